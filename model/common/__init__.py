@@ -1,0 +1,1 @@
+"""Ruleset-independent pieces of the models: the clause catalogue machinery."""

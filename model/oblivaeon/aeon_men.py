@@ -1,0 +1,48 @@
+"""Aeon Men: minions played only on a Scion's or the Booklet's instruction, never in a play phase."""
+
+from __future__ import annotations
+
+from model.oblivaeon import vocabulary as v
+from model.oblivaeon.battle_zones import OBLIVAEON
+from model.oblivaeon.cards import PHYSICAL, SCION_PANELS
+from model.oblivaeon.chance import needs_reveal
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.draft import Ctx, Draft, continuation
+from model.oblivaeon.effects import handles
+
+AEON_DECK = ("aeon",)
+
+
+@implements("AEON-MEN.ON-INSTRUCTION")
+def may_instruct(source: str) -> bool:
+    """Only a Scion (its panel or a Scion card) or the OblivAeon Booklet may put Aeon Men into play."""
+    return source == OBLIVAEON or source in SCION_PANELS or (source in PHYSICAL and PHYSICAL[source].deck == "Scion")
+
+
+@handles(v.PlayAeonMen)
+def _play_aeon_men(d: Draft, op: v.PlayAeonMen, ctx: Ctx) -> None:
+    if not may_instruct(ctx.source):
+        raise AssertionError(f"{ctx.source} may not play Aeon Men (AEON-MEN.ON-INSTRUCTION)")
+    for _ in range(op.n):
+        d.push_call("play-aeon-man", ctx)
+
+
+@continuation("play-aeon-man")
+@implements("AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES")
+def play_aeon_man(d: Draft, ctx: Ctx) -> None:
+    """The Aeon Men deck's top card enters the instructing card's zone (this is the only way it is played)."""
+    from model.oblivaeon.heroes import play_card
+
+    if not d.aeon_deck:
+        if not d.aeon_trash:
+            return
+        d.aeon_deck = d.aeon_deck.__class__.shuffled(d.aeon_trash)
+        d.aeon_trash = ()
+    if not d.aeon_deck.top_known():
+        d.push_call("play-aeon-man", ctx)
+        needs_reveal(d, AEON_DECK)
+        return
+    card, rest = d.aeon_deck.take_top()
+    d.aeon_deck = rest
+    d.emit("aeon-man-called", "AEON-MEN.ON-INSTRUCTION", zone=ctx.zone, card=ctx.source, target=card)
+    play_card(d, card, Ctx(card, "villain", -1, ctx.zone, clause="AEON-MEN.ON-INSTRUCTION"), ("zone", ctx.zone, "villain_play"))

@@ -1,0 +1,207 @@
+"""Where things are, and what an effect can reach: the ONE place that enforces battle-zone isolation.
+
+Every target, card or deck an effect may pick is listed here, filtered by the reach its card
+gives it.  Nothing else in the model looks across zones, so BZ.ISOLATION holds by construction
+and is checked by the invariants on the events that every effect records.
+"""
+
+from __future__ import annotations
+
+from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, member_hp
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.draft import Ctx, Draft
+
+OBLIVAEON = "oblivaeon"
+
+
+def other(zone: int) -> int:
+    return 3 - zone
+
+
+def current_def(d, card: str):
+    """The definition of the side of ``card`` that is face up (Mission cards have two)."""
+    cdef = PHYSICAL[card]
+    if cdef.reward is not None and card in d.reward_side:
+        return cdef.reward
+    return cdef
+
+
+@implements("CLAR.ZONE-MEMBERSHIP")
+def seat_zone(d, i: int) -> int:
+    """A hero, its player, its play area and all cards in it share the zone of its marker."""
+    return d.seats[i].zone
+
+
+def seats_in(d, zone: int) -> list[int]:
+    return [i for i, s in enumerate(d.seats) if s.zone == zone]
+
+
+def heroes_in(d, zone: int) -> int:
+    """How many heroes (active hero decks) stand in ``zone``."""
+    return sum(1 for s in d.seats if s.zone == zone and s.characters)
+
+
+def reach_zones(ctx: Ctx, reach: str) -> tuple[int, ...]:
+    if reach == "game":
+        return (1, 2)
+    if reach == "other-zone":
+        return (other(ctx.zone),)
+    return (ctx.zone,)
+
+
+@implements("CLAR.MISSION-TARGET-KIND", "CLAR.MISSION-TYPES", "CLAR.REWARDS-BELONG")
+def target_side(d, card: str) -> str:
+    """The side a target counts as: objectives by their keyword, rewards as hero targets."""
+    if card == OBLIVAEON or card in SCION_PANELS:
+        return "villain"
+    if card in CHARACTER_CARDS:
+        return "hero"
+    cdef = PHYSICAL[card]
+    if cdef.side == "mission":
+        return "hero" if card in d.reward_side else cdef.keywords[0].split()[0]
+    if cdef.reward is not None:  # a Mission card on its reward side
+        return "hero"
+    return cdef.side
+
+
+def card_side(d, card: str) -> str:
+    """The side a card counts as for 'X card' effects: Mission objectives are no villain or environment cards."""
+    if card in CHARACTER_CARDS:
+        return "hero"
+    if card in SCION_PANELS or card == OBLIVAEON:
+        return "villain"
+    cdef = PHYSICAL[card]
+    if cdef.side == "mission":
+        return "hero" if card in d.reward_side else "mission"
+    return cdef.side
+
+
+def is_character(card: str) -> bool:
+    """Hero character cards, the Booklet (OblivAeon) and the Scion panels (CLAR.VILLAIN-CHARACTERS)."""
+    return card == OBLIVAEON or card in CHARACTER_CARDS or card in SCION_PANELS
+
+
+def max_hp(d, card: str) -> int:
+    if card == OBLIVAEON:
+        return d.params.forms_hp[d.form - 1]
+    if card in CHARACTER_CARDS:
+        return member_hp(card)
+    if card in SCION_PANELS:
+        if SCION_PANELS[card].rainek and d.usurped:
+            return d.params.rainek_flipped_hp
+        return d.params.scion_hp(SCION_PANELS[card].difficulty)
+    return current_def(d, card).hp or 0
+
+
+def _is_target_card(d, card: str) -> bool:
+    cdef = current_def(d, card)
+    return cdef.hp is not None and card in d.hp
+
+
+def targets_in(d, zone: int) -> list[str]:
+    """Every target in ``zone``, in a stable order: heroes by marker, then villains, then environment."""
+    out: list[str] = []
+    for s in d.seats:
+        if s.zone != zone:
+            continue
+        out.extend(s.characters)
+        out.extend(c for c in s.play if c in d.hp)
+    if d.oblivaeon_zone == zone:
+        out.append(OBLIVAEON)
+    z = d.zones[zone - 1]
+    out.extend(z.scions)
+    out.extend(c for c in z.villain_play if c in d.hp)
+    out.extend(c for c in z.env_play if c in d.hp)
+    return out
+
+
+def side_matches(side_filter: str, side: str) -> bool:
+    if side_filter == "any":
+        return True
+    if side_filter.startswith("non-"):
+        return side != side_filter[4:]
+    return side == side_filter
+
+
+@implements("BZ.ISOLATION")
+def reachable_targets(d, ctx: Ctx, side: str, reach: str, characters_only: bool = False) -> list[str]:
+    """The targets an effect from ``ctx`` may pick: its own zone only, unless its card reaches further."""
+    out = []
+    for zone in reach_zones(ctx, reach):
+        for t in targets_in(d, zone):
+            if not side_matches(side, target_side(d, t)):
+                continue
+            if characters_only and not is_character(t):
+                continue
+            out.append(t)
+    return out
+
+
+def zone_of_target(d, card: str) -> int:
+    if card == OBLIVAEON:
+        return d.oblivaeon_zone
+    for s in d.seats:
+        if card in s.characters or card in s.play:
+            return s.zone
+    for z in d.zones:
+        if card in z.scions or card in z.villain_play or card in z.env_play:
+            return z.number
+    return 0
+
+
+def seat_holding(d, card: str) -> int:
+    """The seat whose play area (or active characters) holds ``card``, or -1."""
+    for i, s in enumerate(d.seats):
+        if card in s.play or card in s.characters:
+            return i
+    return -1
+
+
+def cards_in_play(d, zones: tuple[int, ...]) -> list[tuple[str, int]]:
+    """Non-character cards in play in the given zones, with their zone, in a stable order."""
+    out = []
+    for zone in zones:
+        for s in d.seats:
+            if s.zone == zone:
+                out.extend((c, zone) for c in s.play)
+        z = d.zones[zone - 1]
+        out.extend((c, zone) for c in z.villain_play)
+        out.extend((c, zone) for c in z.env_play)
+    return out
+
+
+def seat_of_hero(d, hero: str) -> int:
+    for i, s in enumerate(d.seats):
+        if s.hero == hero:
+            return i
+    return -1
+
+
+@implements("CLAR.VILLAIN-DECKS", "CLAR.MISSION-DECK-UNTARGETABLE")
+def reachable_decks(d, ctx: Ctx) -> list[tuple]:
+    """Decks an effect that targets decks may pick.
+
+    Hero decks of heroes in the zone and the zone's environment deck; a villain deck only when one
+    of its targets stands in the zone.  Never the Mission deck, and the Scion Reserve is no deck.
+    """
+    out: list[tuple] = []
+    zone = ctx.zone
+    for i, s in enumerate(d.seats):
+        if s.zone == zone and s.characters and s.deck:
+            out.append(("seat", i))
+    env = d.zones[zone - 1].environment
+    if env is not None and d.envs[env].deck:
+        out.append(("env", env))
+    z = d.zones[zone - 1]
+    if d.oblivaeon_zone == zone and d.oblivaeon_deck:
+        out.append(("oblivaeon",))
+    if z.scions and d.scion_deck:
+        out.append(("scion",))
+    if any(PHYSICAL[c].deck == "Aeon Men" for c in z.villain_play) and d.aeon_deck:
+        out.append(("aeon",))
+    return out
+
+
+def hero_choice_targets(d: Draft, zone: int) -> list[int]:
+    """Seats whose hero stands in ``zone`` (for 'a hero in this zone' choices)."""
+    return [i for i, s in enumerate(d.seats) if s.zone == zone and s.characters]

@@ -1,0 +1,84 @@
+"""Decisions: the player choices and chance outcomes that drive the model.
+
+A decision is a small value.  The legal ones at a decision point are computed once, by the rule
+that opened the point, and stored in the state; ``step`` accepts only those (python-chess's "one
+source of legality").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.oblivaeon.cards import describe
+
+ZONE_NAMES = {1: "First Battle Zone", 2: "Second Battle Zone"}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    kind: str
+    actor: str
+    """``chance``, ``hero N`` (the player holding marker N) or ``players`` (the table decides together)."""
+    card: str = ""
+    target: str = ""
+    zone: int = 0
+    index: int = 0
+    weight: int = 1
+    """For chance outcomes: relative likelihood (copies of that card in the unknown part)."""
+
+    @property
+    def is_chance(self) -> bool:
+        return self.actor == "chance"
+
+    def __str__(self) -> str:
+        return f"{self.actor}: {LABELS.get(self.kind, _default)(self)}"
+
+
+def _default(d: Decision) -> str:
+    bits = [d.kind.replace("-", " ")]
+    if d.card:
+        bits.append(describe(d.card))
+    if d.target:
+        bits.append(f"-> {describe(d.target)}")
+    if d.zone:
+        bits.append(f"({ZONE_NAMES[d.zone]})")
+    return " ".join(bits)
+
+
+LABELS = {
+    "reveal": lambda d: f"{d.target} turns up {describe(d.card)} ({d.weight} of its kind)",
+    "move": lambda d: f"move to the {ZONE_NAMES[d.zone]}",
+    "stay": lambda d: f"stay in the {ZONE_NAMES[d.zone]}",
+    "take-objective": lambda d: "take on an objective",
+    "swap-objective": lambda d: f"swap out {describe(d.card)}",
+    "trade-objective": lambda d: f"trade {describe(d.card)} for {describe(d.target)}",
+    "shuffle-mission-deck": lambda d: "shuffle the Mission deck",
+    "incap-ability": lambda d: f"use incapacitated ability {d.index + 1} of {describe(d.card)}",
+    "regain-reward": lambda d: f"regain {describe(d.target)} from under {describe(d.card)}",
+    "no-option": lambda d: "use none of the six options",
+    "play-card": lambda d: f"play {describe(d.card)}",
+    "pay-objective": lambda d: f"discard {describe(d.card)} to put a token on {describe(d.target)}",
+    "skip-play": lambda d: "play no card",
+    "use-power": lambda d: f"use power {d.index + 1} of {describe(d.card)}",
+    "skip-power": lambda d: "use no power",
+    "target": lambda d: f"choose {describe(d.target)}",
+    "discard": lambda d: f"discard {describe(d.card)}",
+    "deck": lambda d: f"choose {d.target}",
+    "keep-top": lambda d: f"leave {describe(d.card)} on top",
+    "bottom": lambda d: f"put {describe(d.card)} on the bottom",
+    "environment": lambda d: f"bring in {d.target}",
+    "set-up-hero": lambda d: f"set up {describe(d.card)}",
+    "construct": lambda d: f"choose {describe(d.card)}",
+    "decline": lambda d: "decline",
+}
+
+
+class IllegalDecision(ValueError):
+    """A decision that is not among the legal ones at this point."""
+
+    def __init__(self, decision: object, legal: tuple, where: str) -> None:
+        self.decision = decision
+        self.legal = legal
+        shown = "\n  ".join(str(d) for d in legal[:40]) or "(none: the game is over)"
+        more = f"\n  ... and {len(legal) - 40} more" if len(legal) > 40 else ""
+        super().__init__(f"illegal decision {decision} at {where}; the legal decisions are:\n  {shown}{more}")

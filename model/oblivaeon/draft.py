@@ -1,0 +1,242 @@
+"""The working copy that one ``step`` builds, and the frames of work it runs.
+
+A :class:`Draft` starts as a shallow copy of a state.  Rules change it only through its methods,
+which replace tuples and copy dicts before their first write, so the state the draft came from is
+never touched.  ``freeze`` turns the draft back into a :class:`GameState`.
+
+Work inside a phase is a stack of frames (top last):
+
+* ``("ops", ops, ctx)``: card instructions still to resolve;
+* ``("call", name, args)``: a named continuation, run when it reaches the top;
+* ``("choice", Choice)``: a decision point; the run loop stops here when it has 2+ options.
+
+Continuations are registered by name so that frames stay plain data that serialises to JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+
+from model.oblivaeon.decisions import Decision
+from model.oblivaeon.deck import Deck
+from model.oblivaeon.state import GameState, Outcome, Seat, Zone
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, and the clause whose rule made it happen."""
+
+    kind: str
+    clause: str
+    zone: int = 0
+    """The battle zone where it happened (0: not in a zone, e.g. a deck or the Booklet)."""
+    source_zone: int = 0
+    """The battle zone of the card or rule that caused it (0: none)."""
+    reach: str = "zone"
+    """``zone`` unless the causing card's text reaches across zones (``game``, ``other-zone``, ``move``)."""
+    card: str = ""
+    target: str = ""
+    amount: int = 0
+    detail: str = ""
+
+    def __str__(self) -> str:
+        from model.oblivaeon.cards import describe
+
+        bits = [f"[{self.clause}] {self.kind}"]
+        if self.card:
+            bits.append(describe(self.card))
+        if self.target:
+            bits.append(f"-> {describe(self.target)}")
+        if self.amount:
+            bits.append(str(self.amount))
+        if self.zone:
+            bits.append(f"@z{self.zone}")
+        if self.detail:
+            bits.append(f"({self.detail})")
+        return " ".join(bits)
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """Who is doing something, from where: the context an instruction resolves in."""
+
+    source: str
+    side: str
+    """``hero``, ``villain``, ``environment``, ``oblivaeon`` (the Booklet and Shield) or ``mission``."""
+    seat: int
+    """The controlling seat's index, or -1 when no player controls the effect."""
+    zone: int
+    host: int = -1
+    """For a card next to a hero: that hero's seat index."""
+    clause: str = ""
+    """The clause under which the effect resolves (the phase that played or triggered it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    resume: str
+    options: tuple[Decision, ...]
+    payload: tuple = ()
+
+
+CONTINUATIONS: dict[str, Callable] = {}
+
+
+def continuation(name: str) -> Callable:
+    """Register a function as a named continuation (called as ``fn(draft, *args)``)."""
+
+    def reg(fn: Callable) -> Callable:
+        if name in CONTINUATIONS:
+            raise ValueError(f"continuation {name!r} registered twice")
+        CONTINUATIONS[name] = fn
+        return fn
+
+    return reg
+
+
+RESUMES: dict[str, Callable] = {}
+
+
+def resume(name: str) -> Callable:
+    """Register what happens when a decision point of kind ``name`` gets its decision."""
+
+    def reg(fn: Callable) -> Callable:
+        if name in RESUMES:
+            raise ValueError(f"resume {name!r} registered twice")
+        RESUMES[name] = fn
+        return fn
+
+    return reg
+
+
+class Draft:
+    __slots__ = _STATE_FIELDS + ("events", "_copied")
+
+    def __init__(self, state: GameState) -> None:
+        for name in _STATE_FIELDS:
+            object.__setattr__(self, name, getattr(state, name))
+        self.stack = list(state.stack)
+        self.events: list[Event] = []
+        self._copied: set[str] = set()
+
+    def freeze(self) -> GameState:
+        values = {name: getattr(self, name) for name in _STATE_FIELDS}
+        values["stack"] = tuple(self.stack)
+        return GameState(**values)
+
+    # --- parameters and setup ------------------------------------------------------------
+    @property
+    def params(self):
+        return self.setup.params
+
+    # --- events --------------------------------------------------------------------------
+    def emit(self, kind: str, clause: str, **data) -> None:
+        self.events.append(Event(kind, clause, **data))
+
+    def end(self, kind: str, reason: str, clause: str) -> None:
+        if self.outcome is None:
+            self.outcome = Outcome(kind, reason, clause)
+            self.emit("game-" + kind, clause, detail=reason)
+
+    # --- frames --------------------------------------------------------------------------
+    def push_call(self, name: str, *args) -> None:
+        self.stack.append(("call", name, args))
+
+    def push_ops(self, ops: tuple, ctx: Ctx) -> None:
+        if ops:
+            self.stack.append(("ops", tuple(ops), ctx))
+
+    def push_choice(self, resume_name: str, options, payload: tuple = ()) -> None:
+        self.stack.append(("choice", Choice(resume_name, tuple(options), payload)))
+
+    # --- copy-on-write dicts -------------------------------------------------------------
+    def _own(self, name: str) -> dict:
+        if name not in self._copied:
+            object.__setattr__(self, name, dict(getattr(self, name)))
+            self._copied.add(name)
+        return getattr(self, name)
+
+    def set_hp(self, card: str, value: int) -> None:
+        self._own("hp")[card] = value
+
+    def drop_hp(self, card: str) -> None:
+        if card in self.hp:
+            del self._own("hp")[card]
+
+    def set_tokens(self, card: str, value: int) -> None:
+        if value:
+            self._own("tokens")[card] = value
+        elif card in self.tokens:
+            del self._own("tokens")[card]
+
+    def set_under(self, card: str, cards: tuple[str, ...]) -> None:
+        if cards:
+            self._own("under")[card] = tuple(cards)
+        elif card in self.under:
+            del self._own("under")[card]
+
+    def flip_to_reward(self, card: str) -> None:
+        self.reward_side = self.reward_side | {card}
+
+    def flip_to_objective(self, card: str) -> None:
+        self.reward_side = self.reward_side - {card}
+
+    # --- seats and zones -----------------------------------------------------------------
+    def seat_update(self, i: int, **changes) -> Seat:
+        seat = replace(self.seats[i], **changes)
+        self.seats = self.seats[:i] + (seat,) + self.seats[i + 1 :]
+        return seat
+
+    def zone_update(self, number: int, **changes) -> Zone:
+        z = replace(self.zones[number - 1], **changes)
+        self.zones = (z, self.zones[1]) if number == 1 else (self.zones[0], z)
+        return z
+
+    def env_update(self, name: str, **changes) -> None:
+        envs = self._own("envs")
+        envs[name] = replace(envs[name], **changes)
+
+    # --- decks by reference --------------------------------------------------------------
+    def deck(self, ref: tuple) -> Deck:
+        kind = ref[0]
+        if kind == "seat":
+            return self.seats[ref[1]].deck
+        if kind == "env":
+            return self.envs[ref[1]].deck
+        return getattr(self, DECK_FIELDS[kind])
+
+    def set_deck(self, ref: tuple, deck: Deck) -> None:
+        kind = ref[0]
+        if kind == "seat":
+            self.seat_update(ref[1], deck=deck)
+        elif kind == "env":
+            self.env_update(ref[1], deck=deck)
+        else:
+            object.__setattr__(self, DECK_FIELDS[kind], deck)
+
+
+DECK_FIELDS = {
+    "oblivaeon": "oblivaeon_deck",
+    "scion": "scion_deck",
+    "aeon": "aeon_deck",
+    "mission": "mission_deck",
+    "reserve": "reserve",
+}
+
+
+def deck_label(d: Draft | GameState, ref: tuple) -> str:
+    kind = ref[0]
+    if kind == "seat":
+        return f"{d.seats[ref[1]].hero}'s deck"
+    if kind == "env":
+        return f"the {ref[1]} deck"
+    return {
+        "oblivaeon": "the OblivAeon deck",
+        "scion": "the Scion deck",
+        "aeon": "the Aeon Men deck",
+        "mission": "the Mission deck",
+        "reserve": "the Scion Reserve",
+    }[kind]

@@ -1,0 +1,586 @@
+"""The interpreter of the effect vocabulary: damage, healing, destruction, drawing, playing.
+
+Each instruction has one handler.  A handler that needs a choice pushes it as a decision point
+(the last thing it does); what remains of the card was pushed before it, so it resumes after.
+Target lists always come from ``battle_zones`` (BZ.ISOLATION), and every change to a target is
+recorded as an event with the zone it happened in, the zone of its source and the card's reach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from model.oblivaeon import vocabulary as v
+from model.oblivaeon.battle_zones import (
+    OBLIVAEON,
+    card_side,
+    cards_in_play,
+    current_def,
+    hero_choice_targets,
+    is_character,
+    max_hp,
+    reach_zones,
+    reachable_decks,
+    reachable_targets,
+    seat_holding,
+    side_matches,
+    target_side,
+    zone_of_target,
+)
+from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, base_key, describe
+from model.oblivaeon.chance import needs_reveal
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.decisions import Decision
+from model.oblivaeon.draft import Ctx, Draft, continuation, deck_label, resume
+from model.oblivaeon.places import add_to, remove, trash_place
+
+OP_HANDLERS: dict[type, Callable] = {}
+
+
+def handles(op_type: type) -> Callable:
+    def reg(fn: Callable) -> Callable:
+        OP_HANDLERS[op_type] = fn
+        return fn
+
+    return reg
+
+
+def actor(ctx: Ctx) -> str:
+    return f"hero {ctx.seat + 1}" if ctx.seat >= 0 else "players"
+
+
+def run_ops(d: Draft, frame: tuple) -> None:
+    _, ops, ctx = frame
+    if len(ops) > 1:
+        d.push_ops(ops[1:], ctx)
+    OP_HANDLERS[type(ops[0])](d, ops[0], ctx)
+
+
+def retry(d: Draft, op, ctx: Ctx) -> None:
+    d.push_ops((op,), ctx)
+
+
+# --- target picking ------------------------------------------------------------------------
+
+
+def _pick_targets(d: Draft, target: v.Target, ctx: Ctx, resume_name: str, payload: tuple) -> list[str] | None:
+    """Targets to act on now, or None after pushing a choice (the resume handler finishes)."""
+    if target.pick == "own-character":
+        cands = list(d.seats[ctx.seat].characters) if ctx.seat >= 0 else []
+    elif target.pick == "self":
+        host = ctx.host if ctx.host >= 0 else ctx.seat
+        cands = list(d.seats[host].characters) if host >= 0 else []
+    else:
+        cands = reachable_targets(d, ctx, target.side, target.reach, target.characters_only)
+        if target.non_characters_only:
+            cands = [c for c in cands if not is_character(c)]
+    if not cands:
+        return []
+    if target.pick == "each":
+        return cands
+    if target.pick in ("highest-hp", "lowest-hp"):
+        values = [d.hp[c] for c in cands]
+        best = max(values) if target.pick == "highest-hp" else min(values)
+        cands = [c for c, hp in zip(cands, values) if hp == best]
+    if len(cands) == 1:
+        return cands
+    who = actor(ctx) if target.pick == "choose" else "players"
+    d.push_choice(resume_name, [Decision("target", who, card=ctx.source, target=c) for c in cands], payload)
+    return None
+
+
+# --- damage --------------------------------------------------------------------------------
+
+
+def damage_amount(d: Draft, amount, ctx: Ctx) -> int:
+    if amount == "H":
+        return d.hero_count
+    if amount == "arcana":
+        chars = d.seats[ctx.seat].characters if ctx.seat >= 0 else ()
+        return d.tokens.get(chars[0], 0) if chars else 0
+    return amount
+
+
+@handles(v.Damage)
+def _damage(d: Draft, op: v.Damage, ctx: Ctx) -> None:
+    amount = damage_amount(d, op.amount, ctx)
+    payload = (amount, op.dtype, op.irreducible, op.target.reach, ctx)
+    targets = _pick_targets(d, op.target, ctx, "damage-target", payload)
+    if targets is None:
+        return
+    for t in targets:
+        if t in d.hp and d.outcome is None:
+            deal_damage(d, t, amount, op.dtype, op.irreducible, ctx, op.target.reach)
+
+
+@resume("damage-target")
+def _damage_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    amount, dtype, irreducible, reach, ctx = payload
+    deal_damage(d, decision.target, amount, dtype, irreducible, ctx, reach)
+
+
+def reduction(d: Draft, target: str, zone: int) -> int:
+    side = target_side(d, target)
+    return sum(t.amount for t in d.temps if t.zone == zone and side_matches(t.side, side))
+
+
+def deal_damage(d: Draft, target: str, amount: int, dtype: str, irreducible: bool, ctx: Ctx, reach: str = "zone") -> None:
+    zone = zone_of_target(d, target)
+    if target == OBLIVAEON and d.shield_side:
+        d.emit(
+            "damage-prevented",
+            "SHIELD.TASKS",
+            zone=zone,
+            source_zone=ctx.zone,
+            reach=reach,
+            card=ctx.source,
+            target=target,
+            detail="the Shield is in play",
+        )
+        return
+    dealt = amount if irreducible else max(0, amount - reduction(d, target, zone))
+    hp = d.hp[target] - dealt
+    d.set_hp(target, hp)
+    d.emit(
+        "damage",
+        ctx_clause(ctx),
+        zone=zone,
+        source_zone=ctx.zone,
+        reach=reach,
+        card=ctx.source,
+        target=target,
+        amount=dealt,
+        detail=dtype + (" irreducible" if irreducible else ""),
+    )
+    if hp <= 0:
+        target_destroyed(d, target, ctx)
+
+
+def ctx_clause(ctx: Ctx) -> str:
+    return ctx.clause or CTX_CLAUSE.get(ctx.side, "HERO.CONTINUE")
+
+
+#: The clause under which an effect of each side resolves, for events that a card (not a rule) caused.
+CTX_CLAUSE = {
+    "hero": "HERO.CONTINUE",
+    "villain": "VILLAIN.PLAY-SCION-CARD",
+    "environment": "ENV.TURN",
+    "oblivaeon": "OA-TURN.PLAY",
+    "mission": "MISSION.OBJECTIVE-COMPLETION",
+    "removal": "ENV.REMOVAL.DAMAGE",
+    "incap": "HERO.OPT.INCAP-ABILITY",
+}
+
+
+def target_destroyed(d: Draft, target: str, ctx: Ctx) -> None:
+    """A target at 0 HP or less: each kind of target leaves play its own way."""
+    from model.oblivaeon import incapacitation, missions, oblivaeon_forms, scions
+
+    if target in CHARACTER_CARDS:
+        incapacitation.character_falls(d, target)
+    elif target == OBLIVAEON:
+        oblivaeon_forms.form_defeated(d)
+    elif target in SCION_PANELS:
+        scions.scion_defeated(d, target)
+    elif PHYSICAL[target].side == "mission" and target not in d.reward_side:
+        missions.complete_objective(d, target)
+    else:
+        destroy_card(d, target, ctx)
+
+
+# --- healing -------------------------------------------------------------------------------
+
+
+@handles(v.Heal)
+def _heal(d: Draft, op: v.Heal, ctx: Ctx) -> None:
+    targets = _pick_targets(d, op.target, ctx, "heal-target", (op.amount, ctx))
+    if targets is None:
+        return
+    for t in targets:
+        heal(d, t, op.amount, ctx)
+
+
+@resume("heal-target")
+def _heal_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    amount, ctx = payload
+    heal(d, decision.target, amount, ctx)
+
+
+def heal(d: Draft, target: str, amount: int, ctx: Ctx) -> None:
+    if target not in d.hp:
+        return
+    new = min(max_hp(d, target), d.hp[target] + amount)
+    if new > d.hp[target]:
+        d.emit(
+            "heal",
+            ctx_clause(ctx),
+            zone=zone_of_target(d, target),
+            source_zone=ctx.zone,
+            card=ctx.source,
+            target=target,
+            amount=new - d.hp[target],
+        )
+        d.set_hp(target, new)
+
+
+# --- destruction ---------------------------------------------------------------------------
+
+
+def destroyable(d: Draft, op: v.Destroy, ctx: Ctx) -> list[str]:
+    out = []
+    for card, _zone in cards_in_play(d, reach_zones(ctx, op.reach)):
+        cdef = current_def(d, card)
+        if cdef.indestructible or card == ctx.source:
+            continue
+        side = card_side(d, card)
+        if side == "mission":  # objectives are completed or abandoned, never destroyed by card text
+            continue
+        if op.what == "ongoing" and not (cdef.type == "ongoing" and side_matches(op.side, side)):
+            continue
+        if op.what == "equipment" and not (cdef.type == "equipment" and side_matches(op.side, side)):
+            continue
+        if op.what == "environment" and side != "environment":
+            continue
+        if op.what == "target":
+            if card not in d.hp or not side_matches(op.side, target_side(d, card)):
+                continue
+            if op.max_hp is not None and d.hp[card] > op.max_hp:
+                continue
+        out.append(card)
+    return out
+
+
+@handles(v.Destroy)
+def _destroy(d: Draft, op: v.Destroy, ctx: Ctx) -> None:
+    cands = destroyable(d, op, ctx)
+    if not cands:
+        return
+    if len(cands) == 1:
+        destroy_card(d, cands[0], ctx)
+        return
+    d.push_choice("destroy-card", [Decision("target", actor(ctx), card=ctx.source, target=c) for c in cands], (ctx,))
+
+
+@resume("destroy-card")
+def _destroy_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    destroy_card(d, decision.target, payload[0])
+
+
+@handles(v.DestroySelf)
+def _destroy_self(d: Draft, op, ctx: Ctx) -> None:
+    if ctx.source in PHYSICAL and is_in_play(d, ctx.source):
+        destroy_card(d, ctx.source, ctx)
+
+
+def is_in_play(d, card: str) -> bool:
+    return any(card == c for c, _ in cards_in_play(d, (1, 2)))
+
+
+@implements("CLAR.SHIELD-INDESTRUCTIBLE")
+def destroy_card(d: Draft, card: str, ctx: Ctx) -> None:
+    """Destroy a non-character card: indestructible cards (the Shields among them) survive."""
+    cdef = current_def(d, card)
+    if cdef.indestructible:
+        d.emit("indestructible", "CLAR.SHIELD-INDESTRUCTIBLE", card=card)
+        return
+    zone = zone_of_target(d, card) or ctx.zone
+    holder = seat_holding(d, card)
+    if PHYSICAL[card].side == "mission" and card not in d.reward_side:
+        from model.oblivaeon import missions
+
+        missions.complete_objective(d, card)
+        return
+    for under in d.under.get(card, ()):
+        remove(d, under)
+        add_to(d, trash_place(d, under, holder), under)
+    remove(d, card)
+    dest = trash_place(d, card, holder)
+    add_to(d, dest, card)
+    clause = "CLAR.COMPLETED-MISSION-TRASH" if card in d.reward_side else ctx_clause(ctx)
+    d.emit("destroyed", clause, zone=zone, source_zone=ctx.zone, card=ctx.source, target=card, detail="to " + "/".join(map(str, dest)))
+
+
+# --- hero resources ------------------------------------------------------------------------
+
+
+@handles(v.Draw)
+def _draw(d: Draft, op: v.Draw, ctx: Ctx) -> None:
+    if ctx.seat >= 0 and d.seats[ctx.seat].characters:
+        for _ in range(op.n):
+            d.push_call("draw-one", ctx.seat)
+
+
+@continuation("draw-one")
+def draw_one(d: Draft, seat: int) -> None:
+    s = d.seats[seat]
+    if not s.deck:
+        if not s.trash:
+            return
+        d.seat_update(seat, deck=s.deck.__class__.shuffled(s.trash), trash=())
+        d.emit("reshuffle", "HERO.CONTINUE", card=s.hero or "", detail="trash shuffled into an empty deck")
+        s = d.seats[seat]
+    if not s.deck.top_known():
+        d.push_call("draw-one", seat)
+        needs_reveal(d, ("seat", seat))
+        return
+    card, deck = s.deck.take_top()
+    d.seat_update(seat, deck=deck, hand=s.hand + (card,))
+    d.emit("draw", "HERO.CONTINUE", zone=s.zone, card=card)
+
+
+@handles(v.Discard)
+def _discard(d: Draft, op: v.Discard, ctx: Ctx) -> None:
+    if ctx.seat < 0:
+        return
+    for _ in range(op.n):
+        d.push_call("discard-one", ctx.seat)
+
+
+@continuation("discard-one")
+def _discard_one(d: Draft, seat: int) -> None:
+    hand = d.seats[seat].hand
+    if not hand:
+        return
+    d.push_choice("discard-card", [Decision("discard", f"hero {seat + 1}", card=c) for c in distinct(hand)], (seat,))
+
+
+@resume("discard-card")
+def _discarded(d: Draft, decision: Decision, payload: tuple) -> None:
+    discard_from_hand(d, payload[0], decision.card)
+
+
+def discard_from_hand(d: Draft, seat: int, card: str) -> None:
+    remove(d, card)
+    dest = trash_place(d, card, seat)
+    add_to(d, dest, card)
+    clause = "CLAR.COMPLETED-MISSION-TRASH" if PHYSICAL[card].deck == "Mission" else "HERO.CONTINUE"
+    d.emit("discard", clause, zone=d.seats[seat].zone, card=card)
+
+
+def distinct(cards) -> list[str]:
+    """One representative per card kind, so identical copies are one decision, not several."""
+    seen: dict[str, str] = {}
+    for c in cards:
+        seen.setdefault(base_key(c), c)
+    return [seen[k] for k in sorted(seen)]
+
+
+@handles(v.ExtraPlay)
+def _extra_play(d: Draft, op, ctx: Ctx) -> None:
+    from model.oblivaeon.heroes import offer_play
+
+    if ctx.seat >= 0:
+        offer_play(d, ctx.seat, extra=True)
+
+
+@handles(v.ExtraPower)
+def _extra_power(d: Draft, op, ctx: Ctx) -> None:
+    from model.oblivaeon.heroes import offer_power
+
+    if ctx.seat >= 0:
+        offer_power(d, ctx.seat, extra=True)
+
+
+@handles(v.TempReduce)
+def _temp(d: Draft, op: v.TempReduce, ctx: Ctx) -> None:
+    from model.oblivaeon.state import Temp
+
+    if ctx.seat >= 0:
+        d.temps = d.temps + (Temp(op.amount, op.side, ctx.zone, ctx.seat),)
+        d.emit(
+            "temporary-effect",
+            ctx_clause(ctx),
+            zone=ctx.zone,
+            card=ctx.source,
+            amount=op.amount,
+            detail=f"reduce damage to {op.side} targets",
+        )
+
+
+# --- decks ---------------------------------------------------------------------------------
+
+
+def _deck_choice(d: Draft, ctx: Ctx, resume_name: str) -> None:
+    decks = reachable_decks(d, ctx)
+    if not decks:
+        return
+    d.push_choice(
+        resume_name,
+        [Decision("deck", actor(ctx), card=ctx.source, target=deck_label(d, r), index=i) for i, r in enumerate(decks)],
+        (ctx, tuple(decks)),
+    )
+
+
+@handles(v.DiscardTopOfDeck)
+def _discard_top_of_deck(d: Draft, op, ctx: Ctx) -> None:
+    _deck_choice(d, ctx, "discard-top-deck")
+
+
+@resume("discard-top-deck")
+def _discard_top_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    ctx, decks = payload
+    d.push_call("discard-top", decks[decision.index], ctx)
+
+
+@continuation("discard-top")
+@implements("HEROES.AKASH-THRIYA")
+def discard_top(d: Draft, ref: tuple, ctx: Ctx) -> None:
+    """Discard a deck's top card; a seed discarded from an environment deck goes to that environment's trash."""
+    deck = d.deck(ref)
+    if not deck:
+        return
+    if not deck.top_known():
+        d.push_call("discard-top", ref, ctx)
+        needs_reveal(d, ref)
+        return
+    card, rest = deck.take_top()
+    d.set_deck(ref, rest)
+    if ref[0] == "env":
+        dest = ("env", ref[1], "trash")
+    else:
+        dest = trash_place(d, card, ref[1] if ref[0] == "seat" else -1)
+    add_to(d, dest, card)
+    d.emit("discard", ctx_clause(ctx), zone=ctx.zone, source_zone=ctx.zone, card=card, detail="from " + deck_label(d, ref))
+
+
+@handles(v.Timestream)
+def _timestream(d: Draft, op, ctx: Ctx) -> None:
+    _deck_choice(d, ctx, "timestream-deck")
+
+
+@resume("timestream-deck")
+def _timestream_deck(d: Draft, decision: Decision, payload: tuple) -> None:
+    ctx, decks = payload
+    d.push_call("timestream-look", decks[decision.index], ctx)
+
+
+@continuation("timestream-look")
+@implements("HEROES.LA-COMODORA")
+def timestream_look(d: Draft, ref: tuple, ctx: Ctx) -> None:
+    """La Comodora nudges the timestream: look at a deck's top card, leave it or send it to the bottom."""
+    deck = d.deck(ref)
+    if len(deck) < 2:
+        return
+    if not deck.top_known():
+        d.push_call("timestream-look", ref, ctx)
+        needs_reveal(d, ref)
+        return
+    top = deck.peek_top()
+    d.push_choice("timestream", [Decision("keep-top", actor(ctx), card=top), Decision("bottom", actor(ctx), card=top)], (ref,))
+
+
+@resume("timestream")
+def _timestream_done(d: Draft, decision: Decision, payload: tuple) -> None:
+    (ref,) = payload
+    if decision.kind == "bottom":
+        card, rest = d.deck(ref).take_top()
+        d.set_deck(ref, rest.put_bottom(card))
+        d.emit("to-bottom", "HEROES.LA-COMODORA", card=card, detail=deck_label(d, ref))
+
+
+# --- moving --------------------------------------------------------------------------------
+
+
+@handles(v.MoveHero)
+def _move_hero(d: Draft, op: v.MoveHero, ctx: Ctx) -> None:
+    from model.oblivaeon.heroes import move_hero
+
+    if op.who == "self":
+        if ctx.seat >= 0 and d.seats[ctx.seat].characters:
+            move_hero(d, ctx.seat, 3 - d.seats[ctx.seat].zone, "CLAR.MULTIPLE-MOVES", by=ctx.source)
+        return
+    seats = hero_choice_targets(d, ctx.zone)
+    if not seats:
+        return
+    d.push_choice(
+        "move-chosen-hero",
+        [Decision("target", "players", card=ctx.source, target=d.seats[i].characters[0], index=i) for i in seats],
+        (ctx,),
+    )
+
+
+@resume("move-chosen-hero")
+def _moved(d: Draft, decision: Decision, payload: tuple) -> None:
+    from model.oblivaeon.heroes import move_hero
+
+    (ctx,) = payload
+    move_hero(d, decision.index, 3 - d.seats[decision.index].zone, "CLAR.MULTIPLE-MOVES", by=ctx.source)
+
+
+@handles(v.MoveSelf)
+@implements("CLAR.INDESTRUCTIBLE-MOVES")
+def move_self(d: Draft, op, ctx: Ctx) -> None:
+    """A card moves itself to the other battle zone; being indestructible does not stop it."""
+    card = ctx.source
+    if not is_in_play(d, card):
+        return
+    to = 3 - ctx.zone
+    cdef = PHYSICAL[card]
+    if cdef.side == "hero":
+        seats = hero_choice_targets(d, to)
+        if not seats:
+            return
+        d.push_choice(
+            "move-next-to", [Decision("target", actor(ctx), card=card, target=d.seats[i].characters[0], index=i) for i in seats], (ctx,)
+        )
+        return
+    remove(d, card, keep=True)
+    area = "env_play" if cdef.side == "environment" else "villain_play"
+    add_to(d, ("zone", to, area), card)
+    d.emit("card-moved", "CLAR.INDESTRUCTIBLE-MOVES", zone=to, source_zone=ctx.zone, reach="other-zone", card=card)
+
+
+@resume("move-next-to")
+def _moved_next_to(d: Draft, decision: Decision, payload: tuple) -> None:
+    (ctx,) = payload
+    card = ctx.source
+    remove(d, card, keep=True)
+    add_to(d, ("seat", decision.index, "play"), card)
+    d.emit(
+        "card-moved", "CLAR.INDESTRUCTIBLE-MOVES", zone=d.seats[decision.index].zone, source_zone=ctx.zone, reach="other-zone", card=card
+    )
+
+
+@handles(v.PlayNextTo)
+def _play_next_to(d: Draft, op, ctx: Ctx) -> None:
+    seats = hero_choice_targets(d, ctx.zone)
+    card = ctx.source
+    if not is_in_play(d, card):
+        return
+    if not seats:
+        remove(d, card)
+        add_to(d, trash_place(d, card), card)
+        d.emit("destroyed", ctx_clause(ctx), zone=ctx.zone, card=card, detail="no hero to go next to")
+        return
+    d.push_choice("next-to", [Decision("target", actor(ctx), card=card, target=d.seats[i].characters[0], index=i) for i in seats], (ctx,))
+
+
+@resume("next-to")
+def _next_to(d: Draft, decision: Decision, payload: tuple) -> None:
+    (ctx,) = payload
+    remove(d, ctx.source, keep=True)
+    add_to(d, ("seat", decision.index, "play"), ctx.source)
+    d.emit(
+        "next-to-hero", ctx_clause(ctx), zone=ctx.zone, source_zone=ctx.zone, card=ctx.source, target=d.seats[decision.index].characters[0]
+    )
+
+
+# --- The Harpy -----------------------------------------------------------------------------
+
+
+@handles(v.FlipHarpyToken)
+@implements("HEROES.HARPY")
+def flip_harpy_token(d: Draft, op: v.FlipHarpyToken, ctx: Ctx) -> None:
+    """The Harpy always has five tokens; flipping one changes the Arcana count by one, within 0..5."""
+    if ctx.seat < 0 or not d.seats[ctx.seat].characters:
+        return
+    char = d.seats[ctx.seat].characters[0]
+    arcana = d.tokens.get(char, 0)
+    new = min(5, arcana + 1) if op.to == "arcana" else max(0, arcana - 1)
+    if new != arcana:
+        d.set_tokens(char, new)
+        d.emit("harpy-token", "HEROES.HARPY", card=char, amount=new, detail=f"flipped to {op.to}")
+
+
+def describe_ctx(ctx: Ctx) -> str:
+    return describe(ctx.source)

@@ -1,0 +1,79 @@
+"""The pure transition function: ``new_game``, ``legal_decisions`` and ``step``.
+
+``step(state, decision)`` checks the decision against the legal ones (the only place legality
+is decided is the rule that opened the decision point), applies it, then runs the game forward
+until the next point where a decision is needed or the game is over.  A point with exactly one
+legal decision is resolved on the spot: it is forced, and nobody could choose otherwise.
+"""
+
+from __future__ import annotations
+
+# Importing the rule modules registers their continuations and instruction handlers.
+from model.oblivaeon import aeon_men as _aeon_men  # noqa: F401
+from model.oblivaeon import environments as _environments  # noqa: F401
+from model.oblivaeon import incapacitation as _incapacitation  # noqa: F401
+from model.oblivaeon import missions as _missions  # noqa: F401
+from model.oblivaeon import oblivaeon_forms as _forms  # noqa: F401
+from model.oblivaeon import scions as _scions  # noqa: F401
+from model.oblivaeon import triggers as _triggers  # noqa: F401
+from model.oblivaeon.decisions import Decision, IllegalDecision
+from model.oblivaeon.draft import CONTINUATIONS, RESUMES, Draft, Event
+from model.oblivaeon.effects import run_ops
+from model.oblivaeon.round_order import advance, current_phase, current_turn
+from model.oblivaeon.setup import SetupConfig, initial_state
+from model.oblivaeon.state import GameState
+
+
+def _run(d: Draft) -> None:
+    stack = d.stack
+    while d.outcome is None:
+        if not stack:
+            advance(d)
+            continue
+        frame = stack[-1]
+        kind = frame[0]
+        if kind == "choice":
+            choice = frame[1]
+            n = len(choice.options)
+            if n > 1:
+                d.options = choice.options
+                return
+            stack.pop()
+            if n == 1:
+                RESUMES[choice.resume](d, choice.options[0], choice.payload)
+            continue
+        stack.pop()
+        if kind == "ops":
+            run_ops(d, frame)
+        else:
+            CONTINUATIONS[frame[1]](d, *frame[2])
+    d.options = ()
+
+
+def new_game(cfg: SetupConfig) -> GameState:
+    """Set up a game and run it to its first decision."""
+    d = Draft(initial_state(cfg))
+    _run(d)
+    return d.freeze()
+
+
+def legal_decisions(state: GameState) -> tuple[Decision, ...]:
+    """The decisions allowed now, in a stable order; empty exactly when the game is over."""
+    return state.options
+
+
+def where(state: GameState) -> str:
+    turn = current_turn(state)
+    return f"round {state.cursor.round}, {turn or 'setup'}, {current_phase(state)} phase"
+
+
+def step(state: GameState, decision: Decision) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply a legal decision; return the next state and the events it caused.  ``state`` is untouched."""
+    if decision not in state.options:
+        raise IllegalDecision(decision, state.options, where(state))
+    d = Draft(state)
+    frame = d.stack.pop()
+    choice = frame[1]
+    RESUMES[choice.resume](d, decision, choice.payload)
+    _run(d)
+    return d.freeze(), tuple(d.events)

@@ -1,0 +1,21 @@
+"""A battle zone's environment turn: start, play the top environment card, end."""
+
+from __future__ import annotations
+
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.draft import Ctx, Draft
+from model.oblivaeon.triggers import push_triggers
+
+
+def start(d: Draft, zone: int) -> None:
+    push_triggers(d, "start", "environment", "ENV.TURN", zone=zone)
+
+
+@implements("ENV.TURN")
+def play(d: Draft, zone: int) -> None:
+    """Play the top card of the zone's environment deck."""
+    d.push_call("play-env-top", zone, Ctx("", "environment", -1, zone, clause="ENV.TURN"))
+
+
+def end(d: Draft, zone: int) -> None:
+    push_triggers(d, "end", "environment", "ENV.TURN", zone=zone)

@@ -1,0 +1,124 @@
+"""Environments: their turn's card play, the Game Over rule and what happens when one leaves the game."""
+
+from __future__ import annotations
+
+from model.oblivaeon import vocabulary as v
+from model.oblivaeon.battle_zones import OBLIVAEON, targets_in
+from model.oblivaeon.cards import PHYSICAL
+from model.oblivaeon.chance import needs_reveal
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.decisions import Decision
+from model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from model.oblivaeon.effects import deal_damage, handles
+from model.oblivaeon.places import containers, remove
+
+
+@continuation("play-env-top")
+@implements("HEROES.AKASH-THRIYA")
+def play_environment_top(d: Draft, zone: int, ctx: Ctx) -> None:
+    """Play (or put into play) the top card of this zone's environment deck.
+
+    A seed played this way resolves its 'played from the environment deck' text for Akash'Thriya
+    and goes to the environment trash.
+    """
+    from model.oblivaeon.battle_zones import seat_of_hero
+    from model.oblivaeon.heroes import play_card
+
+    env = d.zones[zone - 1].environment
+    if env is None:
+        return
+    piles = d.envs[env]
+    if not piles.deck:
+        if not piles.trash:
+            return
+        d.env_update(env, deck=piles.deck.__class__.shuffled(piles.trash), trash=())
+        d.emit("reshuffle", "ENV.TURN", zone=zone, detail=f"{env} trash shuffled into its deck")
+    ref = ("env", env)
+    if not d.deck(ref).top_known():
+        d.push_call("play-env-top", zone, ctx)
+        needs_reveal(d, ref)
+        return
+    card, rest = d.deck(ref).take_top()
+    d.set_deck(ref, rest)
+    cdef = PHYSICAL[card]
+    if "seed" in cdef.keywords:
+        d.env_update(env, trash=d.envs[env].trash + (card,))
+        d.emit("seed-played", "HEROES.AKASH-THRIYA", zone=zone, card=card)
+        akash = seat_of_hero(d, cdef.deck)
+        if akash >= 0:
+            d.push_ops(cdef.seed_ops, Ctx(card, "hero", akash, d.seats[akash].zone))
+        return
+    play_card(d, card, Ctx(card, "environment", -1, zone), ("zone", zone, "env_play"))
+
+
+@handles(v.PlayTopOf)
+def _play_top_of(d: Draft, op: v.PlayTopOf, ctx: Ctx) -> None:
+    if op.deck == "environment":
+        play_environment_top(d, ctx.zone, ctx)
+
+
+@handles(v.AddGameOverToken)
+def _game_over_token(d: Draft, op: v.AddGameOverToken, ctx: Ctx) -> None:
+    n = d.tokens.get(ctx.source, 0) + 1
+    d.set_tokens(ctx.source, n)
+    d.emit("game-over-token", "ENV.TURN", zone=ctx.zone, card=ctx.source, amount=n)
+    if n >= op.limit:
+        environment_game_over(d, PHYSICAL[ctx.source].deck, ctx.zone)
+
+
+@implements("ENV.GAME-OVER")
+def environment_game_over(d: Draft, env: str, zone: int) -> None:
+    """An environment's Game Over condition ends only that environment: all its cards leave the game."""
+    d.emit("environment-game-over", "ENV.GAME-OVER", zone=zone, card=env)
+    env_zone = next((z.number for z in d.zones if z.environment == env), zone)
+    remove_environment(d, env, env_zone, "ENV.GAME-OVER")
+
+
+@implements("ENV.REMOVAL.MOVE-OBLIVAEON", "ENV.REMOVAL.LOSS")
+def remove_environment(d: Draft, env: str, zone: int, clause: str) -> None:
+    """An environment deck leaves the game: every card of it, in any zone or play area, goes out;
+    OblivAeon moves to that zone; with no set-aside deck left the multiverse is destroyed."""
+    for _place, cards in list(containers(d)):
+        for c in cards:
+            if c in PHYSICAL and PHYSICAL[c].side == "environment" and PHYSICAL[c].deck == env:
+                remove(d, c)
+                d.out = d.out + (c,)
+    envs = d._own("envs")
+    del envs[env]
+    d.zone_update(zone, environment=None)
+    d.emit("environment-removed", clause, zone=zone, card=env)
+    frm = d.oblivaeon_zone
+    d.oblivaeon_zone = zone
+    d.emit("oblivaeon-moves", "ENV.REMOVAL.MOVE-OBLIVAEON", zone=zone, source_zone=frm, reach="move", card=OBLIVAEON)
+    if not d.set_aside:
+        d.end("lost", "an environment fell with none set aside: the multiverse is destroyed", "ENV.REMOVAL.LOSS")
+        return
+    d.push_call("environment-arrives", zone)
+
+
+@continuation("environment-arrives")
+def _environment_arrives(d: Draft, zone: int) -> None:
+    if len(d.set_aside) == 1:
+        bring_in_environment(d, d.set_aside[0], zone)
+        return
+    d.push_choice("environment", [Decision("environment", "players", target=e, zone=zone) for e in d.set_aside], (zone,))
+
+
+@resume("environment")
+def _environment_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    bring_in_environment(d, decision.target, payload[0])
+
+
+@implements("ENV.REMOVAL.REPLACE", "ENV.REMOVAL.DAMAGE")
+def bring_in_environment(d: Draft, env: str, zone: int) -> None:
+    """A set-aside deck fills the zone's environment play area; then OblivAeon deals every target there
+    20 irreducible infernal damage."""
+    d.set_aside = tuple(e for e in d.set_aside if e != env)
+    d.zone_update(zone, environment=env)
+    d.emit("environment-arrives", "ENV.REMOVAL.REPLACE", zone=zone, card=env)
+    ctx = Ctx(OBLIVAEON, "removal", -1, zone)
+    for t in targets_in(d, zone):
+        if d.outcome is not None:
+            return
+        if t in d.hp:
+            deal_damage(d, t, d.params.environment_damage, "infernal", True, ctx)

@@ -1,0 +1,124 @@
+"""A hero's turn: the move, one of the six options, then start, play, power, draw and end."""
+
+from __future__ import annotations
+
+from model.oblivaeon.battle_zones import seats_in
+from model.oblivaeon.cards import CHARACTER_CARDS
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.decisions import Decision
+from model.oblivaeon.draft import Ctx, Draft, resume
+from model.oblivaeon.heroes import hero_actor, move_hero, offer_move, offer_play, offer_power
+from model.oblivaeon.missions import objectives_of, shuffle_mission_deck, swap_objective, trade_objectives
+from model.oblivaeon.triggers import push_triggers
+
+
+def active(d, seat: int) -> bool:
+    return bool(d.seats[seat].characters)
+
+
+@implements("HERO.MOVE", "CLAR.MULTIPLE-MOVES")
+def move(d: Draft, seat: int) -> None:
+    """At the very start of the turn the player may move the hero's marker to the other zone."""
+    if active(d, seat):
+        offer_move(d, seat, "hero-move")
+
+
+@resume("hero-move")
+def _moved(d: Draft, decision: Decision, payload: tuple) -> None:
+    if decision.kind == "move":
+        move_hero(d, payload[0], decision.zone, "HERO.MOVE")
+
+
+def options(d, seat: int) -> list[Decision]:
+    """The six hero-turn options that are legal now, then 'none'."""
+    s = d.seats[seat]
+    who = hero_actor(seat)
+    out: list[Decision] = []
+    mine = objectives_of(d, seat)
+    if not mine and d.mission_deck:
+        out.append(Decision("take-objective", who))
+    for o in mine:
+        out.append(Decision("swap-objective", who, card=o))
+        for j in seats_in(d, s.zone):
+            if j != seat and d.seats[j].characters:
+                for theirs in objectives_of(d, j):
+                    out.append(Decision("trade-objective", who, card=o, target=theirs, index=j))
+    if d.mission_deck:
+        out.append(Decision("shuffle-mission-deck", who))
+    for c in s.incapacitated:
+        for i, _ in enumerate(CHARACTER_CARDS[c].incap):
+            out.append(Decision("incap-ability", who, card=c, index=i))
+    for c in s.incapacitated:
+        for r in d.under.get(c, ()):
+            if r in d.reward_side:
+                out.append(Decision("regain-reward", who, card=c, target=r))
+    out.append(Decision("no-option", who))
+    return out
+
+
+@implements("HERO.OPTION")
+def option(d: Draft, seat: int) -> None:
+    if active(d, seat):
+        d.push_choice("hero-option", options(d, seat), (seat,))
+
+
+@resume("hero-option")
+def _option_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    (seat,) = payload
+    kind = decision.kind
+    if kind == "take-objective":
+        d.push_call("take-objective", seat, "HERO.OPT.TAKE")
+    elif kind == "swap-objective":
+        swap_objective(d, seat, decision.card)
+    elif kind == "trade-objective":
+        trade_objectives(d, seat, decision.card, decision.index, decision.target)
+    elif kind == "shuffle-mission-deck":
+        shuffle_mission_deck(d)
+    elif kind == "incap-ability":
+        use_incap_ability(d, seat, decision.card, decision.index)
+    elif kind == "regain-reward":
+        regain_reward(d, seat, decision.card, decision.target)
+
+
+@implements("HERO.OPT.INCAP-ABILITY")
+def use_incap_ability(d: Draft, seat: int, card: str, index: int) -> None:
+    """Activate an incapacitated ability printed on an incapacitated character card in this play area."""
+    ops = CHARACTER_CARDS[card].incap[index]
+    d.emit("incap-ability", "HERO.OPT.INCAP-ABILITY", zone=d.seats[seat].zone, card=card, amount=index + 1)
+    d.push_ops(ops, Ctx(card, "hero", seat, d.seats[seat].zone, clause="HERO.OPT.INCAP-ABILITY"))
+
+
+@implements("HERO.OPT.REGAIN-REWARD")
+def regain_reward(d: Draft, seat: int, card: str, reward: str) -> None:
+    """Move a reward from under an incapacitated character card in this play area to the hand."""
+    d.set_under(card, tuple(c for c in d.under.get(card, ()) if c != reward))
+    d.seat_update(seat, hand=d.seats[seat].hand + (reward,))
+    d.emit("reward-regained", "HERO.OPT.REGAIN-REWARD", zone=d.seats[seat].zone, card=reward, target=card)
+
+
+@implements("HERO.CONTINUE")
+def start(d: Draft, seat: int) -> None:
+    """The ordinary hero turn resumes with its start phase: this player's temporary effects end."""
+    if not active(d, seat):
+        return
+    d.temps = tuple(t for t in d.temps if t.until_seat != seat)
+    d.used_powers = ()
+    push_triggers(d, "start", "hero", "HERO.CONTINUE", seat=seat)
+
+
+def play(d: Draft, seat: int) -> None:
+    offer_play(d, seat)
+
+
+def power(d: Draft, seat: int) -> None:
+    offer_power(d, seat)
+
+
+def draw(d: Draft, seat: int) -> None:
+    if active(d, seat):
+        d.push_call("draw-one", seat)
+
+
+def end(d: Draft, seat: int) -> None:
+    if active(d, seat):
+        push_triggers(d, "end", "hero", "HERO.CONTINUE", seat=seat)

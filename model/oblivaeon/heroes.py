@@ -1,0 +1,233 @@
+"""Heroes: setting one up from the box, moving between zones, playing cards and using powers."""
+
+from __future__ import annotations
+
+from model.oblivaeon.battle_zones import current_def, seats_in
+from model.oblivaeon.cards import (
+    CAPTAIN_COSMIC,
+    CHARACTER_CARDS,
+    CHARACTERS,
+    PHYSICAL,
+    character_cards,
+    member_hp,
+)
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.decisions import ZONE_NAMES, Decision
+from model.oblivaeon.deck import Deck
+from model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from model.oblivaeon.effects import distinct, is_in_play
+from model.oblivaeon.places import add_to, remove, trash_place
+
+
+def hero_actor(seat: int) -> str:
+    return f"hero {seat + 1}"
+
+
+def hero_ctx(d: Draft, seat: int, source: str) -> Ctx:
+    return Ctx(source, "hero", seat, d.seats[seat].zone)
+
+
+# --- moving --------------------------------------------------------------------------------
+
+
+def move_hero(d: Draft, seat: int, to: int, clause: str, by: str = "") -> None:
+    """Move a hero's marker; its play area and every card in it go along (CLAR.ZONE-MEMBERSHIP)."""
+    frm = d.seats[seat].zone
+    if frm == to:
+        return
+    d.seat_update(seat, zone=to)
+    d.emit(
+        "hero-moved",
+        clause,
+        zone=to,
+        source_zone=frm,
+        reach="move",
+        card=by,
+        target=d.seats[seat].characters[0] if d.seats[seat].characters else "",
+        detail=f"{ZONE_NAMES[frm]} -> {ZONE_NAMES[to]}",
+    )
+
+
+def offer_move(d: Draft, seat: int, clause_resume: str) -> None:
+    zone = d.seats[seat].zone
+    d.push_choice(
+        clause_resume, [Decision("stay", hero_actor(seat), zone=zone), Decision("move", hero_actor(seat), zone=3 - zone)], (seat,)
+    )
+
+
+# --- setting up a hero ---------------------------------------------------------------------
+
+
+@implements("CLAR.REQUITAL-CONSTRUCTS")
+def captain_cosmic_blocked(d) -> bool:
+    """An incapacitated Requital with Constructs under it, or Constructs in play, bars other Captain Cosmics."""
+    requital = [c for s in d.seats for c in s.incapacitated if CHARACTER_CARDS[c].requital]
+    if not requital:
+        return False
+    if any(PHYSICAL[c].construct for r in requital for c in d.under.get(r, ())):
+        return True
+    return any(PHYSICAL[c].construct for s in d.seats for c in s.play if c in PHYSICAL)
+
+
+@implements("INCAP.NO-SHARED-DECK", "INCAP.NO-LIMIT", "INCAP.CHARACTER-SPENT", "CLAR.ERASED")
+def available_characters(d) -> list[str]:
+    """Character variants a player may set up now.
+
+    Only character cards still in the box qualify (an incapacitated card stays in its play area);
+    no deck that another player is using; never an erased hero; no limit otherwise.
+    """
+    box = set(d.box)
+    in_use = {s.hero for s in d.seats if s.hero}
+    blocked = captain_cosmic_blocked(d)
+    out = []
+    for key, ch in CHARACTERS.items():
+        if ch.hero in in_use or ch.hero in d.erased:
+            continue
+        if ch.hero == CAPTAIN_COSMIC and blocked:
+            continue
+        if all(c in box for c in character_cards(key)):
+            out.append(key)
+    return sorted(out)
+
+
+@implements("SETUP.HEROES", "HEROES.HARPY")
+def set_up_hero(d: Draft, seat: int, variant: str, hand: int, clause: str) -> None:
+    """Put a hero into a play area: character card(s) at full HP, its deck from the box, shuffled, and a hand.
+
+    The Harpy starts with three of her five tokens Arcana side up.
+    """
+    ch = CHARACTERS[variant]
+    chars = character_cards(variant)
+    deck_cards = tuple(c for c in d.box if c in PHYSICAL and PHYSICAL[c].deck == ch.hero)
+    taken = set(chars) | set(deck_cards)
+    d.box = tuple(c for c in d.box if c not in taken)
+    d.seat_update(seat, hero=ch.hero, characters=chars, deck=Deck.shuffled(deck_cards), needs_hero=False)
+    for c in chars:
+        d.set_hp(c, member_hp(c))
+    if ch.hero == "The Harpy":
+        d.set_tokens(chars[0], 3)
+    d.emit("hero-set-up", clause, zone=d.seats[seat].zone, card=variant, detail=f"marker #{seat + 1}")
+    for _ in range(hand):
+        d.push_call("draw-one", seat)
+
+
+# --- playing cards -------------------------------------------------------------------------
+
+
+def playable(d, seat: int) -> list[str]:
+    return distinct(d.seats[seat].hand)
+
+
+def payable_objectives(d, seat: int) -> list[str]:
+    """Objectives with a token cost that this player may pay: only those in their hero's zone (CLAR.MISSION-ZONE)."""
+    from model.oblivaeon.missions import objectives_in_zone
+
+    return [c for c in objectives_in_zone(d, d.seats[seat].zone) if PHYSICAL[c].tokens_needed]
+
+
+def offer_play(d: Draft, seat: int, extra: bool = False) -> None:
+    s = d.seats[seat]
+    if not s.characters:
+        return
+    who = hero_actor(seat)
+    options = [Decision("play-card", who, card=c) for c in playable(d, seat)]
+    if s.hand:
+        options += [Decision("pay-objective", who, target=o) for o in payable_objectives(d, seat)]
+    options.append(Decision("skip-play", who))
+    d.push_choice("play", options, (seat,))
+
+
+@resume("play")
+def _played(d: Draft, decision: Decision, payload: tuple) -> None:
+    (seat,) = payload
+    if decision.kind == "play-card":
+        play_from_hand(d, seat, decision.card)
+    elif decision.kind == "pay-objective":
+        from model.oblivaeon.missions import pay_objective
+
+        pay_objective(d, seat, decision.target)
+
+
+@implements("HEROES.AKASH-THRIYA")
+def play_from_hand(d: Draft, seat: int, card: str) -> None:
+    """Play a card from hand; a seed is planted in this zone's environment deck instead of entering play."""
+    cdef = current_def(d, card)
+    zone = d.seats[seat].zone
+    if "seed" in cdef.keywords:
+        env = d.zones[zone - 1].environment
+        remove(d, card)
+        if env is None:
+            add_to(d, trash_place(d, card, seat), card)
+            return
+        d.env_update(env, deck=d.envs[env].deck.shuffle_in(card))
+        d.emit("seed-planted", "HEROES.AKASH-THRIYA", zone=zone, card=card, detail=env)
+        return
+    remove(d, card)
+    play_card(d, card, hero_ctx(d, seat, card), ("seat", seat, "play"))
+
+
+def play_card(d: Draft, card: str, ctx: Ctx, place: tuple) -> None:
+    """A card enters play in ``place``: targets at full HP, one-shots to the trash once resolved."""
+    cdef = current_def(d, card)
+    add_to(d, place, card)
+    if cdef.hp:
+        d.set_hp(card, cdef.hp)
+    from model.oblivaeon.effects import ctx_clause
+
+    d.emit("play", ctx_clause(ctx), zone=ctx.zone, card=card)
+    if cdef.type == "one-shot":
+        d.push_call("one-shot-done", card, ctx.seat)
+    d.push_ops(cdef.ops, ctx)
+
+
+@continuation("one-shot-done")
+def _one_shot_done(d: Draft, card: str, seat: int) -> None:
+    if is_in_play(d, card):
+        from model.oblivaeon.battle_zones import seat_holding
+
+        holder = seat_holding(d, card)
+        remove(d, card)
+        add_to(d, trash_place(d, card, holder if holder >= 0 else seat), card)
+
+
+# --- powers --------------------------------------------------------------------------------
+
+
+def powers(d, seat: int) -> list[tuple[str, int, tuple]]:
+    """Powers this hero may use now: its character cards' and those of its cards in play, each once a turn."""
+    s = d.seats[seat]
+    out: list[tuple[str, int, tuple]] = []
+    for c in s.characters:
+        ch = CHARACTER_CARDS[c]
+        if ch.power:
+            out.append((c, 0, ch.power))
+    for c in s.play:
+        cdef = current_def(d, c)
+        if cdef.powers and (cdef.deck == s.hero or cdef.deck == "Mission"):
+            out.extend((c, i, p) for i, p in enumerate(cdef.powers))
+    used = set(d.used_powers)
+    return [p for p in out if (p[0], p[1]) not in used]
+
+
+def offer_power(d: Draft, seat: int, extra: bool = False) -> None:
+    if not d.seats[seat].characters:
+        return
+    who = hero_actor(seat)
+    options = [Decision("use-power", who, card=c, index=i) for c, i, _ in powers(d, seat)]
+    options.append(Decision("skip-power", who))
+    d.push_choice("power", options, (seat,))
+
+
+@resume("power")
+def _power_used(d: Draft, decision: Decision, payload: tuple) -> None:
+    (seat,) = payload
+    if decision.kind != "use-power":
+        return
+    ops = next(p for c, i, p in powers(d, seat) if c == decision.card and i == decision.index)
+    d.used_powers = d.used_powers + ((decision.card, decision.index),)
+    d.emit("power", "HERO.CONTINUE", zone=d.seats[seat].zone, card=decision.card)
+    d.push_ops(ops, hero_ctx(d, seat, decision.card))
+
+
+def heroes_in_zone(d, zone: int) -> list[int]:
+    return [i for i in seats_in(d, zone) if d.seats[i].characters]

@@ -1,0 +1,316 @@
+"""Hero incapacitation and its consequences, replacement heroes, and the revivals the clarifications settle."""
+
+from __future__ import annotations
+
+from model.oblivaeon import vocabulary as v
+from model.oblivaeon.battle_zones import seats_in
+from model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, PHYSICAL, SENTINELS, character_cards, member_hp
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.decisions import Decision
+from model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from model.oblivaeon.effects import handles
+from model.oblivaeon.heroes import available_characters, move_hero, set_up_hero
+from model.oblivaeon.inevitable_destruction import add_devastation
+from model.oblivaeon.missions import put_under_mission_deck
+from model.oblivaeon.parameters import RequitalReading, RitesReading
+from model.oblivaeon.places import add_to, containers, hero_cards_anywhere, remove, trash_place
+
+
+def seat_of_character(d, card: str) -> int:
+    for i, s in enumerate(d.seats):
+        if card in s.characters:
+            return i
+    return -1
+
+
+def character_falls(d: Draft, card: str, erased: bool = False) -> None:
+    """A character card at 0 HP.  A Sentinel alone is only flipped; the hero falls with the last one."""
+    seat = seat_of_character(d, card)
+    if seat < 0:
+        return
+    s = d.seats[seat]
+    if len(s.characters) > 1 and not erased:
+        sentinel_down(d, seat, card)
+        return
+    hero_incapacitated(d, seat, erased)
+
+
+@implements("CLAR.SENTINELS")
+def sentinel_down(d: Draft, seat: int, card: str) -> None:
+    """One of the Sentinels is down: no Devastation and no other consequence until all four are."""
+    s = d.seats[seat]
+    d.drop_hp(card)
+    d.seat_update(seat, characters=tuple(c for c in s.characters if c != card), incapacitated=s.incapacitated + (card,))
+    d.emit("team-member-down", "CLAR.SENTINELS", zone=s.zone, card=card)
+
+
+def bloodstone_of(d, seat: int) -> str | None:
+    for c in d.seats[seat].play:
+        if c in d.reward_side and PHYSICAL[c].reward.bloodstone:
+            return c
+    return None
+
+
+@implements("CLAR.SENTINELS")
+def bloodstone_revives(d: Draft, seat: int) -> bool:
+    """The Bloodstone fires only when all four Sentinels are down: it revives them all, then is spent."""
+    stone = bloodstone_of(d, seat)
+    s = d.seats[seat]
+    if stone is None or s.hero != SENTINELS:
+        return False
+    members = tuple(c for c in s.incapacitated if CHARACTER_CARDS[c].hero == SENTINELS)
+    members = members + tuple(c for c in s.characters)
+    for c in members:
+        d.set_hp(c, d.params.bloodstone_hp)
+    d.seat_update(seat, characters=members, incapacitated=tuple(c for c in s.incapacitated if c not in members))
+    remove(d, stone)
+    add_to(d, ("seat", seat, "trash"), stone)
+    d.emit("bloodstone", "CLAR.SENTINELS", zone=s.zone, card=stone, detail="all four Sentinels revived")
+    return True
+
+
+@implements(
+    "INCAP.CARDS-TO-BOX", "INCAP.REWARDS-UNDER", "INCAP.OBJECTIVES-TO-MISSION-DECK", "INCAP.FOREIGN-CARDS-TO-TRASH", "INCAP.CHARACTER-SPENT"
+)
+def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
+    """Every consequence of incapacitation, at once, in the rulebook's order."""
+    s = d.seats[seat]
+    hero = s.hero
+    if hero == SENTINELS and not erased and bloodstone_revives(d, seat):
+        return
+    zone = s.zone
+    falling = s.characters
+    for c in falling:
+        d.drop_hp(c)
+    first = falling[0]
+    d.seat_update(seat, characters=(), incapacitated=s.incapacitated + falling, needs_hero=True)
+    d.emit("hero-incapacitated", "INCAP.CHARACTER-SPENT", zone=zone, card=first, detail=hero or "")
+    add_devastation(d, 1, "BZ.DEV.HERO-INCAP" if hero != SENTINELS else "CLAR.SENTINELS", zone)
+
+    # Rewards, wherever this hero keeps them, go under the character card, reward side up.
+    rewards = [
+        c
+        for place, cards in containers(d)
+        if place[0] == "seat" and place[1] == seat and place[2] in ("deck", "hand", "trash", "play")
+        for c in cards
+        if c in d.reward_side
+    ]
+    for r in rewards:
+        remove(d, r)
+        d.set_under(first, d.under.get(first, ()) + (r,))
+        d.emit("reward-under", "INCAP.REWARDS-UNDER", zone=zone, card=r, target=first)
+    # Objectives go under the Mission deck, objective side up.
+    for c in [c for c in d.seats[seat].play if PHYSICAL.get(c) and PHYSICAL[c].side == "mission" and c not in d.reward_side]:
+        put_under_mission_deck(d, c, "INCAP.OBJECTIVES-TO-MISSION-DECK")
+    # The hero's own non-character cards return to the box, wherever they are.
+    keep_constructs = d.params.requital_reading is RequitalReading.CONSTRUCTS_STAY and any(CHARACTER_CARDS[c].requital for c in falling)
+    for place, card in hero_cards_anywhere(d, hero):
+        if keep_constructs and place[0] == "under" and place[1] in falling:
+            d.emit("constructs-stay", "CLAR.REQUITAL-CONSTRUCTS", zone=zone, card=card, target=place[1])
+            continue
+        remove(d, card)
+        add_to(d, ("box",), card)
+        d.emit("to-box", "INCAP.CARDS-TO-BOX", zone=zone, card=card)
+    # Other heroes', villain and environment cards in the play area go to their own trashes.
+    for card in tuple(d.seats[seat].play):
+        remove(d, card)
+        dest = trash_place(d, card)
+        add_to(d, dest, card)
+        d.emit("foreign-to-trash", "INCAP.FOREIGN-CARDS-TO-TRASH", zone=zone, card=card, detail="/".join(map(str, dest)))
+    # The player's hand, deck and trash now hold nothing of a hero in play.
+    d.seat_update(seat, hero=None)
+    if erased:
+        d.erased = tuple(sorted(set(d.erased) | {hero}))
+        d.emit("hero-erased", "CLAR.ERASED", zone=zone, card=first, detail=hero or "")
+    d.temps = tuple(t for t in d.temps if t.until_seat != seat)
+
+
+# --- replacement -----------------------------------------------------------------------------
+
+
+@continuation("replace-heroes")
+@implements("INCAP.REPLACEMENT")
+def replace_heroes(d: Draft) -> None:
+    """After the current turn, each player whose hero fell sets up another from the box (hand of four)."""
+    for i in range(len(d.seats) - 1, -1, -1):
+        if d.seats[i].needs_hero:
+            d.push_call("replace-one", i)
+
+
+@continuation("replace-one")
+def replace_one(d: Draft, seat: int) -> None:
+    if not d.seats[seat].needs_hero:
+        return
+    options = available_characters(d)
+    if not options:
+        d.end("lost", f"no hero can be set up for marker #{seat + 1}", "INCAP.NO-LIMIT")
+        return
+    d.push_choice("set-up-hero", [Decision("set-up-hero", f"hero {seat + 1}", card=k) for k in options], (seat,))
+
+
+@resume("set-up-hero")
+def _chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    (seat,) = payload
+    d.push_call("replacement-move", seat)
+    set_up_hero(d, seat, decision.card, d.params.replacement_hand, "INCAP.REPLACEMENT")
+
+
+@continuation("replacement-move")
+@implements("INCAP.REPLACEMENT-MOVE")
+def replacement_move(d: Draft, seat: int) -> None:
+    """The new hero may then move to the other battle zone."""
+    from model.oblivaeon.heroes import offer_move
+
+    offer_move(d, seat, "replacement-moved")
+
+
+@resume("replacement-moved")
+def _replacement_moved(d: Draft, decision: Decision, payload: tuple) -> None:
+    if decision.kind == "move":
+        move_hero(d, payload[0], decision.zone, "INCAP.REPLACEMENT-MOVE")
+
+
+# --- Rites of Revival ------------------------------------------------------------------------
+
+
+def revivable(d, zone: int) -> list[tuple[int, str]]:
+    """Incapacitated character cards in play areas of this zone whose hero may come back."""
+    out = []
+    for i in seats_in(d, zone):
+        s = d.seats[i]
+        for c in s.incapacitated:
+            ch = CHARACTER_CARDS[c]
+            if ch.hero in d.erased:
+                continue
+            if ch.members and c != character_cards(ch.key)[0]:
+                continue  # the Sentinels are revived as one (the team's first card stands for it)
+            if ch.members and any(m not in s.incapacitated for m in character_cards(ch.key)):
+                continue
+            out.append((i, c))
+    return out
+
+
+@handles(v.Revive)
+@implements("CLAR.RITES-OF-REVIVAL")
+def rites_of_revival(d: Draft, op, ctx: Ctx) -> None:
+    """Rites of Revival: the character card goes back to the box and its rewards to its player's hand,
+    unless Rainek Kel'Voss has usurped OblivAeon, when the card works as printed (see ``RitesReading``)."""
+    cands = revivable(d, ctx.zone)
+    if not cands:
+        return
+    d.push_choice("revive", [Decision("target", "players", card=ctx.source, target=c, index=i) for i, c in cands], (ctx,))
+
+
+@resume("revive")
+def _revive(d: Draft, decision: Decision, payload: tuple) -> None:
+    (ctx,) = payload
+    seat, card = decision.index, decision.target
+    s = d.seats[seat]
+    ch = CHARACTER_CARDS[card]
+    cards = character_cards(ch.key)
+    rewards = tuple(r for c in cards for r in d.under.get(c, ()))
+    as_written = d.usurped and d.params.rites_reading is RitesReading.REVIVE_IN_PLACE
+    in_use = any(x.hero == ch.hero for j, x in enumerate(d.seats) if j != seat)
+    if as_written and not in_use:
+        _revive_in_place(d, seat, ch.key, rewards)
+    else:
+        for c in cards:
+            d.set_under(c, ())
+        d.seat_update(seat, incapacitated=tuple(c for c in s.incapacitated if c not in cards), hand=d.seats[seat].hand + rewards)
+        d.box = tuple(sorted(d.box + cards))
+        d.emit("revived-to-box", "CLAR.RITES-OF-REVIVAL", zone=s.zone, card=card, detail=f"{len(rewards)} reward(s) to hand")
+    from model.oblivaeon.effects import destroy_card
+
+    destroy_card(d, ctx.source, ctx)
+
+
+def _revive_in_place(d: Draft, seat: int, variant: str, rewards: tuple[str, ...]) -> None:
+    """Reading REVIVE_IN_PLACE: the revived hero takes its play area back; a replacement there returns to the box."""
+    s = d.seats[seat]
+    cards = character_cards(variant)
+    if s.hero is not None:
+        hero = s.hero
+        for c in s.characters:
+            d.drop_hp(c)
+        d.box = tuple(sorted(d.box + s.characters))
+        for _place, c in hero_cards_anywhere(d, hero):
+            remove(d, c)
+            add_to(d, ("box",), c)
+        d.emit("returned-to-box", "CLAR.RITES-OF-REVIVAL", zone=s.zone, card=s.characters[0] if s.characters else "", detail=hero)
+        d.seat_update(seat, hero=None, characters=())
+    for c in cards:
+        d.set_under(c, ())
+    d.seat_update(
+        seat,
+        incapacitated=tuple(c for c in d.seats[seat].incapacitated if c not in cards),
+        needs_hero=False,
+        hand=d.seats[seat].hand + rewards,
+    )
+    d.box = tuple(sorted(d.box + cards))
+    set_up_hero(d, seat, variant, d.params.replacement_hand, "CLAR.RITES-OF-REVIVAL")
+    for c in cards:
+        d.set_hp(c, min(member_hp(c), d.params.rites_revival_hp))
+    d.emit(
+        "revived-as-written",
+        "CLAR.RITES-OF-REVIVAL",
+        zone=d.seats[seat].zone,
+        card=cards[0],
+        detail="Rainek Kel'Voss has usurped OblivAeon",
+    )
+
+
+# --- Requital's Constructs -------------------------------------------------------------------
+
+
+def _requital_card(d, ctx: Ctx) -> str | None:
+    if ctx.source in CHARACTER_CARDS and CHARACTER_CARDS[ctx.source].requital:
+        return ctx.source
+    return None
+
+
+@handles(v.PutConstructUnder)
+def _put_under(d: Draft, op, ctx: Ctx) -> None:
+    req = _requital_card(d, ctx)
+    if req is None or ctx.seat < 0:
+        return
+    constructs = [c for c in d.seats[ctx.seat].hand if c in PHYSICAL and PHYSICAL[c].construct]
+    if not constructs:
+        return
+    card = constructs[0]
+    remove(d, card)
+    d.set_under(req, d.under.get(req, ()) + (card,))
+    d.emit("construct-under", "CLAR.REQUITAL-CONSTRUCTS", zone=ctx.zone, card=card, target=req)
+
+
+def constructs_under(d, card: str) -> list[str]:
+    return [c for c in d.under.get(card, ()) if PHYSICAL[c].construct]
+
+
+@handles(v.PlayConstructFromUnder)
+def _play_from_under(d: Draft, op, ctx: Ctx) -> None:
+    req = _requital_card(d, ctx)
+    if req is None or ctx.seat < 0 or not constructs_under(d, req):
+        return
+    card = constructs_under(d, req)[0]
+    remove(d, card)
+    add_to(d, ("seat", ctx.seat, "play"), card)
+    d.set_hp(card, PHYSICAL[card].hp)
+    d.emit("construct-played", "CLAR.REQUITAL-CONSTRUCTS", zone=ctx.zone, card=card, target=req)
+
+
+@handles(v.ReleaseConstruct)
+def _release(d: Draft, op, ctx: Ctx) -> None:
+    req = _requital_card(d, ctx)
+    if req is None or not constructs_under(d, req):
+        return
+    card = constructs_under(d, req)[0]
+    remove(d, card)
+    add_to(d, ("box",), card)
+    d.emit("construct-released", "CLAR.REQUITAL-CONSTRUCTS", zone=ctx.zone, card=card, target=req)
+
+
+def variant_of(card: str) -> str:
+    return CHARACTER_CARDS[card].key
+
+
+__all__ = ["character_falls", "hero_incapacitated", "CHARACTERS"]

@@ -1,0 +1,171 @@
+"""Missions: the Mission deck, objectives in play areas, their completion and their rewards."""
+
+from __future__ import annotations
+
+from model.oblivaeon import vocabulary as v
+from model.oblivaeon.battle_zones import current_def, seats_in
+from model.oblivaeon.cards import PHYSICAL
+from model.oblivaeon.chance import needs_reveal
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.decisions import Decision
+from model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from model.oblivaeon.effects import actor, discard_from_hand, distinct, handles
+from model.oblivaeon.places import add_to, remove
+
+MISSION = ("mission",)
+
+
+def is_objective(d, card: str) -> bool:
+    return card in PHYSICAL and PHYSICAL[card].side == "mission" and card not in d.reward_side
+
+
+def objectives_of(d, seat: int) -> list[str]:
+    return [c for c in d.seats[seat].play if is_objective(d, c)]
+
+
+@implements("CLAR.MISSION-ZONE")
+def objectives_in_zone(d, zone: int) -> list[str]:
+    """Objectives a player with a hero in ``zone`` may interact with: only those in that zone."""
+    return [c for i in seats_in(d, zone) for c in objectives_of(d, i)]
+
+
+@continuation("reveal-mission-top")
+@implements("MISSION.DECK-OBJECTIVE-UP")
+def reveal_mission_top(d: Draft) -> None:
+    """The Mission deck lies objective side up, so its top card is always known: reveal it at once."""
+    if d.mission_deck and not d.mission_deck.top_known():
+        d.push_call("reveal-mission-top")
+        needs_reveal(d, MISSION)
+
+
+def _enter_play_area(d: Draft, seat: int, card: str) -> None:
+    add_to(d, ("seat", seat, "play"), card)
+    cdef = current_def(d, card)
+    if cdef.hp:
+        d.set_hp(card, cdef.hp)
+
+
+@continuation("take-objective")
+@implements("HERO.OPT.TAKE")
+def take_objective(d: Draft, seat: int, clause: str = "HERO.OPT.TAKE") -> None:
+    """Move the Mission deck's top card into the play area, objective side up."""
+    if not d.mission_deck:
+        return
+    if not d.mission_deck.top_known():
+        d.push_call("take-objective", seat, clause)
+        needs_reveal(d, MISSION)
+        return
+    card, rest = d.mission_deck.take_top()
+    d.mission_deck = rest
+    _enter_play_area(d, seat, card)
+    d.emit("objective-taken", clause, zone=d.seats[seat].zone, card=card, detail=f"hero {seat + 1}")
+    d.push_call("reveal-mission-top")
+
+
+@implements("CLAR.REWARD-NO-OBJECTIVE")
+def put_under_mission_deck(d: Draft, card: str, clause: str) -> None:
+    """A card entering the Mission deck goes objective side up; only this gives a reward its objective text back."""
+    remove(d, card)
+    if card in d.reward_side:
+        d.flip_to_objective(card)
+    d.mission_deck = d.mission_deck.put_bottom(card)
+    d.emit("to-mission-deck", clause, card=card)
+
+
+@implements("HERO.OPT.SWAP")
+def swap_objective(d: Draft, seat: int, card: str) -> None:
+    """Send the objective to the bottom of the Mission deck, then take the top card."""
+    put_under_mission_deck(d, card, "HERO.OPT.SWAP")
+    d.push_call("take-objective", seat, "HERO.OPT.SWAP")
+
+
+@implements("HERO.OPT.TRADE", "CLAR.TRADE-KEEPS-STATE")
+def trade_objectives(d: Draft, seat: int, mine: str, other_seat: int, theirs: str) -> None:
+    """Exchange two objectives between play areas in one zone; tokens and current HP travel with them."""
+    a, b = d.seats[seat], d.seats[other_seat]
+    d.seat_update(seat, play=tuple(theirs if c == mine else c for c in a.play))
+    d.seat_update(other_seat, play=tuple(mine if c == theirs else c for c in b.play))
+    d.emit("objective-traded", "HERO.OPT.TRADE", zone=a.zone, card=mine, target=theirs, detail=f"hero {seat + 1} <-> hero {other_seat + 1}")
+
+
+@implements("HERO.OPT.SHUFFLE")
+def shuffle_mission_deck(d: Draft) -> None:
+    d.mission_deck = d.mission_deck.shuffle()
+    d.emit("shuffle", "HERO.OPT.SHUFFLE", detail="the Mission deck")
+    d.push_call("reveal-mission-top")
+
+
+# --- objective costs and completion --------------------------------------------------------
+
+
+def pay_objective(d: Draft, seat: int, objective: str) -> None:
+    """A player in the objective's zone pays its cost: discard a card, put a token on it."""
+    d.push_call("add-objective-token", objective, seat)
+    hand = d.seats[seat].hand
+    d.push_choice("pay-discard", [Decision("discard", f"hero {seat + 1}", card=c, target=objective) for c in distinct(hand)], (seat,))
+
+
+@resume("pay-discard")
+def _paid(d: Draft, decision: Decision, payload: tuple) -> None:
+    discard_from_hand(d, payload[0], decision.card)
+
+
+@continuation("add-objective-token")
+def add_objective_token(d: Draft, objective: str, seat: int) -> None:
+    if not is_objective(d, objective):
+        return
+    n = d.tokens.get(objective, 0) + 1
+    d.set_tokens(objective, n)
+    d.emit("objective-token", "MISSION.OBJECTIVE-COMPLETION", zone=d.seats[seat].zone, card=objective, amount=n)
+    if n >= PHYSICAL[objective].tokens_needed:
+        complete_objective(d, objective)
+
+
+@handles(v.AddToken)
+def _add_token(d: Draft, op, ctx: Ctx) -> None:
+    objs = [o for o in objectives_in_zone(d, ctx.zone) if PHYSICAL[o].tokens_needed]
+    if not objs or ctx.seat < 0:
+        return
+    d.push_choice("token-objective", [Decision("target", actor(ctx), card=ctx.source, target=o) for o in objs], (ctx,))
+
+
+@resume("token-objective")
+def _token_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    add_objective_token(d, decision.target, payload[0].seat)
+
+
+@implements("MISSION.OBJECTIVE-COMPLETION", "MISSION.DOUBLE-SIDED", "CLAR.FLIP-CLEARS-TOKENS", "CLAR.FLIP-RESTORES-HP")
+def complete_objective(d: Draft, card: str) -> None:
+    """An achieved objective flips to its reward side in the same play area.
+
+    Flipping removes every token; a reward with HP starts at its printed HP.  Completing an
+    objective is a Shield task.
+    """
+    from model.oblivaeon.battle_zones import seat_holding
+    from model.oblivaeon.oblivaeon_forms import shield_task
+
+    seat = seat_holding(d, card)
+    d.set_tokens(card, 0)
+    d.drop_hp(card)
+    d.flip_to_reward(card)
+    reward = current_def(d, card)
+    if reward.hp:
+        d.set_hp(card, reward.hp)
+    d.emit(
+        "objective-completed", "MISSION.OBJECTIVE-COMPLETION", zone=d.seats[seat].zone if seat >= 0 else 0, card=card, detail=reward.name
+    )
+    shield_task(d, "objective completed")
+
+
+@handles(v.ReclaimReward)
+def _reclaim(d: Draft, op, ctx: Ctx) -> None:
+    rewards = [c for i in seats_in(d, ctx.zone) for c in d.seats[i].play if c in d.reward_side]
+    if not rewards:
+        return
+    d.push_choice("reclaim", [Decision("target", "players", card=ctx.source, target=c) for c in rewards], (ctx,))
+
+
+@resume("reclaim")
+def _reclaimed(d: Draft, decision: Decision, payload: tuple) -> None:
+    put_under_mission_deck(d, decision.target, "CLAR.REWARD-NO-OBJECTIVE")
+    d.push_call("reveal-mission-top")

@@ -1,0 +1,62 @@
+"""OblivAeon's turn: the first turn of every round, in the battle zone where he stands."""
+
+from __future__ import annotations
+
+from model.oblivaeon.battle_zones import OBLIVAEON, other
+from model.oblivaeon.chance import needs_reveal
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.draft import Ctx, Draft, continuation
+from model.oblivaeon.oblivaeon_forms import oblivaeon_end, oblivaeon_start
+from model.oblivaeon.triggers import push_triggers
+
+OBLIVAEON_DECK = ("oblivaeon",)
+
+
+def start(d: Draft) -> None:
+    push_triggers(d, "start", "oblivaeon", "CLAR.OA-TURN-IS-VILLAIN-TURN")
+    oblivaeon_start(d)
+
+
+@implements("OA-TURN.PLAY")
+def play(d: Draft) -> None:
+    """He plays his deck's top card; an ongoing card goes to the battle zone it names."""
+    d.push_call("play-oblivaeon-top")
+
+
+@continuation("play-oblivaeon-top")
+def _play_top(d: Draft) -> None:
+    from model.oblivaeon.battle_zones import current_def
+    from model.oblivaeon.heroes import play_card
+
+    deck = d.oblivaeon_deck
+    if not deck:
+        if not d.oblivaeon_trash:
+            return
+        d.oblivaeon_deck = deck.__class__.shuffled(d.oblivaeon_trash)
+        d.oblivaeon_trash = ()
+        d.emit("reshuffle", "OA-TURN.PLAY", detail="OblivAeon's trash shuffled into his deck")
+    if not d.oblivaeon_deck.top_known():
+        d.push_call("play-oblivaeon-top")
+        needs_reveal(d, OBLIVAEON_DECK)
+        return
+    card, rest = d.oblivaeon_deck.take_top()
+    d.oblivaeon_deck = rest
+    cdef = current_def(d, card)
+    zone = d.oblivaeon_zone
+    if cdef.type != "one-shot" and cdef.zone == "other":
+        zone = other(zone)
+    play_card(d, card, Ctx(card, "villain", -1, zone, clause="OA-TURN.PLAY"), ("zone", zone, "villain_play"))
+
+
+def end(d: Draft) -> None:
+    oblivaeon_end(d)
+    push_triggers(d, "end", "oblivaeon", "CLAR.OA-TURN-IS-VILLAIN-TURN")
+
+
+@implements("OA-TURN.FIRST")
+def is_first_turn(slot: int) -> bool:
+    """OblivAeon's turn opens every round (and so the game)."""
+    return slot == 0
+
+
+__all__ = ["start", "play", "end", "OBLIVAEON"]

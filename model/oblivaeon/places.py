@@ -1,0 +1,159 @@
+"""Every place a physical card can be, and moving cards between places.
+
+``containers`` is the single list of places; the conservation invariant and the incapacitation
+and environment-removal sweeps all read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero
+from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of
+
+VILLAIN_TRASH = {"OblivAeon": "oblivaeon_trash", "Scion": "scion_trash", "Aeon Men": "aeon_trash"}
+
+
+def containers(s) -> Iterator[tuple[tuple, tuple[str, ...]]]:
+    """(place, cards) for every place of the game, in a stable order."""
+    for i, seat in enumerate(s.seats):
+        yield ("seat", i, "characters"), seat.characters
+        yield ("seat", i, "incapacitated"), seat.incapacitated
+        yield ("seat", i, "deck"), seat.deck.cards()
+        yield ("seat", i, "hand"), seat.hand
+        yield ("seat", i, "trash"), seat.trash
+        yield ("seat", i, "play"), seat.play
+    for z in s.zones:
+        yield ("zone", z.number, "env_play"), z.env_play
+        yield ("zone", z.number, "villain_play"), z.villain_play
+        yield ("zone", z.number, "scions"), z.scions
+    for name in sorted(s.envs):
+        yield ("env", name, "deck"), s.envs[name].deck.cards()
+        yield ("env", name, "trash"), s.envs[name].trash
+    yield ("oblivaeon_deck",), s.oblivaeon_deck.cards()
+    yield ("oblivaeon_trash",), s.oblivaeon_trash
+    yield ("scion_deck",), s.scion_deck.cards()
+    yield ("scion_trash",), s.scion_trash
+    yield ("aeon_deck",), s.aeon_deck.cards()
+    yield ("aeon_trash",), s.aeon_trash
+    yield ("mission_deck",), s.mission_deck.cards()
+    yield ("reserve",), s.reserve.cards()
+    yield ("scions_out",), s.scions_out
+    yield ("box",), s.box
+    yield ("out",), s.out
+    for card in sorted(s.under):
+        yield ("under", card), s.under[card]
+
+
+def place_of(s, card: str) -> tuple | None:
+    for place, cards in containers(s):
+        if card in cards:
+            return place
+    return None
+
+
+def remove(d, card: str, keep: bool = False) -> tuple:
+    """Take ``card`` out of whatever place holds it; returns that place.
+
+    A card that leaves play loses its damage and tokens, unless ``keep`` (a move within play).
+    """
+    place = place_of(d, card)
+    if place is None:
+        raise LookupError(f"card {card} is nowhere")
+    kind = place[0]
+    if kind == "seat":
+        i, field = place[1], place[2]
+        seat = d.seats[i]
+        if field == "deck":
+            d.seat_update(i, deck=seat.deck.remove(card))
+        else:
+            d.seat_update(i, **{field: tuple(c for c in getattr(seat, field) if c != card)})
+    elif kind == "zone":
+        z = d.zones[place[1] - 1]
+        d.zone_update(place[1], **{place[2]: tuple(c for c in getattr(z, place[2]) if c != card)})
+    elif kind == "env":
+        piles = d.envs[place[1]]
+        if place[2] == "deck":
+            d.env_update(place[1], deck=piles.deck.remove(card))
+        else:
+            d.env_update(place[1], trash=tuple(c for c in piles.trash if c != card))
+    elif kind == "under":
+        d.set_under(place[1], tuple(c for c in d.under[place[1]] if c != card))
+    elif kind.endswith("_deck") or kind == "reserve":
+        setattr(d, kind, getattr(d, kind).remove(card))
+    else:
+        setattr(d, kind, tuple(c for c in getattr(d, kind) if c != card))
+    if not keep:
+        d.drop_hp(card)
+        d.set_tokens(card, 0)
+    return place
+
+
+def add_to(d, place: tuple, card: str) -> None:
+    """Put ``card`` into a play area, hand, trash or pile (a place from ``containers``)."""
+    kind = place[0]
+    if kind == "seat":
+        i, field = place[1], place[2]
+        seat = d.seats[i]
+        if field == "deck":
+            d.seat_update(i, deck=seat.deck.put_top(card))
+        else:
+            d.seat_update(i, **{field: getattr(seat, field) + (card,)})
+    elif kind == "zone":
+        z = d.zones[place[1] - 1]
+        d.zone_update(place[1], **{place[2]: getattr(z, place[2]) + (card,)})
+    elif kind == "env":
+        piles = d.envs[place[1]]
+        d.env_update(place[1], trash=piles.trash + (card,))
+    elif kind == "under":
+        d.set_under(place[1], d.under.get(place[1], ()) + (card,))
+    elif kind == "box":
+        d.box = tuple(sorted(d.box + (card,)))
+    else:
+        setattr(d, kind, getattr(d, kind) + (card,))
+
+
+def trash_place(d, card: str, holder_seat: int = -1) -> tuple:
+    """Where a card goes when it is destroyed or discarded.
+
+    Villain cards to their deck's trash, environment cards to their environment's trash, hero
+    cards to their hero's trash.  A reward goes to the trash of the play area it is in
+    (CLAR.COMPLETED-MISSION-TRASH); a hero card whose hero is no longer played goes to the box.
+    """
+    cdef = PHYSICAL[card]
+    if cdef.side == "mission" or cdef.deck == "Mission":
+        if holder_seat >= 0:
+            return ("seat", holder_seat, "trash")
+        return ("out",)
+    if cdef.deck in VILLAIN_TRASH:
+        return (VILLAIN_TRASH[cdef.deck],)
+    if cdef.side == "environment":
+        if cdef.deck in d.envs:
+            return ("env", cdef.deck, "trash")
+        return ("out",)
+    seat = seat_of_hero(d, cdef.deck)
+    return ("seat", seat, "trash") if seat >= 0 else ("box",)
+
+
+def is_villain_card(card: str) -> bool:
+    return card == OBLIVAEON or card in SCION_PANELS or (card in PHYSICAL and PHYSICAL[card].deck in VILLAIN_TRASH)
+
+
+def hero_cards_anywhere(s, hero: str) -> list[tuple[tuple, str]]:
+    """Every non-character card of ``hero``'s deck that is not in the box or out of the game."""
+    out = []
+    for place, cards in containers(s):
+        if place[0] in ("box", "out"):
+            continue
+        for c in cards:
+            if c in PHYSICAL and PHYSICAL[c].deck == hero and PHYSICAL[c].side == "hero":
+                out.append((place, c))
+    return out
+
+
+def owner(card: str) -> str:
+    return owner_of(card)
+
+
+def is_character_card(card: str) -> bool:
+    return card in CHARACTER_CARDS

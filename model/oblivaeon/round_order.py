@@ -1,0 +1,109 @@
+"""The round, as one table: which turns, in which order, and the phases of each kind of turn.
+
+Read this file to see a round of OblivAeon.  Each phase is a function of the turn module named
+after its kind; the engine walks the table and never decides the order itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from model.oblivaeon import environment_turn, hero_turn, oblivaeon_turn, villain_turn
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.draft import Draft
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    kind: str
+    """``oblivaeon``, ``hero``, ``environment`` or ``villain``."""
+    seat: int = -1
+    zone: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == "hero":
+            return f"Hero {self.seat + 1}'s turn"
+        if self.kind == "oblivaeon":
+            return "OblivAeon's turn"
+        return f"Battle Zone {self.zone}: {self.kind.capitalize()} turn"
+
+
+PHASES: dict[str, tuple[tuple[str, Callable], ...]] = {
+    "oblivaeon": (
+        ("start", lambda d, t: oblivaeon_turn.start(d)),
+        ("play", lambda d, t: oblivaeon_turn.play(d)),
+        ("end", lambda d, t: oblivaeon_turn.end(d)),
+    ),
+    "hero": (
+        ("move", lambda d, t: hero_turn.move(d, t.seat)),
+        ("option", lambda d, t: hero_turn.option(d, t.seat)),
+        ("start", lambda d, t: hero_turn.start(d, t.seat)),
+        ("play", lambda d, t: hero_turn.play(d, t.seat)),
+        ("power", lambda d, t: hero_turn.power(d, t.seat)),
+        ("draw", lambda d, t: hero_turn.draw(d, t.seat)),
+        ("end", lambda d, t: hero_turn.end(d, t.seat)),
+    ),
+    "environment": (
+        ("start", lambda d, t: environment_turn.start(d, t.zone)),
+        ("play", lambda d, t: environment_turn.play(d, t.zone)),
+        ("end", lambda d, t: environment_turn.end(d, t.zone)),
+    ),
+    "villain": (
+        ("start", lambda d, t: villain_turn.start(d, t.zone)),
+        ("play", lambda d, t: villain_turn.play(d, t.zone)),
+        ("end", lambda d, t: villain_turn.end(d, t.zone)),
+    ),
+}
+
+#: After every turn's end phase: heroes that fell during the turn are replaced (INCAP.REPLACEMENT).
+AFTER_TURN = ("after", lambda d, t: d.push_call("replace-heroes"))
+
+
+@implements("ROUND.ORDER", "ROUND.HERO-ORDER")
+def turns(hero_count: int) -> tuple[Turn, ...]:
+    """OblivAeon, the heroes by marker, then each battle zone's environment and villain turns."""
+    return (
+        (Turn("oblivaeon"),)
+        + tuple(Turn("hero", seat=i) for i in range(hero_count))
+        + (Turn("environment", zone=1), Turn("villain", zone=1), Turn("environment", zone=2), Turn("villain", zone=2))
+    )
+
+
+def phases(turn: Turn) -> tuple[tuple[str, Callable], ...]:
+    return PHASES[turn.kind] + (AFTER_TURN,)
+
+
+def current_turn(state) -> Turn | None:
+    if state.cursor.phase < 0:
+        return None
+    return turns(state.hero_count)[state.cursor.slot]
+
+
+def current_phase(state) -> str:
+    turn = current_turn(state)
+    if turn is None:
+        return "setup"
+    return phases(turn)[state.cursor.phase][0]
+
+
+@implements("ROUND.REPEAT")
+def advance(d: Draft) -> None:
+    """Start the next phase; after the last turn of a round, a new round begins."""
+    from model.oblivaeon.state import Cursor
+
+    order = turns(d.hero_count)
+    c = d.cursor
+    rnd, slot, phase = c.round, c.slot, c.phase + 1
+    if phase >= len(phases(order[slot])):
+        slot, phase = slot + 1, 0
+        if slot >= len(order):
+            rnd, slot = rnd + 1, 0
+            d.emit("round", "ROUND.REPEAT", amount=rnd)
+            if rnd > d.params.max_rounds:
+                d.end("aborted", f"safety stop after {d.params.max_rounds} rounds", "ROUND.REPEAT")
+                return
+    d.cursor = Cursor(rnd, slot, phase)
+    turn = order[slot]
+    name, fn = phases(turn)[phase]
+    fn(d, turn)

@@ -1,0 +1,105 @@
+"""Scions: the Reserve they come from, entering play, and leaving the game."""
+
+from __future__ import annotations
+
+from model.oblivaeon import vocabulary as v
+from model.oblivaeon.cards import SCION_PANELS
+from model.oblivaeon.chance import needs_reveal
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.decisions import Decision
+from model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from model.oblivaeon.effects import handles
+from model.oblivaeon.inevitable_destruction import remove_devastation
+from model.oblivaeon.places import remove
+
+RESERVE = ("reserve",)
+
+
+@continuation("bring-forth")
+@implements("CLAR.SCIONS-FROM-BOTTOM", "SETUP.SECOND-SCION")
+def bring_forth(d: Draft, zone: int, clause: str) -> None:
+    """A Scion enters play from the bottom of the Scion Reserve (the Reserve is no deck: nothing else draws from it)."""
+    if not d.reserve:
+        d.emit("reserve-empty", "CLAR.SCIONS-FROM-BOTTOM", zone=zone)
+        return
+    if not d.reserve.bottom_known():
+        d.push_call("bring-forth", zone, clause)
+        needs_reveal(d, RESERVE, "bottom")
+        return
+    card, rest = d.reserve.take_bottom()
+    d.reserve = rest
+    d.zone_update(zone, scions=d.zones[zone - 1].scions + (card,))
+    d.set_hp(card, d.params.scion_hp(SCION_PANELS[card].difficulty))
+    d.emit("scion-enters", clause, zone=zone, card=card)
+
+
+@handles(v.BringForthScion)
+def _bring_forth_op(d: Draft, op: v.BringForthScion, ctx: Ctx) -> None:
+    zone = ctx.zone
+    if op.where == "fewest-scions":
+        a, b = len(d.zones[0].scions), len(d.zones[1].scions)
+        zone = ctx.zone if a == b else (1 if a < b else 2)
+    bring_forth(d, zone, "CLAR.SCIONS-FROM-BOTTOM")
+
+
+@implements("BZ.DEV.SCION-REMOVED")
+def scion_defeated(d: Draft, card: str) -> None:
+    """A Scion at 0 HP leaves the game and takes one Devastation token with it.
+
+    Rainek Kel'Voss flips the first time instead and usurps OblivAeon's power (ASSUMPTION, Parameters).
+    """
+    zone = next(z.number for z in d.zones if card in z.scions)
+    if SCION_PANELS[card].rainek and not d.usurped:
+        d.usurped = True
+        d.set_hp(card, d.params.rainek_flipped_hp)
+        d.emit("rainek-usurps", "CLAR.RITES-OF-REVIVAL", zone=zone, card=card)
+        return
+    remove_scion_from_game(d, card, zone)
+
+
+def remove_scion_from_game(d: Draft, card: str, zone: int) -> None:
+    from model.oblivaeon.oblivaeon_forms import shield_task
+
+    remove(d, card)
+    d.scions_out = d.scions_out + (card,)
+    if SCION_PANELS[card].rainek:
+        d.usurped = False
+    d.emit("scion-removed", "BZ.DEV.SCION-REMOVED", zone=zone, card=card)
+    remove_devastation(d, 1, "BZ.DEV.SCION-REMOVED", zone)
+    shield_task(d, "Scion removed")
+
+
+@handles(v.RemoveLowestVillain)
+@implements("CLAR.OA-NOT-REMOVABLE")
+def unforgiving_wasteland(d: Draft, op, ctx: Ctx) -> None:
+    """Remove the weakest villain target here from the game; OblivAeon himself can never be removed this way."""
+    from model.oblivaeon.battle_zones import OBLIVAEON, reachable_targets
+
+    cands = reachable_targets(d, ctx, "villain", "zone")
+    if OBLIVAEON in cands:
+        cands.remove(OBLIVAEON)
+        if d.hp[OBLIVAEON] <= d.params.wasteland_max_hp:
+            d.emit("not-removable", "CLAR.OA-NOT-REMOVABLE", zone=ctx.zone, card=ctx.source, target=OBLIVAEON)
+    cands = [c for c in cands if d.hp[c] <= d.params.wasteland_max_hp]
+    if not cands:
+        return
+    low = min(d.hp[c] for c in cands)
+    cands = [c for c in cands if d.hp[c] == low]
+    if len(cands) == 1:
+        remove_from_game(d, cands[0], ctx)
+        return
+    d.push_choice("wasteland", [Decision("target", "players", card=ctx.source, target=c) for c in cands], (ctx,))
+
+
+@resume("wasteland")
+def _wasteland_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+    remove_from_game(d, decision.target, payload[0])
+
+
+def remove_from_game(d: Draft, card: str, ctx: Ctx) -> None:
+    if card in SCION_PANELS:
+        remove_scion_from_game(d, card, ctx.zone)
+        return
+    remove(d, card)
+    d.out = d.out + (card,)
+    d.emit("removed-from-game", "ENV.TURN", zone=ctx.zone, card=ctx.source, target=card)

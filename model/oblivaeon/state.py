@@ -1,0 +1,136 @@
+"""The game state as a value.
+
+Every field is immutable or treated as such: tuples, frozen dataclasses, and dicts that the
+engine copies before it writes (see ``engine.Draft``).  ``step`` builds a new state; it never
+changes the one it was given.
+
+Where each physical card can be (CLAR.ZONE-MEMBERSHIP gives the zone of a play area):
+
+* a hero seat: ``deck``, ``hand``, ``trash``, ``play`` (its play area), ``under[card]``, the
+  active ``characters`` and the ``incapacitated`` character cards kept in the play area;
+* a battle zone: ``env_play`` (its environment play area), ``villain_play``, ``scions``;
+* an environment: ``envs[name].deck`` and ``.trash``;
+* the villain decks and trashes, the Mission deck, the Scion Reserve, ``box`` and ``out``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.oblivaeon.deck import Deck
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's play area and what is in it, keyed by the player's numbered marker."""
+
+    marker: int
+    zone: int
+    hero: str | None
+    characters: tuple[str, ...] = ()
+    """Active character cards (a team has several)."""
+    incapacitated: tuple[str, ...] = ()
+    """Incapacitated character cards in this play area, oldest first."""
+    deck: Deck = Deck()
+    hand: tuple[str, ...] = ()
+    trash: tuple[str, ...] = ()
+    play: tuple[str, ...] = ()
+    needs_hero: bool = False
+    """Set when this seat's hero fell: a new hero is set up after the current turn (INCAP.REPLACEMENT)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    number: int
+    environment: str | None
+    env_play: tuple[str, ...] = ()
+    villain_play: tuple[str, ...] = ()
+    scions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EnvPiles:
+    deck: Deck
+    trash: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Temp:
+    """A temporary effect: damage to ``side`` targets in ``zone`` is reduced until seat ``until_seat`` starts a turn."""
+
+    amount: int
+    side: str
+    zone: int
+    until_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    kind: str
+    """``won``, ``lost`` or ``aborted`` (the safety stop of random play; an error, not a result)."""
+    reason: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    round: int
+    slot: int
+    phase: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    setup: object
+    """The ``SetupConfig`` and ``Parameters`` the game was set up with (never part of a key)."""
+    cursor: Cursor
+    stack: tuple
+    """Work still to do in the current phase, top last (frames from ``engine``)."""
+    options: tuple
+    """The legal decisions at this point, computed once when the point is reached."""
+    outcome: Outcome | None
+    hero_count: int
+    seats: tuple[Seat, ...]
+    zones: tuple[Zone, Zone]
+    envs: dict
+    set_aside: tuple[str, ...]
+    oblivaeon_zone: int
+    form: int
+    shield: str
+    shield_side: int
+    """1 or 2 while in play, 0 once it has removed itself (CLAR.SHIELD-INDESTRUCTIBLE)."""
+    shield_tasks: int
+    oblivaeon_deck: Deck
+    oblivaeon_trash: tuple[str, ...]
+    scion_deck: Deck
+    scion_trash: tuple[str, ...]
+    aeon_deck: Deck
+    aeon_trash: tuple[str, ...]
+    mission_deck: Deck
+    reserve: Deck
+    scions_out: tuple[str, ...]
+    box: tuple[str, ...]
+    out: tuple[str, ...]
+    hp: dict
+    tokens: dict
+    reward_side: frozenset
+    """Mission cards currently reward side up; every other Mission card is objective side up."""
+    under: dict
+    """Cards under a card: card id -> tuple of card ids."""
+    devastation: int
+    countdown: int
+    erased: tuple[str, ...]
+    usurped: bool
+    temps: tuple[Temp, ...]
+    used_powers: tuple[tuple[str, int], ...]
+    """Powers used in the current hero turn, as (card, power index): each once a turn."""
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def seat_of_marker(self, marker: int) -> Seat:
+        return self.seats[marker - 1]
+
+    def zone(self, number: int) -> Zone:
+        return self.zones[number - 1]

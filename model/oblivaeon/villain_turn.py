@@ -1,0 +1,51 @@
+"""A battle zone's villain turn: start (Devastation check first), play a Scion card if a Scion is here, end."""
+
+from __future__ import annotations
+
+from model.oblivaeon.chance import needs_reveal
+from model.oblivaeon.clauses import implements
+from model.oblivaeon.draft import Ctx, Draft, continuation
+from model.oblivaeon.inevitable_destruction import scions_outnumber
+from model.oblivaeon.triggers import push_triggers
+
+SCION_DECK = ("scion",)
+
+
+@implements("VILLAIN.START", "VILLAIN.TURN-PER-ZONE")
+def start(d: Draft, zone: int) -> None:
+    """The battle zone card's Devastation rule, then this zone's start-of-villain-turn effects."""
+    push_triggers(d, "start", "villain", "VILLAIN.START", zone=zone)
+    scions_outnumber(d, zone)
+
+
+@implements("VILLAIN.PLAY-SCION-CARD")
+def play(d: Draft, zone: int) -> None:
+    """Only a zone with a Scion in it plays the Scion deck's top card."""
+    if d.zones[zone - 1].scions:
+        d.push_call("play-scion-top", zone)
+    else:
+        d.emit("no-scion-card", "VILLAIN.PLAY-SCION-CARD", zone=zone, detail="no Scion in this zone")
+
+
+@continuation("play-scion-top")
+def _play_top(d: Draft, zone: int) -> None:
+    from model.oblivaeon.heroes import play_card
+
+    if not d.scion_deck:
+        if not d.scion_trash:
+            return
+        d.scion_deck = d.scion_deck.__class__.shuffled(d.scion_trash)
+        d.scion_trash = ()
+        d.emit("reshuffle", "VILLAIN.PLAY-SCION-CARD", detail="the Scion trash shuffled into the Scion deck")
+    if not d.scion_deck.top_known():
+        d.push_call("play-scion-top", zone)
+        needs_reveal(d, SCION_DECK)
+        return
+    card, rest = d.scion_deck.take_top()
+    d.scion_deck = rest
+    play_card(d, card, Ctx(card, "villain", -1, zone, clause="VILLAIN.PLAY-SCION-CARD"), ("zone", zone, "villain_play"))
+
+
+@implements("VILLAIN.END")
+def end(d: Draft, zone: int) -> None:
+    push_triggers(d, "end", "villain", "VILLAIN.END", zone=zone)

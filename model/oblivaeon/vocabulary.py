@@ -1,0 +1,264 @@
+"""The small effect vocabulary that every abstract card is written in.
+
+The rulebook prints no card text, so every card of the model is built from these pieces.  Each
+piece is a frozen value; the interpreter for them is ``effects.py``.  Reach (``zone``, ``game``,
+``other-zone``) is how a card says that it crosses battle zones: ``zone`` is the default and the
+only reach that BZ.ISOLATION allows without card text saying otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# --- target selectors ----------------------------------------------------------------------
+
+SIDES = ("hero", "villain", "environment", "non-hero", "non-villain", "non-environment", "any")
+PICKS = ("choose", "each", "highest-hp", "lowest-hp", "self", "own-character")
+REACHES = ("zone", "game", "other-zone")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    side: str = "any"
+    pick: str = "choose"
+    reach: str = "zone"
+    characters_only: bool = False
+    non_characters_only: bool = False
+
+    def __post_init__(self) -> None:
+        assert self.side in SIDES, self.side
+        assert self.pick in PICKS, self.pick
+        assert self.reach in REACHES, self.reach
+
+
+HERO_CHOICE = Target("hero", "choose")
+VILLAIN_CHOICE = Target("villain", "choose")
+ANY_CHOICE = Target("any", "choose")
+NON_HERO_CHOICE = Target("non-hero", "choose")
+
+# --- effect pieces -------------------------------------------------------------------------
+
+
+class Op:
+    """One instruction of a card."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Damage(Op):
+    amount: int | str
+    """A number, or ``"H"`` (the hero count, CLAR.HERO-COUNT), or ``"arcana"`` (The Harpy)."""
+    dtype: str
+    target: Target
+    irreducible: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Op):
+    amount: int
+    target: Target
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Op):
+    what: str
+    """``ongoing``, ``equipment``, ``environment`` (an environment card), ``target`` (a non-character target)."""
+    side: str = "any"
+    max_hp: int | None = None
+    reach: str = "zone"
+
+
+@dataclass(frozen=True, slots=True)
+class DestroySelf(Op):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Op):
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Op):
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraPlay(Op):
+    """The controller may play a card now."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraPower(Op):
+    """The controller may use a power now."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTopOf(Op):
+    deck: str
+    """``environment`` (this zone's environment deck), ``own`` (the controller's deck)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTopOfDeck(Op):
+    """Discard the top card of a deck chosen by the controller; the deck must be reachable (CLAR.VILLAIN-DECKS, CLAR.MISSION-DECK-UNTARGETABLE)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timestream(Op):
+    """Look at the top card of a reachable deck and either leave it or put it on the bottom (La Comodora)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddToken(Op):
+    """Put a token on an objective in this zone (the controller chooses)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddGameOverToken(Op):
+    """Environment: one token on this card; at ``limit`` tokens the environment's Game Over condition is met."""
+
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveHero(Op):
+    who: str = "self"
+    """``self`` (the controller's hero) or ``choose`` (a hero in this zone, chosen by the players)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSelf(Op):
+    """Move this card (even if indestructible) to the same play area kind in the other zone."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAeonMen(Op):
+    n: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class BringForthScion(Op):
+    where: str = "this-zone"
+    """``this-zone`` or ``fewest-scions``."""
+
+
+@dataclass(frozen=True, slots=True)
+class FlipHarpyToken(Op):
+    to: str
+    """``arcana`` or ``avian``."""
+
+
+@dataclass(frozen=True, slots=True)
+class TempReduce(Op):
+    """Until the start of the controller's next turn, damage dealt to ``side`` targets in this zone is reduced."""
+
+    amount: int
+    side: str = "hero"
+
+
+@dataclass(frozen=True, slots=True)
+class Revive(Op):
+    """Rites of Revival: an incapacitated hero in this zone is resurrected (CLAR.RITES-OF-REVIVAL)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveLowestVillain(Op):
+    """Unforgiving Wasteland: remove from the game the lowest-HP villain target here with at most ``max_hp`` HP."""
+
+
+@dataclass(frozen=True, slots=True)
+class PutConstructUnder(Op):
+    """Requital: put a Construct from hand under this character card."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayConstructFromUnder(Op):
+    """Requital (or its incapacitated ability): put a Construct from under the Requital card into play."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseConstruct(Op):
+    """Requital's incapacitated ability: return a Construct from under the card to the box."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReclaimReward(Op):
+    """Put a reward in this zone on the bottom of the Mission deck, where it is an objective again."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayNextTo(Op):
+    """This card goes next to a hero in this zone, into that hero's play area."""
+
+    who: str = "hero"
+
+
+# --- triggers and cards --------------------------------------------------------------------
+
+WHENS = ("start", "end")
+TURNS = ("own", "this-villain", "villain", "environment", "oblivaeon")
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    when: str
+    turn: str
+    """``own`` (the owner hero's turn), ``this-villain`` (the villain turn of the card's zone),
+    ``villain`` (any villain turn in the card's zone, OblivAeon's included: CLAR.OA-TURN-IS-VILLAIN-TURN),
+    ``environment`` (the card's zone's environment turn), ``oblivaeon`` (OblivAeon's turn)."""
+    ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    key: str
+    name: str
+    deck: str
+    """The deck the card belongs to: a hero name, an environment name, ``OblivAeon``, ``Scion``, ``Aeon Men``, ``Mission``."""
+    side: str
+    """``hero``, ``villain``, ``environment`` or ``mission``."""
+    type: str
+    """``one-shot``, ``ongoing``, ``equipment``, ``target``."""
+    ops: tuple[Op, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
+    powers: tuple[tuple[Op, ...], ...] = ()
+    hp: int | None = None
+    keywords: tuple[str, ...] = ()
+    indestructible: bool = False
+    copies: int = 1
+    zone: str = "this"
+    """Where a villain ongoing goes: ``this`` (OblivAeon's zone), ``other`` (the other zone), ``fewest-heroes``."""
+    seed_ops: tuple[Op, ...] = ()
+    """For Akash'Thriya's seeds: what happens when the seed is played from the environment deck."""
+    next_to_hero: bool = False
+    reward: CardDef | None = None
+    """For Mission cards: the reward side (the card itself describes the objective side)."""
+    tokens_needed: int = 0
+    """For objectives: tokens that complete it (0: completed by destroying it as a target)."""
+    construct: bool = False
+    bloodstone: bool = False
+    game_over_limit: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterDef:
+    key: str
+    hero: str
+    variant: str
+    hp: int
+    power: tuple[Op, ...]
+    incap: tuple[tuple[Op, ...], ...]
+    members: tuple[tuple[str, int], ...] = ()
+    """For a team (the Sentinels): (member name, HP) of each character card."""
+    requital: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScionDef:
+    key: str
+    name: str
+    difficulty: int
+    triggers: tuple[Trigger, ...] = field(default=())
+    rainek: bool = False

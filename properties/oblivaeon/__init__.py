@@ -1,0 +1,1 @@
+"""OblivAeon properties (the invariant registry arrives with the invariant suite)."""
