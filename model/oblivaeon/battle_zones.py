@@ -26,12 +26,6 @@ def current_def(d, card: str):
     return cdef
 
 
-@implements("CLAR.ZONE-MEMBERSHIP")
-def seat_zone(d, i: int) -> int:
-    """A hero, its player, its play area and all cards in it share the zone of its marker."""
-    return d.seats[i].zone
-
-
 def seats_in(d, zone: int) -> list[int]:
     return [i for i, s in enumerate(d.seats) if s.zone == zone]
 
@@ -42,11 +36,20 @@ def heroes_in(d, zone: int) -> int:
 
 
 def reach_zones(ctx: Ctx, reach: str) -> tuple[int, ...]:
+    """The zones an effect may touch: its own, unless its card reaches further and is no Mission card."""
+    if reach != "zone" and mission_bound(ctx):
+        return (ctx.zone,)
     if reach == "game":
         return (1, 2)
     if reach == "other-zone":
         return (other(ctx.zone),)
     return (ctx.zone,)
+
+
+@implements("CLAR.MISSION-ZONE")
+def mission_bound(ctx: Ctx) -> bool:
+    """Mission cards in a hero play area (objectives and rewards alike) act only in that hero's zone, whatever their text."""
+    return ctx.source in PHYSICAL and PHYSICAL[ctx.source].deck == "Mission"
 
 
 @implements("CLAR.MISSION-TARGET-KIND", "CLAR.MISSION-TYPES", "CLAR.REWARDS-BELONG")
@@ -76,6 +79,7 @@ def card_side(d, card: str) -> str:
     return cdef.side
 
 
+@implements("CLAR.VILLAIN-CHARACTERS")
 def is_character(card: str) -> bool:
     """Hero character cards, the Booklet (OblivAeon) and the Scion panels (CLAR.VILLAIN-CHARACTERS)."""
     return card == OBLIVAEON or card in CHARACTER_CARDS or card in SCION_PANELS
@@ -98,8 +102,12 @@ def _is_target_card(d, card: str) -> bool:
     return cdef.hp is not None and card in d.hp
 
 
+@implements("CLAR.ZONE-MEMBERSHIP")
 def targets_in(d, zone: int) -> list[str]:
-    """Every target in ``zone``, in a stable order: heroes by marker, then villains, then environment."""
+    """Every target in ``zone``, in a stable order: heroes by marker, then villains, then environment.
+
+    A hero's character cards and every target in its play area are in the zone of its marker.
+    """
     out: list[str] = []
     for s in d.seats:
         if s.zone != zone:

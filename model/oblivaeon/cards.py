@@ -13,6 +13,7 @@ import re
 from types import MappingProxyType
 
 from model.oblivaeon.charts import SCION_DIFFICULTY
+from model.oblivaeon.clauses import CATALOGUE
 from model.oblivaeon.vocabulary import (
     HERO_CHOICE,
     NON_HERO_CHOICE,
@@ -175,6 +176,10 @@ def _special_hero_cards(hero: str) -> list[CardDef]:
         card("Blood Price", "one-shot", 2, ops=(Damage(2, "infernal", OWN_CHAR), Damage(5, "infernal", NON_HERO_CHOICE)))
         card("Vitae Siphon", "one-shot", 1, ops=(Damage(2, "infernal", NON_HERO_CHOICE), Heal(2, OWN_CHAR)))
     return out
+
+
+CATALOGUE.declare("HEROES.LUMINARY", "_special_hero_cards (Doomsday Device, Use It Up)", __name__)
+CATALOGUE.declare("HEROES.LIFELINE", "_special_hero_cards (Blood Price, Vitae Siphon)", __name__)
 
 
 def _build_heroes():
@@ -667,7 +672,8 @@ def owner_of(card: str) -> str:
 
 def describe(card: str) -> str:
     if card in PHYSICAL:
-        return PHYSICAL[card].name
+        cdef = PHYSICAL[card]
+        return f"{cdef.name} / {cdef.reward.name}" if cdef.reward is not None else cdef.name
     if card in CHARACTER_CARDS:
         ch = CHARACTER_CARDS[card]
         return card.rsplit("/", 1)[1] if ch.members else ch.variant
@@ -675,6 +681,8 @@ def describe(card: str) -> str:
         return SCION_PANELS[card].name
     if card == "oblivaeon":
         return "OblivAeon"
+    if card.startswith("shield:"):
+        return "the Shield"
     return card
 
 

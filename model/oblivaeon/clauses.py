@@ -333,6 +333,8 @@ CLAUSES: tuple[Clause, ...] = (
         "clarification",
         S_CLAR,
         "A player may look at the rewards under an incapacitated character card in their play area whenever they like.",
+        handled=False,
+        note="grants information and changes no state; exposed as incapacitation.rewards_visible_to",
     ),
     _c(
         "CLAR.VILLAIN-DECKS",

@@ -57,7 +57,7 @@ LABELS = {
     "regain-reward": lambda d: f"regain {describe(d.target)} from under {describe(d.card)}",
     "no-option": lambda d: "use none of the six options",
     "play-card": lambda d: f"play {describe(d.card)}",
-    "pay-objective": lambda d: f"discard {describe(d.card)} to put a token on {describe(d.target)}",
+    "pay-objective": lambda d: f"pay for {describe(d.target)}: discard a card to put a token on it",
     "skip-play": lambda d: "play no card",
     "use-power": lambda d: f"use power {d.index + 1} of {describe(d.card)}",
     "skip-power": lambda d: "use no power",

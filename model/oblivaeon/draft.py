@@ -16,11 +16,11 @@ Continuations are registered by name so that frames stay plain data that seriali
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 
 from model.oblivaeon.decisions import Decision
 from model.oblivaeon.deck import Deck
-from model.oblivaeon.state import GameState, Outcome, Seat, Zone
+from model.oblivaeon.state import GameState, Outcome, Seat, Zone, evolve
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 
@@ -113,19 +113,23 @@ def resume(name: str) -> Callable:
 
 
 class Draft:
-    __slots__ = _STATE_FIELDS + ("events", "_copied")
+    """A state's fields in ``__dict__`` (one dictionary copy in, one out), plus the events so far."""
+
+    __slots__ = ("events", "_copied", "__dict__")
 
     def __init__(self, state: GameState) -> None:
-        for name in _STATE_FIELDS:
-            object.__setattr__(self, name, getattr(state, name))
-        self.stack = list(state.stack)
+        fields_ = self.__dict__
+        fields_.update(state.__dict__)
+        fields_["stack"] = list(state.stack)
         self.events: list[Event] = []
         self._copied: set[str] = set()
 
     def freeze(self) -> GameState:
-        values = {name: getattr(self, name) for name in _STATE_FIELDS}
+        new = object.__new__(GameState)
+        values = new.__dict__
+        values.update(self.__dict__)
         values["stack"] = tuple(self.stack)
-        return GameState(**values)
+        return new
 
     # --- parameters and setup ------------------------------------------------------------
     @property
@@ -155,7 +159,7 @@ class Draft:
     # --- copy-on-write dicts -------------------------------------------------------------
     def _own(self, name: str) -> dict:
         if name not in self._copied:
-            object.__setattr__(self, name, dict(getattr(self, name)))
+            setattr(self, name, dict(getattr(self, name)))
             self._copied.add(name)
         return getattr(self, name)
 
@@ -186,18 +190,18 @@ class Draft:
 
     # --- seats and zones -----------------------------------------------------------------
     def seat_update(self, i: int, **changes) -> Seat:
-        seat = replace(self.seats[i], **changes)
+        seat = evolve(self.seats[i], **changes)
         self.seats = self.seats[:i] + (seat,) + self.seats[i + 1 :]
         return seat
 
     def zone_update(self, number: int, **changes) -> Zone:
-        z = replace(self.zones[number - 1], **changes)
+        z = evolve(self.zones[number - 1], **changes)
         self.zones = (z, self.zones[1]) if number == 1 else (self.zones[0], z)
         return z
 
     def env_update(self, name: str, **changes) -> None:
         envs = self._own("envs")
-        envs[name] = replace(envs[name], **changes)
+        envs[name] = evolve(envs[name], **changes)
 
     # --- decks by reference --------------------------------------------------------------
     def deck(self, ref: tuple) -> Deck:
@@ -215,7 +219,7 @@ class Draft:
         elif kind == "env":
             self.env_update(ref[1], deck=deck)
         else:
-            object.__setattr__(self, DECK_FIELDS[kind], deck)
+            setattr(self, DECK_FIELDS[kind], deck)
 
 
 DECK_FIELDS = {

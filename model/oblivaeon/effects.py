@@ -227,6 +227,16 @@ def heal(d: Draft, target: str, amount: int, ctx: Ctx) -> None:
 
 
 def destroyable(d: Draft, op: v.Destroy, ctx: Ctx) -> list[str]:
+    if op.what == "target":
+        # Character cards (hero characters, the Booklet, Scion panels) are never destroyed this way.
+        return [
+            t
+            for t in reachable_targets(d, ctx, op.side, op.reach)
+            if not is_character(t)
+            and t != ctx.source
+            and (op.max_hp is None or d.hp[t] <= op.max_hp)
+            and not current_def(d, t).indestructible
+        ]
     out = []
     for card, _zone in cards_in_play(d, reach_zones(ctx, op.reach)):
         cdef = current_def(d, card)
@@ -241,11 +251,6 @@ def destroyable(d: Draft, op: v.Destroy, ctx: Ctx) -> list[str]:
             continue
         if op.what == "environment" and side != "environment":
             continue
-        if op.what == "target":
-            if card not in d.hp or not side_matches(op.side, target_side(d, card)):
-                continue
-            if op.max_hp is not None and d.hp[card] > op.max_hp:
-                continue
         out.append(card)
     return out
 
@@ -279,8 +284,7 @@ def is_in_play(d, card: str) -> bool:
 @implements("CLAR.SHIELD-INDESTRUCTIBLE")
 def destroy_card(d: Draft, card: str, ctx: Ctx) -> None:
     """Destroy a non-character card: indestructible cards (the Shields among them) survive."""
-    cdef = current_def(d, card)
-    if cdef.indestructible:
+    if card not in PHYSICAL or current_def(d, card).indestructible:
         d.emit("indestructible", "CLAR.SHIELD-INDESTRUCTIBLE", card=card)
         return
     zone = zone_of_target(d, card) or ctx.zone

@@ -77,3 +77,19 @@ def step(state: GameState, decision: Decision) -> tuple[GameState, tuple[Event, 
     RESUMES[choice.resume](d, decision, choice.payload)
     _run(d)
     return d.freeze(), tuple(d.events)
+
+
+def inject(state: GameState, ops: tuple, ctx) -> tuple[GameState, tuple[Event, ...]]:
+    """Resolve card instructions as if a card in ``ctx`` had just produced them, then run on.
+
+    For tests and scenarios that need an exact situation.  The pending decision point is kept
+    below the injected instructions; its options were computed before them.
+    """
+    d = Draft(state)
+    top = d.stack.pop() if d.stack and d.stack[-1][0] == "choice" else None
+    if top is not None:
+        d.stack.append(top)
+    d.push_ops(tuple(ops), ctx)
+    d.options = ()
+    _run(d)
+    return d.freeze(), tuple(d.events)

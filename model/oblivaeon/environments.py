@@ -10,7 +10,7 @@ from model.oblivaeon.clauses import implements
 from model.oblivaeon.decisions import Decision
 from model.oblivaeon.draft import Ctx, Draft, continuation, resume
 from model.oblivaeon.effects import deal_damage, handles
-from model.oblivaeon.places import containers, remove
+from model.oblivaeon.places import add_to, containers, remove, trash_place
 
 
 @continuation("play-env-top")
@@ -83,6 +83,11 @@ def remove_environment(d: Draft, env: str, zone: int, clause: str) -> None:
             if c in PHYSICAL and PHYSICAL[c].side == "environment" and PHYSICAL[c].deck == env:
                 remove(d, c)
                 d.out = d.out + (c,)
+    # Seeds planted in it are Akash'Thriya's cards, not the environment's: they go to her trash.
+    for c in d.envs[env].deck.cards() + d.envs[env].trash:
+        remove(d, c)
+        add_to(d, trash_place(d, c), c)
+        d.emit("seed-returned", "HEROES.AKASH-THRIYA", zone=zone, card=c)
     envs = d._own("envs")
     del envs[env]
     d.zone_update(zone, environment=None)

@@ -12,7 +12,7 @@ from model.oblivaeon.effects import handles
 from model.oblivaeon.heroes import available_characters, move_hero, set_up_hero
 from model.oblivaeon.inevitable_destruction import add_devastation
 from model.oblivaeon.missions import put_under_mission_deck
-from model.oblivaeon.parameters import RequitalReading, RitesReading
+from model.oblivaeon.parameters import BloodstoneReading, RequitalReading, RitesReading
 from model.oblivaeon.places import add_to, containers, hero_cards_anywhere, remove, trash_place
 
 
@@ -70,15 +70,23 @@ def bloodstone_revives(d: Draft, seat: int) -> bool:
 
 
 @implements(
-    "INCAP.CARDS-TO-BOX", "INCAP.REWARDS-UNDER", "INCAP.OBJECTIVES-TO-MISSION-DECK", "INCAP.FOREIGN-CARDS-TO-TRASH", "INCAP.CHARACTER-SPENT"
+    "BZ.DEV.HERO-INCAP",
+    "INCAP.CARDS-TO-BOX",
+    "INCAP.REWARDS-UNDER",
+    "INCAP.OBJECTIVES-TO-MISSION-DECK",
+    "INCAP.FOREIGN-CARDS-TO-TRASH",
+    "INCAP.CHARACTER-SPENT",
 )
 def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
     """Every consequence of incapacitation, at once, in the rulebook's order."""
     s = d.seats[seat]
     hero = s.hero
-    if hero == SENTINELS and not erased and bloodstone_revives(d, seat):
-        return
     zone = s.zone
+    if hero == SENTINELS and not erased and bloodstone_of(d, seat) is not None:
+        if d.params.bloodstone_reading is BloodstoneReading.DEVASTATION_THEN_REVIVE:
+            add_devastation(d, 1, "CLAR.SENTINELS", zone)
+        bloodstone_revives(d, seat)
+        return
     falling = s.characters
     for c in falling:
         d.drop_hp(c)
@@ -123,6 +131,12 @@ def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
         d.erased = tuple(sorted(set(d.erased) | {hero}))
         d.emit("hero-erased", "CLAR.ERASED", zone=zone, card=first, detail=hero or "")
     d.temps = tuple(t for t in d.temps if t.until_seat != seat)
+
+
+@implements("CLAR.LOOK-AT-REWARDS")
+def rewards_visible_to(state, seat: int) -> dict[str, tuple[str, ...]]:
+    """The rewards under each incapacitated character card in this player's play area (theirs to look at any time)."""
+    return {c: state.under.get(c, ()) for c in state.seats[seat].incapacitated if state.under.get(c)}
 
 
 # --- replacement -----------------------------------------------------------------------------

@@ -13,14 +13,10 @@ from model.oblivaeon.decisions import Decision
 from model.oblivaeon.draft import Ctx, Draft, continuation, resume
 
 
+@implements("OA-TURN.ZONE")
 def booklet_ctx(d: Draft, clause: str = "OA-TURN.START") -> Ctx:
     """The Booklet acts in OblivAeon's zone unless it says otherwise (OA-TURN.ZONE)."""
     return Ctx(OBLIVAEON, "oblivaeon", -1, d.oblivaeon_zone, clause=clause)
-
-
-@implements("OA-TURN.ZONE")
-def oblivaeon_zone(d) -> int:
-    return d.oblivaeon_zone
 
 
 def form_defeated(d: Draft) -> None:

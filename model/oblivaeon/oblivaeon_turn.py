@@ -53,10 +53,4 @@ def end(d: Draft) -> None:
     push_triggers(d, "end", "oblivaeon", "CLAR.OA-TURN-IS-VILLAIN-TURN")
 
 
-@implements("OA-TURN.FIRST")
-def is_first_turn(slot: int) -> bool:
-    """OblivAeon's turn opens every round (and so the game)."""
-    return slot == 0
-
-
 __all__ = ["start", "play", "end", "OBLIVAEON"]

@@ -40,6 +40,15 @@ class RequitalReading(enum.Enum):
     """Constructs are non-character cards and go to the box with the rest; the restriction never bites."""
 
 
+class BloodstoneReading(enum.Enum):
+    """Whether the Sentinels' single Devastation token is added when The Bloodstone revives them (CLAR.SENTINELS)."""
+
+    DEVASTATION_THEN_REVIVE = "devastation-then-revive"
+    """All four were incapacitated, so the team's one token is added; then The Bloodstone revives them."""
+    REVIVE_INSTEAD = "revive-instead"
+    """The Bloodstone answers the fourth incapacitation before it counts: no token."""
+
+
 @dataclass(frozen=True, slots=True)
 class ShieldSpec:
     """One double-sided OblivAeon Shield (SETUP.SHIELD, SHIELD.TASKS). Side texts are assumptions."""
@@ -110,6 +119,7 @@ class Parameters:
     shields: tuple[ShieldSpec, ...] = KNOWN_SHIELDS
     rites_reading: RitesReading = RitesReading.REVIVE_IN_PLACE
     requital_reading: RequitalReading = RequitalReading.CONSTRUCTS_STAY
+    bloodstone_reading: BloodstoneReading = BloodstoneReading.DEVASTATION_THEN_REVIVE
     max_rounds: int = 400
     """A safety stop for random play, never reached by the defaults (every game is finite); a game
     that reaches it is reported as an error, not an outcome."""
@@ -232,4 +242,11 @@ def assumptions() -> list[tuple[str, Any, str]]:
                         break
                     j += 1
             docs[name] = " ".join(d for d in doc if d)
-    return [(f.name, DEFAULT.as_dict()[f.name], docs.get(f.name, "")) for f in fields(Parameters)]
+    out = []
+    for f in fields(Parameters):
+        doc = docs.get(f.name, "")
+        value = getattr(DEFAULT, f.name)
+        if not doc and isinstance(value, enum.Enum):
+            doc = (type(value).__doc__ or "").strip()
+        out.append((f.name, DEFAULT.as_dict()[f.name], doc))
+    return out

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero
-from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of
+from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of, slug
+from model.oblivaeon.clauses import implements
 
 VILLAIN_TRASH = {"OblivAeon": "oblivaeon_trash", "Scion": "scion_trash", "Aeon Men": "aeon_trash"}
 
@@ -36,6 +37,7 @@ def containers(s) -> Iterator[tuple[tuple, tuple[str, ...]]]:
     yield ("scion_trash",), s.scion_trash
     yield ("aeon_deck",), s.aeon_deck.cards()
     yield ("aeon_trash",), s.aeon_trash
+    yield ("shield",), (f"shield:{slug(s.shield)}",) if s.shield_side else ()
     yield ("mission_deck",), s.mission_deck.cards()
     yield ("reserve",), s.reserve.cards()
     yield ("scions_out",), s.scions_out
@@ -113,6 +115,7 @@ def add_to(d, place: tuple, card: str) -> None:
         setattr(d, kind, getattr(d, kind) + (card,))
 
 
+@implements("CLAR.COMPLETED-MISSION-TRASH")
 def trash_place(d, card: str, holder_seat: int = -1) -> tuple:
     """Where a card goes when it is destroyed or discarded.
 

@@ -6,6 +6,7 @@ after its kind; the engine walks the table and never decides the order itself.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -60,9 +61,10 @@ PHASES: dict[str, tuple[tuple[str, Callable], ...]] = {
 AFTER_TURN = ("after", lambda d, t: d.push_call("replace-heroes"))
 
 
-@implements("ROUND.ORDER", "ROUND.HERO-ORDER")
+@implements("ROUND.ORDER", "ROUND.HERO-ORDER", "OA-TURN.FIRST")
 def turns(hero_count: int) -> tuple[Turn, ...]:
-    """OblivAeon, the heroes by marker, then each battle zone's environment and villain turns."""
+    """OblivAeon first (the first turn of the game and of every round), the heroes by marker,
+    then each battle zone's environment and villain turns."""
     return (
         (Turn("oblivaeon"),)
         + tuple(Turn("hero", seat=i) for i in range(hero_count))
@@ -70,6 +72,7 @@ def turns(hero_count: int) -> tuple[Turn, ...]:
     )
 
 
+@functools.cache
 def phases(turn: Turn) -> tuple[tuple[str, Callable], ...]:
     return PHASES[turn.kind] + (AFTER_TURN,)
 
@@ -105,5 +108,7 @@ def advance(d: Draft) -> None:
                 return
     d.cursor = Cursor(rnd, slot, phase)
     turn = order[slot]
+    if phase == 0:
+        d.emit("turn", "ROUND.ORDER", zone=turn.zone, amount=turn.seat + 1 if turn.kind == "hero" else 0, detail=str(turn))
     name, fn = phases(turn)[phase]
     fn(d, turn)

@@ -27,23 +27,29 @@ class DecodeError(ValueError):
     """A serialised state that does not describe a state of this model."""
 
 
+_FIELD_NAMES = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in CLASSES.values() if dataclasses.is_dataclass(cls)}
+_PLAIN = (str, int, bool, type(None))
+
+
 def encode(value):
-    if isinstance(value, enum.Enum):
-        return {"@enum": type(value).__name__, "value": value.value}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {"@": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = encode(getattr(value, f.name))
-        return out
-    if isinstance(value, tuple):
-        return [encode(x) for x in value]
-    if isinstance(value, frozenset):
-        return {"@set": sorted(encode(x) for x in value)}
-    if isinstance(value, dict):
-        return {"@dict": [[encode(k), encode(v)] for k, v in sorted(value.items())]}
-    if value is None or isinstance(value, (str, int, bool)):
+    cls = type(value)
+    if cls in _PLAIN:
         return value
-    raise TypeError(f"cannot serialise {type(value).__name__}: {value!r}")
+    if cls is tuple:
+        return [encode(x) for x in value]
+    names = _FIELD_NAMES.get(cls)
+    if names is not None:
+        out = {"@": cls.__name__}
+        for name in names:
+            out[name] = encode(getattr(value, name))
+        return out
+    if cls is dict:
+        return {"@dict": [[encode(k), encode(v)] for k, v in sorted(value.items())]}
+    if cls is frozenset:
+        return {"@set": sorted(encode(x) for x in value)}
+    if isinstance(value, enum.Enum):
+        return {"@enum": cls.__name__, "value": value.value}
+    raise TypeError(f"cannot serialise {cls.__name__}: {value!r}")
 
 
 def decode(tree):

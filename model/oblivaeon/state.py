@@ -20,7 +20,20 @@ from dataclasses import dataclass
 from model.oblivaeon.deck import Deck
 
 
-@dataclass(frozen=True, slots=True)
+def evolve(value, **changes):
+    """A copy of a frozen value with some fields changed (``dataclasses.replace`` without re-running ``__init__``).
+
+    Seat, Zone, EnvPiles and GameState keep their fields in ``__dict__`` so that one ``step`` can
+    copy them in a single dictionary copy; nothing ever writes to a value once it is built.
+    """
+    new = object.__new__(type(value))
+    d = new.__dict__
+    d.update(value.__dict__)
+    d.update(changes)
+    return new
+
+
+@dataclass(frozen=True)
 class Seat:
     """One player's play area and what is in it, keyed by the player's numbered marker."""
 
@@ -39,7 +52,7 @@ class Seat:
     """Set when this seat's hero fell: a new hero is set up after the current turn (INCAP.REPLACEMENT)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Zone:
     number: int
     environment: str | None
@@ -48,7 +61,7 @@ class Zone:
     scions: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EnvPiles:
     deck: Deck
     trash: tuple[str, ...] = ()
@@ -79,7 +92,7 @@ class Cursor:
     phase: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     setup: object
     """The ``SetupConfig`` and ``Parameters`` the game was set up with (never part of a key)."""

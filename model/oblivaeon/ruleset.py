@@ -1,0 +1,82 @@
+"""The OblivAeon model as the harness sees it: one object with the small interface every ruleset offers."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from model.oblivaeon import parameters, serialise
+from model.oblivaeon.cards import describe
+from model.oblivaeon.clauses import CATALOGUE
+from model.oblivaeon.engine import legal_decisions, new_game, step, where
+from model.oblivaeon.round_order import current_turn
+from model.oblivaeon.setup import SetupError, random_setup
+
+
+@dataclasses.dataclass(frozen=True)
+class OblivAeonRuleset:
+    name: str = "oblivaeon"
+    title: str = "Sentinels of the Multiverse: OblivAeon"
+    players_word: str = "heroes"
+    players: tuple[int, ...] = (3, 4, 5)
+    default_players: int = 4
+    catalogue = CATALOGUE
+    setup_error = SetupError
+    parameter_error = parameters.ParameterError
+
+    def load_parameters(self, path=None, pairs=()):
+        return parameters.load(path, pairs)
+
+    def default_parameters(self):
+        return parameters.DEFAULT
+
+    def assumptions(self):
+        return parameters.assumptions()
+
+    def random_setup(self, rng, players, params):
+        return random_setup(rng, players, params)
+
+    def new_game(self, setup):
+        return new_game(setup)
+
+    def legal_decisions(self, state):
+        return legal_decisions(state)
+
+    def step(self, state, decision):
+        return step(state, decision)
+
+    def outcome(self, state):
+        o = state.outcome
+        return None if o is None else (o.kind, o.reason, o.clause)
+
+    def rounds(self, state) -> int:
+        return state.cursor.round
+
+    def where(self, state) -> str:
+        return where(state)
+
+    def turn_label(self, state) -> str:
+        turn = current_turn(state)
+        return str(turn) if turn else "setup"
+
+    def describe_card(self, card: str) -> str:
+        return describe(card)
+
+    def with_round(self, state, round_number: int):
+        """The same position at another round number (for checking that keys leave out history)."""
+        return dataclasses.replace(state, cursor=dataclasses.replace(state.cursor, round=round_number))
+
+    to_json = staticmethod(serialise.to_json)
+    from_json = staticmethod(serialise.from_json)
+    canonical_key = staticmethod(serialise.canonical_key)
+
+    def describe_setup(self, setup) -> dict:
+        return {
+            "heroes": list(setup.heroes),
+            "shield": setup.shield,
+            "environments": list(setup.environments),
+            "in_play": list(setup.in_play),
+            "scion_order": None if setup.scion_order is None else list(setup.scion_order),
+        }
+
+
+RULESET = OblivAeonRuleset()

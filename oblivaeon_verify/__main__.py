@@ -1,0 +1,3 @@
+from oblivaeon_verify.cli import main
+
+raise SystemExit(main())

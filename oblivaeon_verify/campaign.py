@@ -1,0 +1,128 @@
+"""Campaigns of random games, spread over worker processes, merged in a fixed order."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+
+from oblivaeon_verify.play import Tally, play_games
+
+
+@dataclass
+class CampaignResult:
+    seed: int
+    tallies: dict[int, Tally] = field(default_factory=dict)
+    fired: Counter = field(default_factory=Counter)
+
+    @property
+    def total(self) -> Tally:
+        t = Tally()
+        for n in sorted(self.tallies):
+            t.add(self.tallies[n])
+        t.errors.sort(key=lambda e: (e["players"], e["game"]))
+        return t
+
+
+def run(
+    ruleset_name: str,
+    seed: int,
+    players: list[int],
+    games: int,
+    *,
+    first: int = 0,
+    params_path=None,
+    param_pairs=(),
+    conformance: bool = False,
+    handler_counts: bool = False,
+    workers: int | None = None,
+    chunk: int = 20,
+    progress: Callable[[int, int], None] | None = None,
+) -> CampaignResult:
+    jobs = [(p, s, min(chunk, first + games - s)) for p in players for s in range(first, first + games, chunk)]
+    workers = workers or min(len(jobs), os.cpu_count() or 1)
+    result = CampaignResult(seed, {p: Tally() for p in players})
+    parts: dict[tuple[int, int], tuple[Tally, Counter]] = {}
+    done = 0
+    if workers <= 1:
+        for p, s, n in jobs:
+            parts[(p, s)] = play_games(ruleset_name, params_path, tuple(param_pairs), seed, p, s, n, conformance, handler_counts)
+            done += n
+            if progress:
+                progress(done, games * len(players))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(play_games, ruleset_name, params_path, tuple(param_pairs), seed, p, s, n, conformance, handler_counts): (
+                    p,
+                    s,
+                    n,
+                )
+                for p, s, n in jobs
+            }
+            for fut in as_completed(futures):
+                p, s, n = futures[fut]
+                parts[(p, s)] = fut.result()
+                done += n
+                if progress:
+                    progress(done, games * len(players))
+    for p, _s in sorted(parts):
+        tally, fired = parts[(p, _s)]
+        result.tallies[p].add(tally)
+        result.fired.update(fired)
+    for t in result.tallies.values():
+        t.errors.sort(key=lambda e: e["game"])
+    return result
+
+
+def summary(ruleset, result: CampaignResult, players: int | None = None) -> dict:
+    """The JSON summary of a campaign: deterministic for a seed, timing figures kept under ``throughput``."""
+    t = result.tallies[players] if players is not None else result.total
+    return {
+        "ruleset": ruleset.name,
+        "seed": result.seed,
+        "players": players if players is not None else sorted(result.tallies),
+        "games": t.games,
+        "rounds": t.rounds,
+        "decisions": t.decisions,
+        "chance_decisions": t.chance_decisions,
+        "outcomes": dict(sorted(t.outcomes.items())),
+        "reasons": dict(sorted(t.reasons.items())),
+        "errors": t.errors,
+        "clause_events": dict(sorted(t.event_clauses.items())),
+        "throughput": throughput(t),
+    }
+
+
+def throughput(t: Tally) -> dict:
+    secs = t.seconds or 1e-9
+    return {
+        "seconds_in_games": round(t.seconds, 3),
+        "decisions_per_second": round(t.decisions / secs, 1),
+        "rounds_per_second": round(t.rounds / secs, 1),
+        "note": "per core: each game runs in one process; seconds are summed over games",
+    }
+
+
+def clause_coverage(ruleset, result: CampaignResult) -> list[dict]:
+    """Per clause: events that cite it, handler calls (if counted), and whether it was reached."""
+    events = result.total.event_clauses
+    rows = []
+    for c in ruleset.catalogue.clauses:
+        impls = ruleset.catalogue.implemented_by(c.id)
+        data_only = bool(impls) and all(i.line == 0 for i in impls)
+        rows.append(
+            {
+                "id": c.id,
+                "kind": c.kind,
+                "handled": c.handled,
+                "implemented_by": [f"{i.function} ({i.where})" for i in impls],
+                "events": events.get(c.id, 0),
+                "handler_calls": result.fired.get(c.id, 0),
+                "reached": (not c.handled) or data_only or events.get(c.id, 0) > 0 or result.fired.get(c.id, 0) > 0,
+                "data": data_only,
+            }
+        )
+    return rows

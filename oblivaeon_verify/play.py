@@ -1,0 +1,188 @@
+"""Random play: legal games from random setups, with OpenSpiel-style conformance checks.
+
+Each game has its own generator, seeded from the campaign seed, the player count and the game's
+index, so a game can be replayed alone.  Chance points are resolved by their weights; player
+points uniformly.  With ``conformance`` on, every visited state is checked: the game is over
+exactly when no decision is legal, the legal decisions are unique, the state survives a JSON round
+trip unchanged, the canonical key ignores history, and ``step`` leaves its input untouched.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+class ConformanceError(AssertionError):
+    pass
+
+
+def game_rng(seed: int, players: int, index: int) -> random.Random:
+    return random.Random(f"{seed}/{players}/{index}")
+
+
+def choose(rng: random.Random, options: tuple):
+    first = options[0]
+    if first.actor == "chance":
+        total = sum(o.weight for o in options)
+        r = rng.randrange(total)
+        for o in options:
+            r -= o.weight
+            if r < 0:
+                return o
+    return options[rng.randrange(len(options))]
+
+
+def check_state(ruleset, state) -> None:
+    options = ruleset.legal_decisions(state)
+    over = ruleset.outcome(state) is not None
+    if over != (len(options) == 0):
+        raise ConformanceError(f"game over is {over} but there are {len(options)} legal decisions at {ruleset.where(state)}")
+    if len(set(options)) != len(options):
+        dupes = [str(d) for d, n in Counter(options).items() if n > 1]
+        raise ConformanceError(f"duplicate legal decisions at {ruleset.where(state)}: {dupes}")
+    text = ruleset.to_json(state)
+    back = ruleset.from_json(text)
+    if back != state:
+        raise ConformanceError(f"state changed in a JSON round trip at {ruleset.where(state)}")
+    if ruleset.legal_decisions(back) != options:
+        raise ConformanceError(f"legal decisions changed order in a JSON round trip at {ruleset.where(state)}")
+    key = ruleset.canonical_key(state)
+    if ruleset.canonical_key(back) != key:
+        raise ConformanceError(f"canonical key changed in a JSON round trip at {ruleset.where(state)}")
+    if hasattr(ruleset, "with_round") and ruleset.canonical_key(ruleset.with_round(state, ruleset.rounds(state) + 7)) != key:
+        raise ConformanceError("the canonical key depends on the round number (history)")
+
+
+@dataclass
+class GameRecord:
+    index: int
+    players: int
+    seed: int
+    outcome: str = ""
+    reason: str = ""
+    rounds: int = 0
+    decisions: int = 0
+    error: str = ""
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    rounds: int = 0
+    decisions: int = 0
+    chance_decisions: int = 0
+    seconds: float = 0.0
+    outcomes: Counter = field(default_factory=Counter)
+    reasons: Counter = field(default_factory=Counter)
+    event_clauses: Counter = field(default_factory=Counter)
+    errors: list = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.rounds += other.rounds
+        self.decisions += other.decisions
+        self.chance_decisions += other.chance_decisions
+        self.seconds += other.seconds
+        self.outcomes.update(other.outcomes)
+        self.reasons.update(other.reasons)
+        self.event_clauses.update(other.event_clauses)
+        self.errors.extend(other.errors)
+
+
+def play_game(
+    ruleset,
+    setup_params,
+    seed: int,
+    players: int,
+    index: int,
+    *,
+    conformance: bool = False,
+    trace: Callable[[str], None] | None = None,
+    tally: Tally | None = None,
+) -> GameRecord:
+    """Play one random game to its end; errors are recorded, never raised."""
+    rng = game_rng(seed, players, index)
+    rec = GameRecord(index, players, seed)
+    tally = tally if tally is not None else Tally()
+    clause_counts = tally.event_clauses
+    start = time.perf_counter()
+    try:
+        setup = ruleset.random_setup(rng, players, setup_params)
+        if trace:
+            trace(f"# game {index}: {players} {ruleset.players_word}, seed {seed}")
+            for k, v in ruleset.describe_setup(setup).items():
+                trace(f"#   {k}: {v}")
+        state = ruleset.new_game(setup)
+        while True:
+            if conformance:
+                check_state(ruleset, state)
+            options = ruleset.legal_decisions(state)
+            if not options:
+                break
+            decision = choose(rng, options)
+            if trace:
+                trace(f"r{ruleset.rounds(state)} {ruleset.turn_label(state)}: {decision}")
+            before = ruleset.to_json(state) if conformance else None  # (cheap next to the checks above)
+            nxt, events = ruleset.step(state, decision)
+            if conformance and ruleset.to_json(state) != before:
+                raise ConformanceError(f"step changed its input state at {ruleset.where(state)}")
+            rec.decisions += 1
+            if decision.actor == "chance":
+                tally.chance_decisions += 1
+            for e in events:
+                clause_counts[e.clause] += 1
+                if trace:
+                    trace(f"    {e}")
+            state = nxt
+        kind, reason, clause = ruleset.outcome(state)
+        rec.outcome, rec.reason, rec.rounds = kind, reason, ruleset.rounds(state)
+        if kind == "aborted":
+            rec.error = f"aborted: {reason}"
+        if trace:
+            trace(f"# game over after {rec.rounds} rounds: {kind} ({reason}) [{clause}]")
+    except Exception as e:  # recorded with enough to replay the game alone
+        rec.error = f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}"
+        rec.outcome = "error"
+    tally.seconds += time.perf_counter() - start
+    tally.games += 1
+    tally.rounds += rec.rounds
+    tally.decisions += rec.decisions
+    tally.outcomes[rec.outcome] += 1
+    if rec.reason:
+        tally.reasons[f"{rec.outcome}: {rec.reason}"] += 1
+    if rec.error:
+        tally.errors.append(
+            {
+                "game": index,
+                "players": players,
+                "seed": seed,
+                "error": rec.error.splitlines()[0],
+                "replay": f"oblivaeon-verify simulate --ruleset {ruleset.name} --players {players} --seed {seed} --first {index} --games 1 --trace",
+            }
+        )
+    return rec
+
+
+def play_games(
+    ruleset_name: str, params_path, param_pairs, seed: int, players: int, first: int, count: int, conformance: bool, handler_counts: bool
+) -> tuple[Tally, Counter]:
+    """A batch of games (picklable arguments, for worker processes)."""
+    from oblivaeon_verify import handlers, rulesets
+
+    ruleset = rulesets.load(ruleset_name)
+    params = ruleset.load_parameters(params_path, param_pairs)
+    tally = Tally()
+    fired: Counter = Counter()
+    if handler_counts:
+        with handlers.counting(f"model.{ruleset_name}", fired):
+            for i in range(first, first + count):
+                play_game(ruleset, params, seed, players, i, conformance=conformance, tally=tally)
+    else:
+        for i in range(first, first + count):
+            play_game(ruleset, params, seed, players, i, conformance=conformance, tally=tally)
+    return tally, fired

@@ -1,0 +1,90 @@
+"""The command line: clauses, simulate (JSON, trace, determinism), bench, and clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from oblivaeon_verify.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_clauses_json_lists_every_clause_with_its_implementations(capsys):
+    code, out, _ = run(capsys, "clauses", "--json")
+    assert code == 0
+    data = json.loads(out)
+    by_id = {c["id"]: c for c in data["clauses"]}
+    assert len(by_id) >= 70
+    impl = by_id["ENV.REMOVAL.LOSS"]["implemented_by"]
+    assert impl and impl[0]["module"] == "model.oblivaeon.environments" and impl[0]["line"] > 0
+
+
+def test_clauses_table_reports_nothing_unimplemented(capsys):
+    code, out, _ = run(capsys, "clauses")
+    assert code == 0 and "0 without an implementation" in out
+
+
+def test_simulate_json_is_identical_for_the_same_seed_apart_from_timing(capsys):
+    _, a, _ = run(capsys, "simulate", "--heroes", "3", "--seed", "4", "--games", "3", "--json", "--workers", "1")
+    _, b, _ = run(capsys, "simulate", "--heroes", "3", "--seed", "4", "--games", "3", "--json", "--workers", "2")
+    ja, jb = json.loads(a), json.loads(b)
+    assert ja.pop("throughput")["decisions_per_second"] > 0
+    jb.pop("throughput")
+    assert ja == jb
+    for key in ("games", "rounds", "decisions", "outcomes", "errors"):
+        assert key in ja
+    assert ja["games"] == 3 and sum(ja["outcomes"].values()) == 3 and ja["errors"] == []
+
+
+def test_simulate_trace_prints_one_line_per_decision_or_event_with_clause_ids(capsys):
+    code, out, _ = run(capsys, "simulate", "--heroes", "4", "--seed", "2", "--trace")
+    assert code == 0
+    lines = out.splitlines()
+    assert any(line.startswith("r1 Hero 1's turn: hero 1:") for line in lines)
+    assert any("[ROUND.ORDER] turn" in line for line in lines)
+    assert lines[-1].startswith("# game over after")
+    _, again, _ = run(capsys, "simulate", "--heroes", "4", "--seed", "2", "--trace")
+    assert again == out
+
+
+def test_bench_reports_throughput_figures(capsys):
+    code, out, _ = run(capsys, "bench", "--games", "2", "--players", "4", "--json")
+    assert code == 0
+    row = json.loads(out)["results"][0]
+    assert row["players"] == 4 and row["rounds_per_second"] > 0 and row["decisions_per_second"] > 0
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["simulate", "--heroes", "6"], "--heroes: Sentinels of the Multiverse: OblivAeon is played with 3, 4, 5 heroes, not 6"),
+        (["simulate", "--games", "0"], "--games: expected a positive number of games"),
+        (["simulate", "--ruleset", "chess"], "--ruleset: unknown ruleset 'chess'"),
+        (["simulate", "--param", "nonsense=1"], "unknown parameter 'nonsense'"),
+    ],
+)
+def test_bad_arguments_get_a_clear_error_and_exit_code_2(capsys, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_verify_writes_reports_atomically_and_deterministically(tmp_path, capsys):
+    out = tmp_path / "reports"
+    args = ["verify", "--games", "4", "--conformance-games", "1", "--seed", "3", "--out", str(out), "--workers", "1"]
+    run(capsys, *args)
+    first = {p.name: p.read_text() for p in out.iterdir()}
+    run(capsys, *args)
+    second = {p.name: p.read_text() for p in out.iterdir()}
+    assert first == second
+    assert {"index.md", "summary.json"} <= set(first)
+    summary = json.loads(first["summary.json"])
+    assert summary["totals"]["games"] == 12 and summary["seed"] == 3
+    assert "| clause | kind |" in first["index.md"]

@@ -1,0 +1,67 @@
+"""OpenSpiel-style conformance at every visited state of random games, and checks that the checks bite."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from model.oblivaeon.parameters import DEFAULT
+from model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.play import ConformanceError, Tally, check_state, play_game
+from tests.support import game
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_games_conform_at_every_visited_state(players):
+    tally = Tally()
+    for i in range(3):
+        rec = play_game(RULESET, DEFAULT, 99, players, i, conformance=True, tally=tally)
+        assert rec.error == "", rec.error
+    assert tally.games == 3 and tally.decisions > 300
+
+
+class _Broken:
+    """A ruleset wrapper that breaks one promise, to show the conformance check notices."""
+
+    def __init__(self, **overrides):
+        self.__dict__.update(overrides)
+
+    def __getattr__(self, name):
+        return getattr(RULESET, name)
+
+
+def test_conformance_notices_a_game_that_is_over_with_decisions_left():
+    state = game()
+    broken = _Broken(outcome=lambda s: ("lost", "pretend", "ENV.REMOVAL.LOSS"))
+    with pytest.raises(ConformanceError, match="game over is True"):
+        check_state(broken, state)
+
+
+def test_conformance_notices_duplicate_decisions():
+    state = game()
+    broken = _Broken(legal_decisions=lambda s: s.options + s.options[:1])
+    with pytest.raises(ConformanceError, match="duplicate"):
+        check_state(broken, state)
+
+
+def test_conformance_notices_a_lossy_serialisation():
+    state = game()
+    broken = _Broken(from_json=lambda text: dataclasses.replace(RULESET.from_json(text), devastation=99))
+    with pytest.raises(ConformanceError, match="round trip"):
+        check_state(broken, state)
+
+
+def test_conformance_notices_a_key_that_keeps_history():
+    state = game()
+    broken = _Broken(canonical_key=lambda s: RULESET.to_json(s))
+    with pytest.raises(ConformanceError, match="round number"):
+        check_state(broken, state)
+
+
+def test_a_game_that_raises_is_recorded_with_a_replay_command_not_raised():
+    broken = _Broken(step=lambda s, d: (_ for _ in ()).throw(RuntimeError("boom")))
+    tally = Tally()
+    rec = play_game(broken, DEFAULT, 1, 3, 0, tally=tally)
+    assert rec.outcome == "error" and "boom" in rec.error
+    assert "simulate --ruleset oblivaeon --players 3 --seed 1 --first 0 --games 1 --trace" in tally.errors[0]["replay"]
