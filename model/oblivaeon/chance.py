@@ -6,21 +6,23 @@ pushes the reveal choice above it; the outcome makes the card known and the rule
 
 from __future__ import annotations
 
-from collections import Counter
-
-from model.oblivaeon.cards import base_key
 from model.oblivaeon.decisions import Decision
 from model.oblivaeon.draft import Draft, deck_label, resume
 
 
 def reveal_options(d: Draft, ref: tuple, end: str) -> list[Decision]:
-    deck = d.deck(ref)
-    counts = Counter(base_key(c) for c in deck.middle)
-    first: dict[str, str] = {}
-    for c in deck.middle:  # middle is sorted, so the first copy is stable
-        first.setdefault(base_key(c), c)
+    """One outcome per kind of card in the unknown part, weighted by its copies (the middle is sorted,
+    so copies of a kind sit together and the first copy is a stable representative)."""
+    groups: dict[str, list] = {}
+    for c in d.deck(ref).middle:
+        k = c.partition("#")[0]
+        g = groups.get(k)
+        if g is None:
+            groups[k] = [c, 1]
+        else:
+            g[1] += 1
     label = deck_label(d, ref) + (" (bottom)" if end == "bottom" else "")
-    return [Decision("reveal", "chance", card=first[k], target=label, weight=counts[k]) for k in sorted(counts)]
+    return [Decision("reveal", "chance", card=groups[k][0], target=label, weight=groups[k][1]) for k in sorted(groups)]
 
 
 def needs_reveal(d: Draft, ref: tuple, end: str = "top") -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from typing import NamedTuple
 
 from model.oblivaeon.decisions import Decision
 from model.oblivaeon.deck import Deck
@@ -25,9 +26,8 @@ from model.oblivaeon.state import GameState, Outcome, Seat, Zone, evolve
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, and the clause whose rule made it happen."""
+class Event(NamedTuple):
+    """Something that happened, and the clause whose rule made it happen (an immutable record)."""
 
     kind: str
     clause: str

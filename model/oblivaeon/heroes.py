@@ -155,14 +155,14 @@ def play_from_hand(d: Draft, seat: int, card: str) -> None:
     zone = d.seats[seat].zone
     if "seed" in cdef.keywords:
         env = d.zones[zone - 1].environment
-        remove(d, card)
+        remove(d, card, place=("seat", seat, "hand"))
         if env is None:
             add_to(d, trash_place(d, card, seat), card)
             return
         d.env_update(env, deck=d.envs[env].deck.shuffle_in(card))
         d.emit("seed-planted", "HEROES.AKASH-THRIYA", zone=zone, card=card, detail=env)
         return
-    remove(d, card)
+    remove(d, card, place=("seat", seat, "hand"))
     play_card(d, card, hero_ctx(d, seat, card), ("seat", seat, "play"))
 
 

@@ -48,18 +48,28 @@ def containers(s) -> Iterator[tuple[tuple, tuple[str, ...]]]:
 
 
 def place_of(s, card: str) -> tuple | None:
+    """The place holding ``card``: play areas, hands and piles first (where cards usually are), then the rest."""
+    for i, seat in enumerate(s.seats):
+        for name in ("play", "hand", "trash"):
+            if card in getattr(seat, name):
+                return ("seat", i, name)
+    for z in s.zones:
+        for name in ("villain_play", "env_play", "scions"):
+            if card in getattr(z, name):
+                return ("zone", z.number, name)
     for place, cards in containers(s):
         if card in cards:
             return place
     return None
 
 
-def remove(d, card: str, keep: bool = False) -> tuple:
-    """Take ``card`` out of whatever place holds it; returns that place.
+def remove(d, card: str, keep: bool = False, place: tuple | None = None) -> tuple:
+    """Take ``card`` out of whatever place holds it (or out of ``place``, when the caller knows it); returns that place.
 
     A card that leaves play loses its damage and tokens, unless ``keep`` (a move within play).
     """
-    place = place_of(d, card)
+    if place is None:
+        place = place_of(d, card)
     if place is None:
         raise LookupError(f"card {card} is nowhere")
     kind = place[0]

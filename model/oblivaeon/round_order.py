@@ -65,6 +65,16 @@ AFTER_TURN = ("after", lambda d, t: d.push_call("replace-heroes"))
 def turns(hero_count: int) -> tuple[Turn, ...]:
     """OblivAeon first (the first turn of the game and of every round), the heroes by marker,
     then each battle zone's environment and villain turns."""
+    table = _TABLES.get(hero_count)
+    if table is None:
+        table = _TABLES[hero_count] = _build(hero_count)
+    return table
+
+
+_TABLES: dict[int, tuple[Turn, ...]] = {}
+
+
+def _build(hero_count: int) -> tuple[Turn, ...]:
     return (
         (Turn("oblivaeon"),)
         + tuple(Turn("hero", seat=i) for i in range(hero_count))

@@ -1,0 +1,70 @@
+"""``oblivaeon-verify bench``: one-core throughput figures."""
+
+from __future__ import annotations
+
+import json
+import platform
+
+from oblivaeon_verify import campaign
+from oblivaeon_verify.commands.common import (
+    add_ruleset_arguments,
+    console,
+    load_ruleset,
+    parameters,
+    players,
+)
+
+
+def cmd_bench(args) -> int:
+    ruleset = load_ruleset(args)
+    params = parameters(ruleset, args)
+    from oblivaeon_verify.play import Tally, play_game
+
+    rows = []
+    for n in args.players_list or ruleset.players:
+        players(ruleset, n)
+        tally = Tally()
+        for i in range(args.games):
+            play_game(ruleset, params, args.seed, n, i, tally=tally)
+        tp = campaign.throughput(tally)
+        rows.append(
+            {
+                "players": n,
+                "games": tally.games,
+                "rounds": tally.rounds,
+                "decisions": tally.decisions,
+                "errors": len(tally.errors),
+                **{k: tp[k] for k in ("seconds_in_games", "decisions_per_second", "rounds_per_second")},
+            }
+        )
+    info = {"ruleset": ruleset.name, "python": platform.python_version(), "machine": platform.machine(), "seed": args.seed, "results": rows}
+    if args.json:
+        print(json.dumps(info, indent=2))
+        return 0
+    from rich.table import Table
+
+    t = Table(title=f"one-core throughput, {args.games} games per row, seed {args.seed} (Python {info['python']})")
+    for col in ("players", "games", "rounds", "decisions", "seconds", "decisions/s", "rounds/s"):
+        t.add_column(col, justify="right")
+    for r in rows:
+        t.add_row(
+            str(r["players"]),
+            str(r["games"]),
+            f"{r['rounds']:,}",
+            f"{r['decisions']:,}",
+            f"{r['seconds_in_games']:.1f}",
+            f"{r['decisions_per_second']:,.0f}",
+            f"{r['rounds_per_second']:,.0f}",
+        )
+    console().print(t)
+    return 0
+
+
+def register(sub) -> None:
+    sp = sub.add_parser("bench", help="measure one-core throughput (decisions and rounds per second)")
+    add_ruleset_arguments(sp)
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--players", dest="players_list", type=int, action="append", help="player counts (default: all)")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_bench)

@@ -1,0 +1,59 @@
+"""``oblivaeon-verify clauses``: the clause catalogue, with the model code that implements each clause."""
+
+from __future__ import annotations
+
+import json
+
+from oblivaeon_verify.commands.common import (
+    add_ruleset_arguments,
+    console,
+    load_ruleset,
+)
+
+
+def cmd_clauses(args) -> int:
+    ruleset = load_ruleset(args)
+    cat = ruleset.catalogue
+    rows = []
+    for c in cat.clauses:
+        impls = cat.implemented_by(c.id)
+        rows.append(
+            {
+                "id": c.id,
+                "kind": c.kind,
+                "section": c.section,
+                "paraphrase": c.paraphrase,
+                "handled": c.handled,
+                "note": c.note,
+                "implemented_by": [{"function": i.function, "module": i.module, "line": i.line} for i in impls],
+            }
+        )
+    if args.json:
+        print(json.dumps({"ruleset": ruleset.name, "clauses": rows}, indent=2))
+        return 0
+    from rich.table import Table
+
+    table = Table(title=f"{ruleset.title}: {len(rows)} clauses", show_lines=False)
+    for col in ("id", "kind", "paraphrase", "implemented by"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        impl = ", ".join(f"{i['function']} ({i['module'].split('.')[-1]}:{i['line']})" for i in r["implemented_by"])
+        if not r["handled"]:
+            impl = f"[dim]no handler: {r['note']}[/dim]"
+        elif not impl:
+            impl = "[red]NOT IMPLEMENTED[/red]"
+        table.add_row(r["id"], r["kind"], r["paraphrase"], impl)
+    console().print(table)
+    missing = cat.unimplemented()
+    print(
+        f"{len(rows)} clauses; {sum(1 for r in rows if r['handled'])} with a rule to implement; {len(missing)} without an implementation"
+        + (f": {', '.join(c.id for c in missing)}" if missing else "")
+    )
+    return 0
+
+
+def register(sub) -> None:
+    sp = sub.add_parser("clauses", help="list the clause catalogue with the model code that implements each clause")
+    add_ruleset_arguments(sp, params=False)
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_clauses)

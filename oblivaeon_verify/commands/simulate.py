@@ -1,0 +1,102 @@
+"""``oblivaeon-verify simulate``: random legal games, with a trace, a JSON summary, conformance checks."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from oblivaeon_verify import campaign
+from oblivaeon_verify.commands.common import (
+    UsageError,
+    add_ruleset_arguments,
+    console,
+    load_ruleset,
+    parameters,
+    players,
+    progress,
+)
+
+
+def cmd_simulate(args) -> int:
+    ruleset = load_ruleset(args)
+    n_players = players(ruleset, args.players)
+    params = parameters(ruleset, args)
+    if args.games < 1:
+        raise UsageError(f"--games: expected a positive number of games, not {args.games}")
+    if args.trace:
+        from oblivaeon_verify.play import Tally, play_game
+
+        tally = Tally()
+        out = sys.stdout
+        for i in range(args.first, args.first + args.games):
+            play_game(
+                ruleset, params, args.seed, n_players, i, conformance=args.check, trace=lambda line: print(line, file=out), tally=tally
+            )
+        result = campaign.CampaignResult(args.seed, {n_players: tally})
+    else:
+        prog, cb = progress(args.games, f"{args.games} games, {n_players} {ruleset.players_word}", not args.json and sys.stderr.isatty())
+        if prog:
+            prog.start()
+        try:
+            result = campaign.run(
+                ruleset.name,
+                args.seed,
+                [n_players],
+                args.games,
+                first=args.first,
+                params_path=args.params,
+                param_pairs=args.param or (),
+                conformance=args.check,
+                handler_counts=args.clause_coverage,
+                workers=args.workers,
+                progress=cb,
+            )
+        finally:
+            if prog:
+                prog.stop()
+    summary = campaign.summary(ruleset, result, n_players)
+    if args.clause_coverage:
+        summary["clause_coverage"] = campaign.clause_coverage(ruleset, result)
+    if args.json:
+        print(json.dumps(summary, indent=2, sort_keys=False))
+    elif not args.trace:
+        _print_summary(ruleset, summary)
+    return 1 if summary["errors"] else 0
+
+
+def _print_summary(ruleset, s: dict) -> None:
+    from rich.table import Table
+
+    con = console()
+    t = Table(title=f"{s['games']} random games of {ruleset.title}, seed {s['seed']}")
+    t.add_column("figure")
+    t.add_column("value", justify="right")
+    for k in ("games", "rounds", "decisions", "chance_decisions"):
+        t.add_row(k.replace("_", " "), f"{s[k]:,}")
+    for k, v in s["outcomes"].items():
+        t.add_row(f"outcome: {k}", f"{v:,}")
+    tp = s["throughput"]
+    t.add_row("decisions / s (one core)", f"{tp['decisions_per_second']:,.0f}")
+    t.add_row("rounds / s (one core)", f"{tp['rounds_per_second']:,.0f}")
+    t.add_row("errors", str(len(s["errors"])))
+    con.print(t)
+    for e in s["errors"][:10]:
+        con.print(f"[red]error[/red] game {e['game']}: {e['error']}\n  replay: {e['replay']}")
+    if "clause_coverage" in s:
+        never = [r["id"] for r in s["clause_coverage"] if not r["reached"]]
+        con.print(f"clauses never reached: {', '.join(never) if never else 'none'}")
+
+
+def register(sub) -> None:
+    sp = sub.add_parser("simulate", help="play random legal games")
+    add_ruleset_arguments(sp)
+    sp.add_argument("--heroes", "--players", dest="players", type=int, help="number of heroes (players)")
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--games", type=int, default=1)
+    sp.add_argument("--first", type=int, default=0, help="index of the first game (to replay one game of a campaign)")
+    sp.add_argument("--trace", action="store_true", help="print every decision and event, with clause ids")
+    sp.add_argument("--json", action="store_true", help="print a JSON summary")
+    sp.add_argument("--check", action="store_true", help="check conformance at every visited state")
+    sp.add_argument("--clause-coverage", action="store_true", help="count handler calls per clause (slower)")
+    sp.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    sp.set_defaults(fn=cmd_simulate)
