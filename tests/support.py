@@ -73,3 +73,104 @@ def kinds(events) -> list[str]:
 
 def clauses(events) -> set[str]:
     return {e.clause for e in events}
+
+
+# --- building exact positions ----------------------------------------------------------------
+
+
+def place(state, card, where, hp=None, reward=False, tokens=0):
+    """``state`` with ``card`` taken from wherever it is and put in ``where`` (a places.containers place)."""
+    from model.oblivaeon.draft import Draft
+    from model.oblivaeon.places import add_to, remove
+
+    d = Draft(state)
+    remove(d, card)
+    add_to(d, where, card)
+    if hp is not None:
+        d.set_hp(card, hp)
+    if reward:
+        d.flip_to_reward(card)
+    if tokens:
+        d.set_tokens(card, tokens)
+    return d.freeze()
+
+
+def with_seat(state, i: int, **changes):
+    seats = list(state.seats)
+    seats[i] = dataclasses.replace(seats[i], **changes)
+    return dataclasses.replace(state, seats=tuple(seats))
+
+
+def in_zone(state, seat, zone):
+    return with_seat(state, seat, zone=zone)
+
+
+def every_card(state):
+    """How many times each card id appears across every place of the game."""
+    from collections import Counter
+
+    from model.oblivaeon.places import containers
+
+    return Counter(c for _place, cards in containers(state) for c in cards)
+
+
+def assert_conserved(before, after):
+    """No card doubled, none appeared, none vanished."""
+    a, b = every_card(before), every_card(after)
+    assert max(b.values()) == 1, [c for c, n in b.items() if n > 1]
+    assert set(a) == set(b), set(a) ^ set(b)
+
+
+def run_from(state, slot, phase=-1, rnd=1):
+    """Run the game from the phase after ``phase`` of turn ``slot`` to the next decision."""
+    from model.oblivaeon.state import Cursor
+
+    s = dataclasses.replace(state, stack=(), options=(), cursor=Cursor(rnd, slot, phase))
+    after, events = effect(s, [], side="villain", seat=-1, zone=1)
+    return after, list(events)
+
+
+QUIET = ("stay", "no-option", "skip-play", "skip-power")
+
+
+def quiet(state):
+    """Heroes stay, use no option, play no card and use no power; any other point: the first listed."""
+    for kind in QUIET:
+        for d in state.options:
+            if d.kind == kind:
+                return d
+    return state.options[0]
+
+
+def objective_to(state, i: int, card: str, hp: int | None = None, tokens: int = 0):
+    """Move ``card`` from the Mission deck (not its known top) into seat ``i``'s play area, objective side up."""
+    assert card in state.mission_deck.middle, "hand-place only cards whose place in the deck is unknown"
+    state = dataclasses.replace(state, mission_deck=state.mission_deck.remove(card))
+    state = with_seat(state, i, play=state.seats[i].play + (card,))
+    hp_map = dict(state.hp)
+    if _physical(card).hp:
+        hp_map[card] = _physical(card).hp if hp is None else hp
+    tok = dict(state.tokens)
+    if tokens:
+        tok[card] = tokens
+    return dataclasses.replace(state, hp=hp_map, tokens=tok)
+
+
+def _physical(card):
+    from model.oblivaeon.cards import PHYSICAL
+
+    return PHYSICAL[card]
+
+
+#: A fixed Scion Reserve, bottom first (OPTION.SCION-ORDER), for the Arc of Unreality (whose Scion is Progeny).
+SCION_ORDER = (
+    "Empyreon",
+    "Faultless",
+    "Sanction",
+    "Borr the Unstable",
+    "Dark Mind",
+    "Nixious the Chosen",
+    "Rainek Kel'Voss",
+    "Aeon Master",
+    "Voidsoul",
+)

@@ -20,10 +20,10 @@ from model.oblivaeon.battle_zones import OBLIVAEON, reachable_decks, reachable_t
 from model.oblivaeon.draft import Ctx, Draft
 from model.oblivaeon.effects import destroy_card
 from model.oblivaeon.oblivaeon_forms import shield_card, shield_task
-from model.oblivaeon.places import add_to, place_of, remove
+from model.oblivaeon.places import place_of
 from model.oblivaeon.state import Cursor
 from model.oblivaeon.triggers import collect
-from tests.support import effect, first_chance, game, until
+from tests.support import SCION_ORDER, effect, first_chance, game, in_zone, place, run_from, until
 
 DISCORD_ENVS = ("Realm of Discord", "Megalopolis", "Ruins of Atlantis", "Rook City", "Insula Primalis")
 ANOMALY = "realm-of-discord:drifting-anomaly#1"
@@ -34,23 +34,6 @@ DRONE = "mission:rogue-construct#1"  # reward side: Salvaged Drone, a hero targe
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def place(state, card, where, hp=None, reward=False):
-    d = Draft(state)
-    remove(d, card)
-    add_to(d, where, card)
-    if hp is not None:
-        d.set_hp(card, hp)
-    if reward:
-        d.flip_to_reward(card)
-    return d.freeze()
-
-
-def in_zone(state, seat, zone):
-    seats = list(state.seats)
-    seats[seat] = dataclasses.replace(seats[seat], zone=zone)
-    return dataclasses.replace(state, seats=tuple(seats))
-
-
 def split_table():
     """Legacy and Haka with OblivAeon, Progeny and an Aeon Thrall in zone 1; Tachyon and Ra with Aeon
     Master, a Megalopolis Brute and an Aeon Vassal in zone 2."""
@@ -59,12 +42,6 @@ def split_table():
     s = place(s, "aeon-men:aeon-vassal#1", ("zone", 2, "villain_play"), hp=6)
     s = place(s, "megalopolis:megalopolis-brute#1", ("zone", 2, "env_play"), hp=6)
     return s
-
-
-def run_from(state, slot, phase=-1, rnd=1):
-    s = dataclasses.replace(state, stack=(), options=(), cursor=Cursor(rnd, slot, phase))
-    after, events = effect(s, [], side="villain", seat=-1, zone=1)
-    return after, list(events)
 
 
 # --- BZ.ISOLATION -----------------------------------------------------------------------------
@@ -455,14 +432,4 @@ def test_with_no_scion_in_play_the_shield_brings_one_forth():
 
 
 def _order():
-    return (
-        "Empyreon",
-        "Faultless",
-        "Sanction",
-        "Borr the Unstable",
-        "Dark Mind",
-        "Nixious the Chosen",
-        "Rainek Kel'Voss",
-        "Aeon Master",
-        "Voidsoul",
-    )
+    return SCION_ORDER

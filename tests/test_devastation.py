@@ -17,10 +17,9 @@ from model.oblivaeon import vocabulary as v
 from model.oblivaeon.draft import Draft
 from model.oblivaeon.engine import new_game
 from model.oblivaeon.inevitable_destruction import remove_devastation
-from model.oblivaeon.places import add_to, remove
+from model.oblivaeon.places import remove
 from model.oblivaeon.round_order import current_turn
-from model.oblivaeon.state import Cursor
-from tests.support import config, effect, first_chance, game, until
+from tests.support import config, effect, first_chance, game, in_zone, run_from, until
 
 SENTINELS = "char:the-sentinels:the-sentinels"
 MEMBERS = tuple(f"{SENTINELS}/{m}" for m in ("dr-medico", "mainstay", "the-idealist", "writhe"))
@@ -42,21 +41,6 @@ def assert_ledger(before, after, events):
     assert after.devastation >= 0
 
 
-def in_zone(state, seat, zone):
-    seats = list(state.seats)
-    seats[seat] = dataclasses.replace(seats[seat], zone=zone)
-    return dataclasses.replace(state, seats=tuple(seats))
-
-
-def place(state, card, where, hp=None):
-    d = Draft(state)
-    remove(d, card)
-    add_to(d, where, card)
-    if hp is not None:
-        d.set_hp(card, hp)
-    return d.freeze()
-
-
 def with_scion(state, scion, zone, hp=17):
     """``state`` with the Scion ``scion`` (from the Reserve) standing in ``zone``."""
     d = Draft(state)
@@ -64,13 +48,6 @@ def with_scion(state, scion, zone, hp=17):
     d.zone_update(zone, scions=d.zones[zone - 1].scions + (scion,))
     d.set_hp(scion, hp)
     return d.freeze()
-
-
-def run_from(state, slot, phase=-1, rnd=1):
-    """Run the game from the phase after ``phase`` of turn ``slot`` to the next decision."""
-    s = dataclasses.replace(state, stack=(), options=(), cursor=Cursor(rnd, slot, phase))
-    after, events = effect(s, [], side="villain", seat=-1, zone=1)
-    return after, list(events)
 
 
 def villain_start(state, zone):

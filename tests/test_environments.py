@@ -9,7 +9,6 @@ no set-aside deck left the multiverse is destroyed.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 
 import pytest
 
@@ -18,9 +17,9 @@ from model.oblivaeon.battle_zones import OBLIVAEON, targets_in
 from model.oblivaeon.cards import PHYSICAL, env_deck_cards
 from model.oblivaeon.draft import Draft
 from model.oblivaeon.environments import environment_game_over, remove_environment
-from model.oblivaeon.places import add_to, containers, place_of, remove
+from model.oblivaeon.places import containers, place_of, remove
 from model.oblivaeon.state import Temp
-from tests.support import choose, effect, game
+from tests.support import assert_conserved, choose, effect, game, in_zone, place
 
 ENVS = ("Insula Primalis", "Wagner Mars Base", "Ruins of Atlantis", "Rook City", "Temple of Zhu Long")
 WAGNER = "Wagner Mars Base"
@@ -28,34 +27,6 @@ COUNTDOWN = "wagner-mars-base:launch-countdown#1"
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def place(state, card, where, hp=None, reward=False):
-    """``state`` with ``card`` taken from wherever it is and put in ``where`` (a places.containers place)."""
-    d = Draft(state)
-    remove(d, card)
-    add_to(d, where, card)
-    if hp is not None:
-        d.set_hp(card, hp)
-    if reward:
-        d.flip_to_reward(card)
-    return d.freeze()
-
-
-def in_zone(state, seat, zone):
-    seats = list(state.seats)
-    seats[seat] = dataclasses.replace(seats[seat], zone=zone)
-    return dataclasses.replace(state, seats=tuple(seats))
-
-
-def card_multiset(state):
-    return Counter(c for _, cards in containers(state) for c in cards)
-
-
-def assert_conserved(before, after):
-    a, b = card_multiset(before), card_multiset(after)
-    assert max(b.values()) == 1, [c for c, n in b.items() if n > 1]
-    assert set(a) == set(b), set(a) ^ set(b)
 
 
 def wagner_game(**kw):

@@ -16,10 +16,9 @@ from model.oblivaeon.battle_zones import targets_in, zone_of_target
 from model.oblivaeon.cards import CHARACTER_CARDS, MISSION_DECK, PHYSICAL
 from model.oblivaeon.decisions import Decision, IllegalDecision
 from model.oblivaeon.engine import step
-from model.oblivaeon.places import containers
 from model.oblivaeon.round_order import Turn, current_phase, current_turn
 from model.oblivaeon.vocabulary import Damage, MoveHero, Target
-from tests.support import choose, effect, find, game, until
+from tests.support import choose, effect, every_card, find, game, objective_to, quiet, until, with_seat
 
 SIX = ("take-objective", "swap-objective", "trade-objective", "shuffle-mission-deck", "incap-ability", "regain-reward")
 
@@ -33,30 +32,6 @@ FALLEN = "char:bunker:bunker"  # a character card from the box, used as an earli
 
 
 # --- building situations -------------------------------------------------------------------
-
-
-def every_card(state) -> Counter:
-    return Counter(c for _place, cards in containers(state) for c in cards)
-
-
-def with_seat(state, i: int, **changes):
-    seats = list(state.seats)
-    seats[i] = dataclasses.replace(seats[i], **changes)
-    return dataclasses.replace(state, seats=tuple(seats))
-
-
-def objective_to(state, i: int, card: str, hp: int | None = None, tokens: int = 0):
-    """Move ``card`` from the Mission deck (not its known top) into seat ``i``'s play area, objective side up."""
-    assert card in state.mission_deck.middle, "hand-place only cards whose place in the deck is unknown"
-    state = dataclasses.replace(state, mission_deck=state.mission_deck.remove(card))
-    state = with_seat(state, i, play=state.seats[i].play + (card,))
-    hp_map = dict(state.hp)
-    if PHYSICAL[card].hp:
-        hp_map[card] = PHYSICAL[card].hp if hp is None else hp
-    tok = dict(state.tokens)
-    if tokens:
-        tok[card] = tokens
-    return dataclasses.replace(state, hp=hp_map, tokens=tok)
 
 
 def reward_to(state, i: int, card: str):
@@ -91,15 +66,6 @@ def stay(state):
     state, _ = choose(state, "stay")
     assert current_turn(state) == Turn("hero", seat=0) and current_phase(state) == "option"
     return state
-
-
-def quiet(state):
-    """Heroes stay and do nothing; any other point takes the first listed decision."""
-    for kind in ("stay", "no-option", "skip-play", "skip-power"):
-        for d in state.options:
-            if d.kind == kind:
-                return d
-    return state.options[0]
 
 
 def kinds_of(state) -> set[str]:

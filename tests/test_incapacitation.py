@@ -12,7 +12,6 @@ Constructs, Rites of Revival, the Sentinels and The Bloodstone.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 
 from model.oblivaeon import vocabulary as v
 from model.oblivaeon.cards import HEROES, PHYSICAL, character_cards, hero_deck_cards, member_hp
@@ -21,10 +20,10 @@ from model.oblivaeon.engine import step
 from model.oblivaeon.heroes import available_characters
 from model.oblivaeon.incapacitation import character_falls
 from model.oblivaeon.parameters import RequitalReading, RitesReading
-from model.oblivaeon.places import add_to, containers, place_of, remove
+from model.oblivaeon.places import place_of, remove
 from model.oblivaeon.round_order import current_phase, current_turn
 from model.oblivaeon.state import Cursor
-from tests.support import choose, effect, first_chance, game, until
+from tests.support import assert_conserved, choose, effect, first_chance, game, in_zone, place, until
 
 LEGACY = "char:legacy:legacy"
 TACHYON = "char:tachyon:tachyon"
@@ -43,41 +42,11 @@ PASSIVE = ("stay", "no-option", "skip-play", "skip-power")
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def place(state, card, where, hp=None, reward=False, tokens=0):
-    """``state`` with ``card`` taken from wherever it is and put in ``where`` (a places.containers place)."""
-    d = Draft(state)
-    remove(d, card)
-    add_to(d, where, card)
-    if hp is not None:
-        d.set_hp(card, hp)
-    if reward:
-        d.flip_to_reward(card)
-    if tokens:
-        d.set_tokens(card, tokens)
-    return d.freeze()
-
-
 def put_under(state, card, host):
     d = Draft(state)
     remove(d, card)
     d.set_under(host, d.under.get(host, ()) + (card,))
     return d.freeze()
-
-
-def in_zone(state, seat, zone):
-    seats = list(state.seats)
-    seats[seat] = dataclasses.replace(seats[seat], zone=zone)
-    return dataclasses.replace(state, seats=tuple(seats))
-
-
-def card_multiset(state):
-    return Counter(c for _, cards in containers(state) for c in cards)
-
-
-def assert_conserved(before, after):
-    a, b = card_multiset(before), card_multiset(after)
-    assert max(b.values()) == 1, [c for c, n in b.items() if n > 1]
-    assert set(a) == set(b), set(a) ^ set(b)
 
 
 def fell(state, seat):

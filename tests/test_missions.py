@@ -18,10 +18,9 @@ from model.oblivaeon.cards import MISSION_CARDS, MISSION_DECK, PHYSICAL, SCIONS
 from model.oblivaeon.decisions import Decision, IllegalDecision
 from model.oblivaeon.draft import Draft
 from model.oblivaeon.engine import step
-from model.oblivaeon.places import containers
 from model.oblivaeon.round_order import Turn, current_phase, current_turn
 from model.oblivaeon.vocabulary import AddToken, Damage, Destroy, ReclaimReward, Target
-from tests.support import choose, effect, find, game, until
+from tests.support import choose, effect, every_card, find, game, objective_to, until, with_seat
 
 OUTPOST = "mission:aeon-outpost#1"  # the Mission deck's known top card in the default game; 8 HP -> Outpost Defender, 6 HP
 RELAY = "mission:secure-the-relay#1"  # 2 tokens -> Relay Uplink (equipment)
@@ -37,30 +36,6 @@ LEGACY, TACHYON, RA = "char:legacy:legacy", "char:tachyon:tachyon", "char:ra:ra"
 
 
 # --- building situations -------------------------------------------------------------------
-
-
-def every_card(state) -> Counter:
-    return Counter(c for _place, cards in containers(state) for c in cards)
-
-
-def with_seat(state, i: int, **changes):
-    seats = list(state.seats)
-    seats[i] = dataclasses.replace(seats[i], **changes)
-    return dataclasses.replace(state, seats=tuple(seats))
-
-
-def objective_to(state, i: int, card: str, hp: int | None = None, tokens: int = 0):
-    """Move ``card`` from the Mission deck (not its known top) into seat ``i``'s play area, objective side up."""
-    assert card in state.mission_deck.middle, "hand-place only cards whose place in the deck is unknown"
-    state = dataclasses.replace(state, mission_deck=state.mission_deck.remove(card))
-    state = with_seat(state, i, play=state.seats[i].play + (card,))
-    hp_map = dict(state.hp)
-    if PHYSICAL[card].hp:
-        hp_map[card] = PHYSICAL[card].hp if hp is None else hp
-    tok = dict(state.tokens)
-    if tokens:
-        tok[card] = tokens
-    return dataclasses.replace(state, hp=hp_map, tokens=tok)
 
 
 def reward_to(state, i: int, card: str, hp: int | None = None, where: str = "play"):

@@ -16,21 +16,12 @@ from model.oblivaeon import round_order
 from model.oblivaeon.cards import OBLIVAEON_DECK, PHYSICAL, SCION_DECK, SCIONS, env_deck_cards
 from model.oblivaeon.engine import new_game, step
 from model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
-from tests.support import HEROES4, config, find
+from tests.support import HEROES4, config, find, quiet
 
 HEROES3 = HEROES4[:3]
 HEROES5 = HEROES4 + ("char:bunker:bunker",)
 
 QUIET = ("stay", "no-option", "skip-play", "skip-power")
-
-
-def quiet(state):
-    """Heroes stay, use no option, play no card and use no power; anything else: the first listed."""
-    for kind in QUIET:
-        for d in state.options:
-            if d.kind == kind:
-                return d
-    return state.options[0]
 
 
 def drive(state, stop, policy=quiet, limit=3000):

@@ -17,25 +17,15 @@ from model.oblivaeon import aeon_men
 from model.oblivaeon import vocabulary as v
 from model.oblivaeon.battle_zones import OBLIVAEON, is_character, reachable_targets, target_side
 from model.oblivaeon.cards import SCION_PANELS, SCIONS, validate
-from model.oblivaeon.draft import Ctx, Draft
+from model.oblivaeon.draft import Ctx
 from model.oblivaeon.engine import new_game, step
-from model.oblivaeon.places import add_to, place_of, remove
+from model.oblivaeon.places import place_of
 from model.oblivaeon.state import Cursor
 from model.oblivaeon.triggers import collect
-from tests.support import config, effect, first_chance, game
+from tests.support import SCION_ORDER, config, effect, first_chance, game, place
 
 #: The Reserve from the bottom up (OPTION.SCION-ORDER); Progeny is the Arc of Unreality's Scion.
-ORDER = (
-    "Empyreon",
-    "Faultless",
-    "Sanction",
-    "Borr the Unstable",
-    "Dark Mind",
-    "Nixious the Chosen",
-    "Rainek Kel'Voss",
-    "Aeon Master",
-    "Voidsoul",
-)
+ORDER = SCION_ORDER
 RAINEK_FIRST = ("Rainek Kel'Voss",) + tuple(n for n in ORDER if n != "Rainek Kel'Voss")
 DARK_MIND_FIRST = ("Dark Mind",) + tuple(n for n in ORDER if n != "Dark Mind")
 WASTELAND_ENVS = ("The Final Wasteland", "Megalopolis", "Ruins of Atlantis", "Rook City", "Insula Primalis")
@@ -46,15 +36,6 @@ def key(name):
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def place(state, card, where, hp=None):
-    d = Draft(state)
-    remove(d, card)
-    add_to(d, where, card)
-    if hp is not None:
-        d.set_hp(card, hp)
-    return d.freeze()
 
 
 def set_hp(state, changes):

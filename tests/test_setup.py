@@ -33,11 +33,10 @@ from model.oblivaeon.charts import SCION_DIFFICULTY, easiest_first
 from model.oblivaeon.deck import Deck
 from model.oblivaeon.engine import new_game, step
 from model.oblivaeon.parameters import DEFAULT, KNOWN_SHIELDS
-from model.oblivaeon.places import containers
 from model.oblivaeon.round_order import current_phase, current_turn
 from model.oblivaeon.setup import SetupError, initial_state, random_setup
 from model.oblivaeon.vocabulary import BringForthScion, Damage, Target
-from tests.support import ENVS, HEROES4, config, effect, find
+from tests.support import ENVS, HEROES4, config, effect, every_card, find
 
 HEROES3 = HEROES4[:3]
 HEROES5 = HEROES4 + ("char:bunker:bunker",)
@@ -58,10 +57,6 @@ def set_up(**kw):
         state, ev = step(state, decision)
         events.extend(ev)
     return state, events
-
-
-def every_card(state) -> Counter:
-    return Counter(c for _place, cards in containers(state) for c in cards)
 
 
 def scion_key(name: str) -> str:
