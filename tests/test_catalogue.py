@@ -4,6 +4,7 @@ import pytest
 
 from model.oblivaeon import cards
 from model.oblivaeon.clauses import CATALOGUE, CLAUSES
+from model.oblivaeon.ruleset import RULESET  # importing the model registers every declaration
 from oblivaeon_verify.handlers import declared_codes
 
 KINDS = {
@@ -40,6 +41,7 @@ def test_every_rules_clarification_is_a_clause_of_its_own():
 
 
 def test_every_clause_with_a_rule_has_model_code_declaring_it():
+    assert RULESET.catalogue is CATALOGUE
     assert CATALOGUE.unimplemented() == ()
 
 
