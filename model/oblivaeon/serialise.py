@@ -12,7 +12,8 @@ import dataclasses
 import enum
 import json
 
-from model.oblivaeon import decisions, deck, draft, parameters, setup, state, vocabulary
+from model.common import deck
+from model.oblivaeon import decisions, draft, parameters, setup, state, vocabulary
 
 _MODULES = (state, deck, decisions, draft, vocabulary, setup, parameters)
 CLASSES: dict[str, type] = {
