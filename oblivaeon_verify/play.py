@@ -25,16 +25,21 @@ def game_rng(seed: int, players: int, index: int) -> random.Random:
     return random.Random(f"{seed}/{players}/{index}")
 
 
-def choose(rng: random.Random, options: tuple):
+def choose(rng: random.Random, options: tuple, weight: Callable | None = None):
+    """Chance by its weights; a player decision uniformly, or by the ruleset's random-play weights."""
     first = options[0]
     if first.actor == "chance":
-        total = sum(o.weight for o in options)
-        r = rng.randrange(total)
-        for o in options:
-            r -= o.weight
-            if r < 0:
-                return o
-    return options[rng.randrange(len(options))]
+        weights = [o.weight for o in options]
+    elif weight is not None:
+        weights = [weight(o) for o in options]
+    else:
+        return options[rng.randrange(len(options))]
+    r = rng.randrange(sum(weights))
+    for o, w in zip(options, weights):
+        r -= w
+        if r < 0:
+            return o
+    raise AssertionError("unreachable: weights sum to more than r")
 
 
 def check_state(ruleset, state) -> None:
@@ -111,6 +116,7 @@ def play_game(
     tally = tally if tally is not None else Tally()
     clause_counts = tally.event_clauses
     start = time.perf_counter()
+    describe_event = getattr(ruleset, "describe_event", str)
     try:
         setup = ruleset.random_setup(rng, players, setup_params)
         if trace:
@@ -124,7 +130,7 @@ def play_game(
             options = ruleset.legal_decisions(state)
             if not options:
                 break
-            decision = choose(rng, options)
+            decision = choose(rng, options, getattr(ruleset, "decision_weight", None))
             if trace:
                 trace(f"r{ruleset.rounds(state)} {ruleset.turn_label(state)}: {decision}")
             before = ruleset.to_json(state) if conformance else None  # (cheap next to the checks above)
@@ -137,7 +143,7 @@ def play_game(
             for e in events:
                 clause_counts[e.clause] += 1
                 if trace:
-                    trace(f"    {e}")
+                    trace(f"    {describe_event(e)}")
             state = nxt
         kind, reason, clause = ruleset.outcome(state)
         rec.outcome, rec.reason, rec.rounds = kind, reason, ruleset.rounds(state)

@@ -1,0 +1,199 @@
+"""Abstract cards, mages and nemeses of Aeon's End.
+
+ASSUMPTION (all of this module): the rulebook prints no card texts or mats.  These stand-ins use
+the rulebook's card kinds (gems, relics, spells; attacks, minions, powers) and its mechanics
+(aether, charges, breaches, While prepped, TO DISCARD, Unleash, IMMEDIATELY).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    key: str
+    name: str
+    kind: str
+    """``gem``, ``relic`` or ``spell``."""
+    cost: int = 0
+    aether: int = 0
+    damage: int = 0
+    effect: str = ""
+    """A named extra: ``draw``, ``focus-free``, ``heal-player``, ``ally-cast``, ``charge``, ``gravehold``."""
+    while_prepped_aether: int = 0
+    """A While-prepped effect: once per turn, gain this much aether."""
+
+
+@dataclass(frozen=True, slots=True)
+class NemesisCard:
+    key: str
+    name: str
+    kind: str
+    """``attack``, ``minion`` or ``power``."""
+    tier: int
+    effect: str
+    """``gravehold N``, ``lowest N``, ``any N``, ``unleash N`` (what it does when it resolves or acts)."""
+    life: int = 0
+    tokens: int = 0
+    to_discard: int = 0
+    """TO DISCARD: a player may spend this much aether to discard the card (0: no such text)."""
+    immediately: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mat:
+    name: str
+    hand: tuple[str, ...]
+    deck: tuple[str, ...]
+    """Starting deck, top first."""
+    breaches: tuple[int, int, int, int]
+    """Starting focus of breaches I..IV: -1 opened, 0..3 quarter turns already made."""
+    charges: int
+    ability: str
+    """``gravehold 4``, ``damage 4``, ``heal 3``, ``aether 3``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nemesis:
+    name: str
+    unleash: str
+    unique: tuple[str, ...]
+    loss_counter: bool = False
+
+
+STARTING = {
+    "crystal": PlayerCard("crystal", "Crystal", "gem", 0, aether=1),
+    "spark": PlayerCard("spark", "Spark", "spell", 0, damage=1),
+}
+
+SUPPLY_CARDS = {
+    c.key: c
+    for c in (
+        PlayerCard("jade", "Jade", "gem", 2, aether=2),
+        PlayerCard("pain-stone", "Pain Stone", "gem", 4, aether=3),
+        PlayerCard("clouded-sapphire", "Clouded Sapphire", "gem", 6, aether=3, effect="charge"),
+        PlayerCard("unstable-prism", "Unstable Prism", "relic", 3, aether=2),
+        PlayerCard("focusing-orb", "Focusing Orb", "relic", 4, effect="focus-free"),
+        PlayerCard("vim-dynamo", "Vim Dynamo", "relic", 4, effect="ally-cast"),
+        PlayerCard("ignite", "Ignite", "spell", 4, damage=2, effect="draw", while_prepped_aether=1),
+        PlayerCard("lava-tendril", "Lava Tendril", "spell", 4, damage=3),
+        PlayerCard("essence-theft", "Essence Theft", "spell", 5, damage=3, effect="heal-player"),
+        PlayerCard("arcane-nexus", "Arcane Nexus", "spell", 7, damage=4, while_prepped_aether=1),
+    )
+}
+
+#: How many copies of each supply card the supply holds.
+SUPPLY_COPIES = 5
+
+PLAYER_CARDS = MappingProxyType({**STARTING, **SUPPLY_CARDS})
+
+MATS = MappingProxyType(
+    {
+        m.name: m
+        for m in (
+            Mat(
+                "Adelheim",
+                ("crystal", "crystal", "crystal", "spark", "spark"),
+                ("crystal", "spark", "crystal", "crystal", "spark"),
+                (-1, 1, 0, 0),
+                5,
+                "gravehold 4",
+            ),
+            Mat(
+                "Brama",
+                ("crystal", "crystal", "spark", "spark", "crystal"),
+                ("spark", "crystal", "crystal", "spark", "crystal"),
+                (-1, 0, 1, 0),
+                4,
+                "damage 4",
+            ),
+            Mat(
+                "Jian",
+                ("crystal", "crystal", "crystal", "crystal", "spark"),
+                ("spark", "spark", "crystal", "crystal", "spark"),
+                (-1, 2, 0, 0),
+                5,
+                "heal 3",
+            ),
+            Mat(
+                "Kadir",
+                ("crystal", "crystal", "spark", "crystal", "spark"),
+                ("crystal", "crystal", "spark", "spark", "crystal"),
+                (-1, 0, 0, 1),
+                4,
+                "aether 3",
+            ),
+            Mat(
+                "Lash",
+                ("crystal", "crystal", "crystal", "spark", "spark"),
+                ("spark", "crystal", "spark", "crystal", "crystal"),
+                (-1, 1, 1, 0),
+                5,
+                "damage 3",
+            ),
+            Mat(
+                "Mist",
+                ("crystal", "spark", "crystal", "spark", "crystal"),
+                ("crystal", "spark", "crystal", "spark", "crystal"),
+                (-1, 0, 2, 0),
+                4,
+                "gravehold 2",
+            ),
+        )
+    }
+)
+
+BASIC_NEMESIS = (
+    NemesisCard("cryptic-strike", "Cryptic Strike", "attack", 1, "gravehold 2"),
+    NemesisCard("mangleroot", "Mangleroot", "minion", 1, "gravehold 1", life=3),
+    NemesisCard("haze-spewer", "Haze Spewer", "minion", 1, "lowest 1", life=3),
+    NemesisCard("night-unending", "Night Unending", "power", 1, "gravehold 3", tokens=2, to_discard=4),
+    NemesisCard("planar-collision", "Planar Collision", "attack", 2, "any 2"),
+    NemesisCard("bane-sire", "Bane Sire", "minion", 2, "unleash 1", life=6),
+    NemesisCard("aphotic-sun", "Aphotic Sun", "power", 2, "lowest 3", tokens=3, to_discard=5, immediately="unleash 1"),
+    NemesisCard("obliterate", "Obliterate", "attack", 3, "gravehold 4"),
+    NemesisCard("monstrosity", "Monstrosity of Omens", "minion", 3, "gravehold 2", life=6),
+    NemesisCard("apocalypse-ritual", "Apocalypse Ritual", "power", 3, "gravehold 6", tokens=3, to_discard=7),
+)
+
+UNIQUE_NEMESIS = (
+    NemesisCard("rage-strike", "Rage Strike", "attack", 1, "unleash 2"),
+    NemesisCard("raging-brute", "Raging Brute", "minion", 2, "lowest 1", life=5),
+    NemesisCard("mask-of-corruption", "Mask of Corruption", "power", 1, "unleash 2", tokens=2, to_discard=4),
+    NemesisCard("whispering-mask", "Whispering Mask", "minion", 2, "unleash 1", life=5, immediately="unleash 1"),
+)
+
+NEMESIS_CARDS = MappingProxyType({c.key: c for c in BASIC_NEMESIS + UNIQUE_NEMESIS})
+
+NEMESES = MappingProxyType(
+    {
+        n.name: n
+        for n in (
+            Nemesis("Rageborne", "gravehold 1", ("rage-strike", "raging-brute")),
+            Nemesis("Crooked Mask", "corruption 1", ("mask-of-corruption", "whispering-mask"), loss_counter=True),
+        )
+    }
+)
+
+
+def base(card: str) -> str:
+    return card.split("#", 1)[0]
+
+
+def card_def(card: str) -> PlayerCard:
+    return PLAYER_CARDS[base(card)]
+
+
+def nemesis_def(card: str) -> NemesisCard:
+    return NEMESIS_CARDS[base(card)]
+
+
+def describe(card: str) -> str:
+    b = base(card)
+    if b in PLAYER_CARDS:
+        return PLAYER_CARDS[b].name
+    if b in NEMESIS_CARDS:
+        return NEMESIS_CARDS[b].name
+    return card

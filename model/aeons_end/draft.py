@@ -1,0 +1,47 @@
+"""The working copy of an Aeon's End state during one step, and the queue of effects it runs."""
+
+from __future__ import annotations
+
+from model.aeons_end.state import GameState, Mage, Outcome, evolve
+from model.common.draft import BaseDraft
+
+
+class Draft(BaseDraft):
+    __slots__ = ()
+
+    def freeze(self) -> GameState:
+        return self.build(GameState)
+
+    @property
+    def params(self):
+        return self.setup.params
+
+    def mage_update(self, i: int, **changes) -> Mage:
+        m = evolve(self.mages[i], **changes)
+        self.mages = self.mages[:i] + (m,) + self.mages[i + 1 :]
+        return m
+
+    def breach_update(self, i: int, b: int, **changes) -> None:
+        m = self.mages[i]
+        br = evolve(m.breaches[b], **changes)
+        self.mage_update(i, breaches=m.breaches[:b] + (br,) + m.breaches[b + 1 :])
+
+    def later(self, *items: tuple) -> None:
+        """Effects to resolve after those already waiting."""
+        self.queue = self.queue + items
+
+    def now(self, *items: tuple) -> None:
+        """Effects to resolve before those already waiting."""
+        self.queue = items + self.queue
+
+    def ask(self, resume: str, options, payload: tuple = ()) -> None:
+        """A decision point, resolved before anything else waiting."""
+        self.queue = (("choice", resume, tuple(options), payload),) + self.queue
+
+    def end(self, kind: str, reason: str, clause: str) -> None:
+        if self.outcome is None:
+            self.outcome = Outcome(kind, reason, clause)
+            self.emit("game-" + kind, clause, detail=reason)
+
+    def acting(self) -> int:
+        return int(self.actor[1:]) if self.actor.startswith("p") else -1

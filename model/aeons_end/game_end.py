@@ -1,0 +1,29 @@
+"""When the game ends: checked after every change, ending play at once (END.IMMEDIATE)."""
+
+from __future__ import annotations
+
+from model.aeons_end.clauses import implements
+from model.aeons_end.draft import Draft
+
+
+@implements(
+    "END.IMMEDIATE",
+    "END.WIN-NEMESIS-DEFEATED",
+    "END.WIN-NEMESIS-EXHAUSTED",
+    "END.LOSE-ALL-EXHAUSTED",
+    "END.LOSE-GRAVEHOLD",
+    "END.LOSE-NEMESIS-SPECIFIC",
+)
+def check_end(d: Draft) -> None:
+    if d.outcome is not None:
+        return
+    if d.nemesis_life <= 0:
+        d.end("won", "the nemesis has no life left", "END.WIN-NEMESIS-DEFEATED")
+    elif d.gravehold <= 0:
+        d.end("lost", "Gravehold has fallen", "END.LOSE-GRAVEHOLD")
+    elif all(m.exhausted for m in d.mages):
+        d.end("lost", "every player is exhausted", "END.LOSE-ALL-EXHAUSTED")
+    elif d.setup.nemesis_def.loss_counter and d.corruption >= d.params.corruption_limit:
+        d.end("lost", f"{d.setup.nemesis} has spread its corruption", "END.LOSE-NEMESIS-SPECIFIC")
+    elif not any(d.nemesis_deck) and not d.in_play:
+        d.end("won", "the nemesis has no cards left and nothing in play", "END.WIN-NEMESIS-EXHAUSTED")

@@ -1,0 +1,295 @@
+"""A player's turn: the casting phase, the main phase and the draw phase."""
+
+from __future__ import annotations
+
+from model.aeons_end.cards import MATS, card_def, nemesis_def
+from model.aeons_end.clauses import implements
+from model.aeons_end.decisions import Decision
+from model.aeons_end.draft import Draft
+from model.aeons_end.effects import damage_targets, deal, handler, heal_lowest, heal_player, resume
+
+
+def _who(i: int) -> str:
+    return f"player {i + 1}"
+
+
+def distinct(cards) -> list[str]:
+    seen: dict[str, str] = {}
+    for c in cards:
+        seen.setdefault(c.split("#")[0], c)
+    return [seen[k] for k in sorted(seen)]
+
+
+# --- casting --------------------------------------------------------------------------------
+
+
+@implements("CAST.OPENED-MAY", "CAST.CLOSED-MUST", "CAST.ORDER")
+def casting_options(d) -> list[Decision]:
+    """Every prepped spell may be cast, in any order; 'end casting' only once no spell waits in a closed breach."""
+    i = d.acting()
+    m = d.mages[i]
+    opts: list[Decision] = []
+    must = False
+    for b, br in enumerate(m.breaches):
+        if br.spell and not br.destroyed:
+            must = must or not br.opened
+            opts += [Decision("cast", _who(i), card=br.spell, target=t, index=b) for t in damage_targets(d)]
+    if not must:
+        opts.append(Decision("end-casting", _who(i)))
+    return opts
+
+
+@implements("CAST.TO-DISCARD", "CAST.BREACH-BONUS", "BREACH.BONUS", "CARDS.SPELLS", "ALLY-SPELL")
+def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
+    """The spell goes on top of its owner's discard pile, then its Cast effect resolves; an opened
+    breach's bonus adds to its damage.  The caster makes the spell's decisions."""
+    br = d.mages[owner].breaches[b]
+    spell = br.spell
+    d.breach_update(owner, b, spell=None)
+    d.mage_update(owner, discard=d.mages[owner].discard + (spell,))
+    c = card_def(spell)
+    bonus = d.params.breach_bonus[b] if br.opened else 0
+    d.emit("cast", "CAST.TO-DISCARD" if caster == owner else "ALLY-SPELL", card=spell, target=target, amount=c.damage + bonus)
+    deal(d, target, c.damage + bonus, "CAST.BREACH-BONUS" if bonus else "CAST.SINGLE-TARGET")
+    if c.effect == "draw":
+        draw_cards(d, caster, 1)
+    elif c.effect == "heal-player":
+        heal_lowest(d, 1, "CAST.TO-DISCARD")
+
+
+# --- main -----------------------------------------------------------------------------------
+
+
+def main_options(d) -> list[Decision]:
+    i = d.acting()
+    m = d.mages[i]
+    mat = MATS[m.name]
+    who = _who(i)
+    p = d.params
+    opts: list[Decision] = []
+    for c in distinct(m.hand):
+        if card_def(c).kind in ("gem", "relic"):
+            opts.append(Decision("play", who, card=c))
+    for _pile, cards in sorted(d.supply.items()):
+        if cards and d.aether >= card_def(cards[-1]).cost:
+            opts.append(Decision("gain", who, card=cards[-1]))
+    if d.aether >= p.charge_cost and m.charges < mat.charges:
+        opts.append(Decision("gain-charge", who))
+    for b, br in enumerate(m.breaches):
+        if br.destroyed or br.opened:
+            continue
+        if d.aether >= p.focus_cost[b]:
+            opts.append(Decision("focus", who, index=b))
+        if d.aether >= p.open_cost[b]:
+            opts.append(Decision("open", who, index=b))
+    for c in distinct(m.hand):
+        if card_def(c).kind == "spell":
+            for b in prep_breaches(m):
+                opts.append(Decision("prep", who, card=c, index=b))
+    for b, br in enumerate(m.breaches):
+        if br.spell and card_def(br.spell).while_prepped_aether and b not in d.used_while_prepped:
+            opts.append(Decision("while-prepped", who, card=br.spell, index=b))
+    for k, ip in enumerate(d.in_play):
+        cost = nemesis_def(ip.card).to_discard
+        if cost and d.aether >= cost:
+            opts.append(Decision("to-discard", who, card=ip.card, index=k))
+    if m.charges >= mat.charges:
+        kind = mat.ability.split()[0]
+        if kind == "damage":
+            opts += [Decision("ability", who, target=t) for t in damage_targets(d)]
+        else:
+            opts.append(Decision("ability", who))
+    opts.append(Decision("end-main", who))
+    return opts
+
+
+@implements("BREACH.PREP-WHERE")
+def prep_breaches(m) -> list[int]:
+    """Breaches a spell may be prepped to: empty ones that are opened or were focused this turn."""
+    return [b for b, br in enumerate(m.breaches) if not br.destroyed and br.spell is None and (br.opened or br.focused_this_turn)]
+
+
+@implements("MAIN.ANY-ORDER")
+def apply_main(d: Draft, dec: Decision) -> None:
+    """Main-phase actions come in any order, as often as the aether allows; 'end main' moves on."""
+    i = d.acting()
+    {
+        "play": play_card,
+        "gain": gain_card,
+        "gain-charge": gain_charge,
+        "focus": focus,
+        "open": open_breach,
+        "prep": prep,
+        "while-prepped": while_prepped,
+        "to-discard": to_discard,
+        "ability": use_ability,
+    }[dec.kind](d, i, dec)
+
+
+@implements("MAIN.PLAY-GEM-RELIC", "CARDS.GEMS", "CARDS.RELICS")
+def play_card(d: Draft, i: int, dec: Decision) -> None:
+    """A gem or relic is played: all its text resolves; its aether counts even if never spent."""
+    m = d.mages[i]
+    card = dec.card
+    d.mage_update(i, hand=tuple(c for c in m.hand if c != card), played=m.played + (card,))
+    c = card_def(card)
+    d.aether += c.aether
+    d.emit("play", "MAIN.PLAY-GEM-RELIC", card=card, amount=c.aether)
+    if c.effect == "charge":
+        mat = MATS[m.name]
+        if d.mages[i].charges < mat.charges:
+            d.mage_update(i, charges=d.mages[i].charges + 1)
+            d.emit("charge", "MAIN.GAIN-CHARGE", target=m.name, amount=d.mages[i].charges)
+    elif c.effect == "focus-free":
+        closed = [b for b, br in enumerate(d.mages[i].breaches) if not br.destroyed and not br.opened]
+        if closed:
+            d.ask("focus-free", [Decision("focus-free", _who(i), index=b) for b in closed], (i,))
+    elif c.effect == "ally-cast":
+        spells = [(o, b) for o, mm in enumerate(d.mages) for b, br in enumerate(mm.breaches) if br.spell and (o != i or len(d.mages) == 1)]
+        if spells:
+            opts = [
+                Decision("ally-cast", _who(i), card=d.mages[o].breaches[b].spell, target=t, index=o * 4 + b)
+                for o, b in spells
+                for t in damage_targets(d)
+            ]
+            opts.append(Decision("decline", _who(i)))
+            d.ask("ally-cast", opts, (i,))
+
+
+@resume("focus-free")
+def _focus_free(d: Draft, dec: Decision, i: int) -> None:
+    _turn_breach(d, i, dec.index)
+
+
+@resume("ally-cast")
+def _ally_cast(d: Draft, dec: Decision, i: int) -> None:
+    if dec.kind == "ally-cast":
+        cast(d, i, dec.index // 4, dec.index % 4, dec.target)
+
+
+@implements("MAIN.GAIN-CARD", "CARDS.GAIN")
+def gain_card(d: Draft, i: int, dec: Decision) -> None:
+    """Pay the card's cost in aether; it goes to the discard pile."""
+    card = dec.card
+    pile = card.split("#")[0]
+    d.aether -= card_def(card).cost
+    supply = d.own("supply")
+    supply[pile] = tuple(c for c in supply[pile] if c != card)
+    d.mage_update(i, discard=d.mages[i].discard + (card,))
+    d.emit("gain", "MAIN.GAIN-CARD", card=card, amount=card_def(card).cost)
+
+
+@implements("MAIN.GAIN-CHARGE")
+def gain_charge(d: Draft, i: int, dec: Decision) -> None:
+    """2 aether for a charge on one's own mat, never beyond the ability's requirement."""
+    d.aether -= d.params.charge_cost
+    d.mage_update(i, charges=d.mages[i].charges + 1)
+    d.emit("charge", "MAIN.GAIN-CHARGE", target=d.mages[i].name, amount=d.mages[i].charges)
+
+
+@implements("MAIN.FOCUS", "BREACH.COSTS")
+def focus(d: Draft, i: int, dec: Decision) -> None:
+    d.aether -= d.params.focus_cost[dec.index]
+    _turn_breach(d, i, dec.index)
+
+
+def _turn_breach(d: Draft, i: int, b: int) -> None:
+    """A quarter turn; the fourth opens the breach for good."""
+    br = d.mages[i].breaches[b]
+    n = br.focus + 1
+    d.breach_update(i, b, focus=min(n, 3), opened=n >= 4, focused_this_turn=True)
+    d.emit("focus", "MAIN.FOCUS", target=d.mages[i].name, amount=b + 1, detail="opened" if n >= 4 else f"{n} quarter turns")
+
+
+@implements("MAIN.OPEN")
+def open_breach(d: Draft, i: int, dec: Decision) -> None:
+    d.aether -= d.params.open_cost[dec.index]
+    d.breach_update(i, dec.index, opened=True)
+    d.emit("open", "MAIN.OPEN", target=d.mages[i].name, amount=dec.index + 1)
+
+
+@implements("MAIN.PREP")
+def prep(d: Draft, i: int, dec: Decision) -> None:
+    m = d.mages[i]
+    d.mage_update(i, hand=tuple(c for c in m.hand if c != dec.card))
+    d.breach_update(i, dec.index, spell=dec.card)
+    d.emit("prep", "MAIN.PREP", card=dec.card, amount=dec.index + 1)
+
+
+@implements("MAIN.WHILE-PREPPED")
+def while_prepped(d: Draft, i: int, dec: Decision) -> None:
+    d.aether += card_def(dec.card).while_prepped_aether
+    d.used_while_prepped = d.used_while_prepped + (dec.index,)
+    d.emit("while-prepped", "MAIN.WHILE-PREPPED", card=dec.card)
+
+
+@implements("MAIN.TO-DISCARD")
+def to_discard(d: Draft, i: int, dec: Decision) -> None:
+    ip = d.in_play[dec.index]
+    d.aether -= nemesis_def(ip.card).to_discard
+    d.in_play = d.in_play[: dec.index] + d.in_play[dec.index + 1 :]
+    d.nemesis_discard = d.nemesis_discard + (ip.card,)
+    d.emit("to-discard", "MAIN.TO-DISCARD", card=ip.card)
+
+
+@implements("MAT.ABILITY")
+def use_ability(d: Draft, i: int, dec: Decision) -> None:
+    """With every charge space full, the ability fires and all charges are removed."""
+    m = d.mages[i]
+    kind, n = MATS[m.name].ability.split()
+    n = int(n)
+    d.mage_update(i, charges=0)
+    d.emit("ability", "MAT.ABILITY", target=m.name, detail=MATS[m.name].ability)
+    if kind == "gravehold":
+        d.gravehold = min(d.setup.start_gravehold, d.gravehold + n)
+    elif kind == "damage":
+        deal(d, dec.target, n, "MAT.ABILITY")
+    elif kind == "heal":
+        heal_player(d, i, n, "MAT.ABILITY")
+    elif kind == "aether":
+        d.aether += n
+
+
+# --- draw -----------------------------------------------------------------------------------
+
+
+@implements("DRAW.DISCARD-PLAYED")
+def draw_options(d) -> list[Decision]:
+    """The played gems and relics go to the discard pile one at a time, in the player's order."""
+    i = d.acting()
+    return [Decision("discard-next", _who(i), card=c) for c in distinct(d.mages[i].played)]
+
+
+def discard_next(d: Draft, i: int, card: str) -> None:
+    m = d.mages[i]
+    d.mage_update(i, played=tuple(c for c in m.played if c != card), discard=m.discard + (card,))
+
+
+@implements("DRAW.TO-FIVE", "DRAW.NEVER-SHUFFLE")
+def draw_cards(d: Draft, i: int, n: int) -> None:
+    """Draw from the top of the deck; an empty deck is the discard pile turned over, never shuffled."""
+    for _ in range(n):
+        m = d.mages[i]
+        if not m.deck:
+            if not m.discard:
+                return
+            d.mage_update(i, deck=m.discard, discard=())
+            d.emit("discard-turned-over", "DRAW.NEVER-SHUFFLE", target=m.name)
+            m = d.mages[i]
+        d.mage_update(i, hand=m.hand + (m.deck[0],), deck=m.deck[1:])
+
+
+@handler("draw-phase")
+def finish_draw_phase(d: Draft, i: int) -> None:
+    m = d.mages[i]
+    if len(m.hand) < d.params.hand_size:
+        draw_cards(d, i, d.params.hand_size - len(m.hand))
+    breaches = tuple(b if not b.focused_this_turn else _unfocus(b) for b in d.mages[i].breaches)
+    d.mage_update(i, breaches=breaches)
+    d.later(("end-turn",))
+
+
+def _unfocus(b):
+    from model.aeons_end.state import evolve
+
+    return evolve(b, focused_this_turn=False)

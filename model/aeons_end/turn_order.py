@@ -1,0 +1,103 @@
+"""Who acts next: the turn order deck, drawn after every turn and reshuffled from its discards."""
+
+from __future__ import annotations
+
+from model.aeons_end.clauses import implements
+from model.aeons_end.decisions import Decision
+from model.aeons_end.draft import Draft
+from model.aeons_end.effects import handler, resume
+from model.common.deck import Deck
+
+TURN_DECK = ("turn",)
+
+
+@implements("TURN-ORDER.COMPOSITION", "SOLO.TRUE-SOLO")
+def turn_order_cards(players: int) -> tuple[str, ...]:
+    """The turn order deck for a player count.
+
+    True solo: three player cards and two nemesis cards.  ASSUMPTION for the standard deck: two
+    nemesis cards and four player cards (two each with 2 players; a wild card, whose player the
+    table chooses, with 3 players).
+    """
+    if players == 1:
+        kinds = ["solo", "solo", "solo"]
+    elif players == 2:
+        kinds = ["player-1", "player-1", "player-2", "player-2"]
+    elif players == 3:
+        kinds = ["player-1", "player-2", "player-3", "wild"]
+    else:
+        kinds = [f"player-{i}" for i in range(1, players + 1)]
+    kinds += ["nemesis", "nemesis"]
+    seen: dict[str, int] = {}
+    out = []
+    for k in kinds:
+        seen[k] = seen.get(k, 0) + 1
+        out.append(f"turn:{k}#{seen[k]}")
+    return tuple(sorted(out))
+
+
+def reveal_options(deck: Deck, label: str) -> list[Decision]:
+    groups: dict[str, list] = {}
+    for c in deck.middle:
+        k = c.partition("#")[0]
+        g = groups.setdefault(k, [c, 0])
+        g[1] += 1
+    return [Decision("reveal", "chance", card=groups[k][0], target=label, weight=groups[k][1]) for k in sorted(groups)]
+
+
+@handler("turn-order")
+@implements("TURN-ORDER.DRAW", "TURN-ORDER.RESHUFFLE", "TURN-ORDER.DECK")
+def next_turn(d: Draft) -> None:
+    """Draw the turn order deck's top card (a chance point when shuffled); an empty deck is first
+    refilled by shuffling its discards."""
+    if not d.turn_deck:
+        d.turn_deck = Deck.shuffled(d.turn_discard)
+        d.turn_discard = ()
+        d.cycles += 1
+        d.emit("turn-order-reshuffle", "TURN-ORDER.RESHUFFLE", amount=d.cycles)
+    if not d.turn_deck.top_known():
+        d.now(("turn-order",))
+        d.ask("reveal-turn", reveal_options(d.turn_deck, "the turn order deck"))
+        return
+    card, rest = d.turn_deck.take_top()
+    d.turn_deck, d.turn_discard = rest, d.turn_discard + (card,)
+    kind = card.split(":")[1].split("#")[0]
+    d.emit("turn-order-card", "TURN-ORDER.DRAW", card=card)
+    if kind == "nemesis":
+        start_turn(d, "nemesis")
+    elif kind == "solo":
+        start_turn(d, "p0")
+    elif kind == "wild":
+        d.ask("wild", [Decision("take-turn", "players", target=m.name, index=i) for i, m in enumerate(d.mages)])
+    else:
+        start_turn(d, f"p{int(kind.split('-')[1]) - 1}")
+
+
+@resume("reveal-turn")
+def _revealed(d: Draft, decision: Decision) -> None:
+    d.turn_deck = d.turn_deck.reveal_top(decision.card)
+
+
+@resume("wild")
+def _wild(d: Draft, decision: Decision) -> None:
+    start_turn(d, f"p{decision.index}")
+
+
+@implements("EXHAUST.STILL-PLAYS")
+def start_turn(d: Draft, actor: str) -> None:
+    """Whoever the card names takes the turn, exhausted or not."""
+    d.turn += 1
+    d.actor = actor
+    d.aether = 0
+    d.used_while_prepped = ()
+    if d.turn > d.params.max_turns:
+        d.end("aborted", f"safety stop after {d.params.max_turns} turns", "END.IMMEDIATE")
+        return
+    d.emit("turn", "TURN-ORDER.DRAW", target=actor, amount=d.turn)
+    if actor == "nemesis":
+        from model.aeons_end.nemesis_turn import begin
+
+        d.phase = "nemesis"
+        begin(d)
+    else:
+        d.phase = "casting"

@@ -1,0 +1,35 @@
+"""The working copy that one ``step`` builds from a state value.
+
+A draft holds the state's fields in its own ``__dict__`` (one dictionary copy in, one out), so
+rules read and assign fields as attributes; they replace tuples and copy dicts before writing, so
+the state the draft came from is never touched.  Rulesets subclass it with their own helpers.
+"""
+
+from __future__ import annotations
+
+from model.common.events import Event
+
+
+class BaseDraft:
+    __slots__ = ("events", "_copied", "__dict__")
+
+    def __init__(self, state) -> None:
+        self.__dict__.update(state.__dict__)
+        self.events: list[Event] = []
+        self._copied: set[str] = set()
+
+    def build(self, cls):
+        """The new state value of type ``cls`` (built without re-running its ``__init__``)."""
+        new = object.__new__(cls)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def emit(self, kind: str, clause: str, **data) -> None:
+        self.events.append(Event(kind, clause, **data))
+
+    def own(self, name: str) -> dict:
+        """The dict field ``name``, copied on first write."""
+        if name not in self._copied:
+            setattr(self, name, dict(getattr(self, name)))
+            self._copied.add(name)
+        return getattr(self, name)

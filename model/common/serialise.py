@@ -1,0 +1,95 @@
+"""A state's serialised form (JSON): a plain tagged tree, rebuilt only from known classes.
+
+Dataclass values carry their class name under ``"@"`` (NamedTuples too), enums under ``"@enum"``,
+frozensets under ``"@set"``, dicts as sorted ``"@dict"`` pairs; tuples are JSON arrays (states hold
+no lists).  Nothing in the text is evaluated: an unknown class name is an error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from types import ModuleType
+
+_PLAIN = (str, int, bool, type(None))
+
+
+class DecodeError(ValueError):
+    """A serialised state that does not describe a state of this model."""
+
+
+def _is_namedtuple(obj) -> bool:
+    return isinstance(obj, type) and issubclass(obj, tuple) and hasattr(obj, "_fields")
+
+
+class Codec:
+    """Encoding and decoding for the value classes defined in the given modules."""
+
+    def __init__(self, modules: tuple[ModuleType, ...]) -> None:
+        self.classes: dict[str, type] = {}
+        for m in modules:
+            for name, obj in vars(m).items():
+                if not isinstance(obj, type) or obj.__module__ != m.__name__:
+                    continue
+                if dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum) or _is_namedtuple(obj):
+                    self.classes[name] = obj
+        self.fields: dict[type, tuple[str, ...]] = {}
+        for cls in self.classes.values():
+            if dataclasses.is_dataclass(cls):
+                self.fields[cls] = tuple(f.name for f in dataclasses.fields(cls))
+            elif _is_namedtuple(cls):
+                self.fields[cls] = tuple(cls._fields)
+
+    def encode(self, value):
+        cls = type(value)
+        if cls in _PLAIN:
+            return value
+        if cls is tuple:
+            return [self.encode(x) for x in value]
+        names = self.fields.get(cls)
+        if names is not None:
+            out = {"@": cls.__name__}
+            for name in names:
+                out[name] = self.encode(getattr(value, name))
+            return out
+        if cls is dict:
+            return {"@dict": [[self.encode(k), self.encode(v)] for k, v in sorted(value.items())]}
+        if cls is frozenset:
+            return {"@set": sorted(self.encode(x) for x in value)}
+        if isinstance(value, enum.Enum):
+            return {"@enum": cls.__name__, "value": value.value}
+        raise TypeError(f"cannot serialise {cls.__name__}: {value!r}")
+
+    def decode(self, tree):
+        if isinstance(tree, list):
+            return tuple(self.decode(x) for x in tree)
+        if isinstance(tree, dict):
+            if "@enum" in tree:
+                cls = self.classes.get(tree["@enum"])
+                if cls is None or not issubclass(cls, enum.Enum):
+                    raise DecodeError(f"unknown enum {tree['@enum']!r}")
+                return cls(tree["value"])
+            if "@set" in tree:
+                return frozenset(self.decode(x) for x in tree["@set"])
+            if "@dict" in tree:
+                return {self.decode(k): self.decode(v) for k, v in tree["@dict"]}
+            name = tree.get("@")
+            cls = self.classes.get(name)
+            if cls is None or cls not in self.fields:
+                raise DecodeError(f"unknown value type {name!r}")
+            kwargs = {k: self.decode(v) for k, v in tree.items() if k != "@"}
+            try:
+                return cls(**kwargs)
+            except TypeError as e:
+                raise DecodeError(f"{name}: {e}") from None
+        return tree
+
+    def to_json(self, value) -> str:
+        return json.dumps(self.encode(value), sort_keys=True, separators=(",", ":"))
+
+    def from_json(self, text: str, expected: type):
+        value = self.decode(json.loads(text))
+        if not isinstance(value, expected):
+            raise DecodeError(f"the JSON does not hold a {expected.__name__}")
+        return value
