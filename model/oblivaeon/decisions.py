@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model.common.decisions import IllegalDecision
 from model.oblivaeon.cards import describe
 
 ZONE_NAMES = {1: "First Battle Zone", 2: "Second Battle Zone"}
@@ -73,12 +74,4 @@ LABELS = {
 }
 
 
-class IllegalDecision(ValueError):
-    """A decision that is not among the legal ones at this point."""
-
-    def __init__(self, decision: object, legal: tuple, where: str) -> None:
-        self.decision = decision
-        self.legal = legal
-        shown = "\n  ".join(str(d) for d in legal[:40]) or "(none: the game is over)"
-        more = f"\n  ... and {len(legal) - 40} more" if len(legal) > 40 else ""
-        super().__init__(f"illegal decision {decision} at {where}; the legal decisions are:\n  {shown}{more}")
+__all__ = ["Decision", "IllegalDecision", "LABELS", "ZONE_NAMES"]
