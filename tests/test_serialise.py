@@ -16,7 +16,7 @@ def test_a_state_survives_a_json_round_trip_unchanged():
 
 def test_the_canonical_key_ignores_the_round_number_but_not_the_position():
     state = game()
-    later = dataclasses.replace(state, cursor=dataclasses.replace(state.cursor, round=9))
+    later = dataclasses.replace(state, cursor=state.cursor._replace(round=9))
     assert canonical_key(later) == canonical_key(state)
     moved = dataclasses.replace(state, devastation=state.devastation + 1)
     assert canonical_key(moved) != canonical_key(state)

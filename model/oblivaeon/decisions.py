@@ -7,7 +7,7 @@ source of legality").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from model.common.decisions import IllegalDecision
 from model.oblivaeon.cards import describe
@@ -15,8 +15,7 @@ from model.oblivaeon.cards import describe
 ZONE_NAMES = {1: "First Battle Zone", 2: "Second Battle Zone"}
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     kind: str
     actor: str
     """``chance``, ``hero N`` (the player holding marker N) or ``players`` (the table decides together)."""

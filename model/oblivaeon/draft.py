@@ -16,7 +16,7 @@ Continuations are registered by name so that frames stay plain data that seriali
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import NamedTuple
 
 from model.oblivaeon.decisions import Decision
@@ -59,8 +59,7 @@ class Event(NamedTuple):
         return " ".join(bits)
 
 
-@dataclass(frozen=True, slots=True)
-class Ctx:
+class Ctx(NamedTuple):
     """Who is doing something, from where: the context an instruction resolves in."""
 
     source: str
@@ -75,8 +74,7 @@ class Ctx:
     """The clause under which the effect resolves (the phase that played or triggered it)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     resume: str
     options: tuple[Decision, ...]
     payload: tuple = ()

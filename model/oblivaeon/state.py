@@ -16,6 +16,7 @@ Where each physical card can be (CLAR.ZONE-MEMBERSHIP gives the zone of a play a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from model.oblivaeon.deck import Deck
 
@@ -85,8 +86,7 @@ class Outcome:
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
-class Cursor:
+class Cursor(NamedTuple):
     round: int
     slot: int
     phase: int

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from model.oblivaeon.battle_zones import current_def, seat_of_hero
 from model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from model.oblivaeon.clauses import implements
@@ -115,4 +113,4 @@ def fire_trigger(d: Draft, card: str, key: str, idx: int, when: str, ctx: Ctx, c
         return  # flipped to its other side since
     trig = SCION_PANELS[card].triggers[idx] if card in SCION_PANELS else current_def(d, card).triggers[idx]
     d.emit("trigger", clause, zone=ctx.zone, card=card, detail=f"{when} of turn")
-    d.push_ops(trig.ops, replace(ctx, clause=clause))
+    d.push_ops(trig.ops, ctx._replace(clause=clause))
