@@ -63,7 +63,7 @@ class OblivAeonRuleset:
 
     def with_round(self, state, round_number: int):
         """The same position at another round number (for checking that keys leave out history)."""
-        return dataclasses.replace(state, cursor=dataclasses.replace(state.cursor, round=round_number))
+        return dataclasses.replace(state, cursor=state.cursor._replace(round=round_number))
 
     to_json = staticmethod(serialise.to_json)
     from_json = staticmethod(serialise.from_json)
