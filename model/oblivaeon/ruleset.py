@@ -22,6 +22,8 @@ class OblivAeonRuleset:
     catalogue = CATALOGUE
     setup_error = SetupError
     parameter_error = parameters.ParameterError
+    #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
+    graph_facts_module = "properties.oblivaeon.graph_facts"
 
     def load_parameters(self, path=None, pairs=()):
         return parameters.load(path, pairs)
