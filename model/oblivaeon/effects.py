@@ -153,7 +153,7 @@ def deal_damage(d: Draft, target: str, amount: int, dtype: str, irreducible: boo
         detail=dtype + (" irreducible" if irreducible else ""),
     )
     if hp <= 0:
-        target_destroyed(d, target, ctx)
+        target_destroyed(d, target, ctx, reach)
 
 
 def ctx_clause(ctx: Ctx) -> str:
@@ -172,7 +172,7 @@ CTX_CLAUSE = {
 }
 
 
-def target_destroyed(d: Draft, target: str, ctx: Ctx) -> None:
+def target_destroyed(d: Draft, target: str, ctx: Ctx, reach: str = "zone") -> None:
     """A target at 0 HP or less: each kind of target leaves play its own way."""
     from model.oblivaeon import incapacitation, missions, oblivaeon_forms, scions
 
@@ -185,7 +185,7 @@ def target_destroyed(d: Draft, target: str, ctx: Ctx) -> None:
     elif PHYSICAL[target].side == "mission" and target not in d.reward_side:
         missions.complete_objective(d, target)
     else:
-        destroy_card(d, target, ctx)
+        destroy_card(d, target, ctx, reach)
 
 
 # --- healing -------------------------------------------------------------------------------
@@ -193,20 +193,20 @@ def target_destroyed(d: Draft, target: str, ctx: Ctx) -> None:
 
 @handles(v.Heal)
 def _heal(d: Draft, op: v.Heal, ctx: Ctx) -> None:
-    targets = _pick_targets(d, op.target, ctx, "heal-target", (op.amount, ctx))
+    targets = _pick_targets(d, op.target, ctx, "heal-target", (op.amount, ctx, op.target.reach))
     if targets is None:
         return
     for t in targets:
-        heal(d, t, op.amount, ctx)
+        heal(d, t, op.amount, ctx, op.target.reach)
 
 
 @resume("heal-target")
 def _heal_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    amount, ctx = payload
-    heal(d, decision.target, amount, ctx)
+    amount, ctx, reach = payload
+    heal(d, decision.target, amount, ctx, reach)
 
 
-def heal(d: Draft, target: str, amount: int, ctx: Ctx) -> None:
+def heal(d: Draft, target: str, amount: int, ctx: Ctx, reach: str = "zone") -> None:
     if target not in d.hp:
         return
     new = min(max_hp(d, target), d.hp[target] + amount)
@@ -216,6 +216,7 @@ def heal(d: Draft, target: str, amount: int, ctx: Ctx) -> None:
             ctx_clause(ctx),
             zone=zone_of_target(d, target),
             source_zone=ctx.zone,
+            reach=reach,
             card=ctx.source,
             target=target,
             amount=new - d.hp[target],
@@ -261,14 +262,14 @@ def _destroy(d: Draft, op: v.Destroy, ctx: Ctx) -> None:
     if not cands:
         return
     if len(cands) == 1:
-        destroy_card(d, cands[0], ctx)
+        destroy_card(d, cands[0], ctx, op.reach)
         return
-    d.push_choice("destroy-card", [Decision("target", actor(ctx), card=ctx.source, target=c) for c in cands], (ctx,))
+    d.push_choice("destroy-card", [Decision("target", actor(ctx), card=ctx.source, target=c) for c in cands], (ctx, op.reach))
 
 
 @resume("destroy-card")
 def _destroy_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    destroy_card(d, decision.target, payload[0])
+    destroy_card(d, decision.target, payload[0], payload[1])
 
 
 @handles(v.DestroySelf)
@@ -282,7 +283,7 @@ def is_in_play(d, card: str) -> bool:
 
 
 @implements("CLAR.SHIELD-INDESTRUCTIBLE")
-def destroy_card(d: Draft, card: str, ctx: Ctx) -> None:
+def destroy_card(d: Draft, card: str, ctx: Ctx, reach: str = "zone") -> None:
     """Destroy a non-character card: indestructible cards (the Shields among them) survive."""
     if card not in PHYSICAL or current_def(d, card).indestructible:
         d.emit("indestructible", "CLAR.SHIELD-INDESTRUCTIBLE", card=card)
@@ -301,7 +302,16 @@ def destroy_card(d: Draft, card: str, ctx: Ctx) -> None:
     dest = trash_place(d, card, holder)
     add_to(d, dest, card)
     clause = "CLAR.COMPLETED-MISSION-TRASH" if card in d.reward_side else ctx_clause(ctx)
-    d.emit("destroyed", clause, zone=zone, source_zone=ctx.zone, card=ctx.source, target=card, detail="to " + "/".join(map(str, dest)))
+    d.emit(
+        "destroyed",
+        clause,
+        zone=zone,
+        source_zone=ctx.zone,
+        reach=reach,
+        card=ctx.source,
+        target=card,
+        detail="to " + "/".join(map(str, dest)),
+    )
 
 
 # --- hero resources ------------------------------------------------------------------------

@@ -74,7 +74,6 @@ def environment_game_over(d: Draft, env: str, zone: int) -> None:
     remove_environment(d, env, env_zone, "ENV.GAME-OVER")
 
 
-@implements("ENV.REMOVAL.MOVE-OBLIVAEON", "ENV.REMOVAL.LOSS")
 def remove_environment(d: Draft, env: str, zone: int, clause: str) -> None:
     """An environment deck leaves the game: every card of it, in any zone or play area, goes out;
     OblivAeon moves to that zone; with no set-aside deck left the multiverse is destroyed."""
@@ -92,13 +91,27 @@ def remove_environment(d: Draft, env: str, zone: int, clause: str) -> None:
     del envs[env]
     d.zone_update(zone, environment=None)
     d.emit("environment-removed", clause, zone=zone, card=env)
+    move_oblivaeon_to(d, zone)
+    if multiverse_destroyed(d):
+        return
+    d.push_call("environment-arrives", zone)
+
+
+@implements("ENV.REMOVAL.MOVE-OBLIVAEON")
+def move_oblivaeon_to(d: Draft, zone: int) -> None:
+    """Whenever an environment deck leaves the game, OblivAeon moves to its battle zone."""
     frm = d.oblivaeon_zone
     d.oblivaeon_zone = zone
     d.emit("oblivaeon-moves", "ENV.REMOVAL.MOVE-OBLIVAEON", zone=zone, source_zone=frm, reach="move", card=OBLIVAEON)
-    if not d.set_aside:
-        d.end("lost", "an environment fell with none set aside: the multiverse is destroyed", "ENV.REMOVAL.LOSS")
-        return
-    d.push_call("environment-arrives", zone)
+
+
+@implements("ENV.REMOVAL.LOSS")
+def multiverse_destroyed(d: Draft) -> bool:
+    """With no set-aside environment deck left, the multiverse is destroyed: the game is lost."""
+    if d.set_aside:
+        return False
+    d.end("lost", "an environment fell with none set aside: the multiverse is destroyed", "ENV.REMOVAL.LOSS")
+    return True
 
 
 @continuation("environment-arrives")
@@ -114,13 +127,18 @@ def _environment_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
     bring_in_environment(d, decision.target, payload[0])
 
 
-@implements("ENV.REMOVAL.REPLACE", "ENV.REMOVAL.DAMAGE")
+@implements("ENV.REMOVAL.REPLACE")
 def bring_in_environment(d: Draft, env: str, zone: int) -> None:
-    """A set-aside deck fills the zone's environment play area; then OblivAeon deals every target there
-    20 irreducible infernal damage."""
+    """A set-aside deck fills the zone's environment play area; then OblivAeon strikes the zone."""
     d.set_aside = tuple(e for e in d.set_aside if e != env)
     d.zone_update(zone, environment=env)
     d.emit("environment-arrives", "ENV.REMOVAL.REPLACE", zone=zone, card=env)
+    removal_damage(d, zone)
+
+
+@implements("ENV.REMOVAL.DAMAGE")
+def removal_damage(d: Draft, zone: int) -> None:
+    """OblivAeon deals every target in the zone 20 irreducible infernal damage."""
     ctx = Ctx(OBLIVAEON, "removal", -1, zone)
     for t in targets_in(d, zone):
         if d.outcome is not None:

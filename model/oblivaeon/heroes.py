@@ -69,25 +69,45 @@ def captain_cosmic_blocked(d) -> bool:
     return any(PHYSICAL[c].construct for s in d.seats for c in s.play if c in PHYSICAL)
 
 
-@implements("INCAP.NO-SHARED-DECK", "INCAP.NO-LIMIT", "INCAP.CHARACTER-SPENT", "CLAR.ERASED")
+@implements("INCAP.NO-LIMIT")
 def available_characters(d) -> list[str]:
-    """Character variants a player may set up now.
+    """Character variants a player may set up now: any number, limited only by the supply.
 
     Only character cards still in the box qualify (an incapacitated card stays in its play area);
-    no deck that another player is using; never an erased hero; no limit otherwise.
+    no deck that another player is using; never an erased hero.  Each of those limits is a rule
+    of its own below, so that a clause knock-out lifts exactly one of them.
     """
     box = set(d.box)
     in_use = {s.hero for s in d.seats if s.hero}
     blocked = captain_cosmic_blocked(d)
     out = []
     for key, ch in CHARACTERS.items():
-        if ch.hero in in_use or ch.hero in d.erased:
+        if deck_in_use(ch.hero, in_use) or hero_erased(d, ch.hero):
             continue
         if ch.hero == CAPTAIN_COSMIC and blocked:
             continue
-        if all(c in box for c in character_cards(key)):
-            out.append(key)
+        if character_out_of_box(key, box):
+            continue
+        out.append(key)
     return sorted(out)
+
+
+@implements("INCAP.NO-SHARED-DECK")
+def deck_in_use(hero: str, in_use: set) -> bool:
+    """No hero deck is played by two players at once."""
+    return hero in in_use
+
+
+@implements("CLAR.ERASED")
+def hero_erased(d, hero: str) -> bool:
+    """An erased hero is never played again, with any character card."""
+    return hero in d.erased
+
+
+@implements("INCAP.CHARACTER-SPENT")
+def character_out_of_box(key: str, box: set) -> bool:
+    """Only character cards still in the box can be set up: an incapacitated card is spent."""
+    return not all(c in box for c in character_cards(key))
 
 
 @implements("SETUP.HEROES", "HEROES.HARPY")

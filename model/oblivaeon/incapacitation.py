@@ -69,16 +69,12 @@ def bloodstone_revives(d: Draft, seat: int) -> bool:
     return True
 
 
-@implements(
-    "BZ.DEV.HERO-INCAP",
-    "INCAP.CARDS-TO-BOX",
-    "INCAP.REWARDS-UNDER",
-    "INCAP.OBJECTIVES-TO-MISSION-DECK",
-    "INCAP.FOREIGN-CARDS-TO-TRASH",
-    "INCAP.CHARACTER-SPENT",
-)
 def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
-    """Every consequence of incapacitation, at once, in the rulebook's order."""
+    """Every consequence of incapacitation, at once, in the rulebook's order.
+
+    Each consequence is a function of its own that declares its one clause, so that a clause
+    knock-out (``oblivaeon-verify knockout``) turns off exactly that consequence and no other.
+    """
     s = d.seats[seat]
     hero = s.hero
     zone = s.zone
@@ -88,14 +84,41 @@ def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
         bloodstone_revives(d, seat)
         return
     falling = s.characters
+    first = falling[0]
+    d.seat_update(seat, needs_hero=True)
+    character_spent(d, seat, falling, hero)
+    incapacitation_devastation(d, hero, zone)
+    rewards_under(d, seat, first, zone)
+    objectives_to_mission_deck(d, seat)
+    cards_to_box(d, hero, falling, zone)
+    foreign_cards_to_trash(d, seat, zone)
+    # The player's hand, deck and trash now hold nothing of a hero in play.
+    d.seat_update(seat, hero=None)
+    if erased:
+        d.erased = tuple(sorted(set(d.erased) | {hero}))
+        d.emit("hero-erased", "CLAR.ERASED", zone=zone, card=first, detail=hero or "")
+    d.temps = tuple(t for t in d.temps if t.until_seat != seat)
+
+
+@implements("INCAP.CHARACTER-SPENT")
+def character_spent(d: Draft, seat: int, falling: tuple[str, ...], hero: str | None) -> None:
+    """The falling character cards stay in the play area, incapacitated, never to be set up again."""
+    s = d.seats[seat]
     for c in falling:
         d.drop_hp(c)
-    first = falling[0]
-    d.seat_update(seat, characters=(), incapacitated=s.incapacitated + falling, needs_hero=True)
-    d.emit("hero-incapacitated", "INCAP.CHARACTER-SPENT", zone=zone, card=first, detail=hero or "")
+    d.seat_update(seat, characters=(), incapacitated=s.incapacitated + falling)
+    d.emit("hero-incapacitated", "INCAP.CHARACTER-SPENT", zone=s.zone, card=falling[0], detail=hero or "")
+
+
+@implements("BZ.DEV.HERO-INCAP")
+def incapacitation_devastation(d: Draft, hero: str | None, zone: int) -> None:
+    """One Devastation per incapacitated hero (the Sentinels add theirs as a team, CLAR.SENTINELS)."""
     add_devastation(d, 1, "BZ.DEV.HERO-INCAP" if hero != SENTINELS else "CLAR.SENTINELS", zone)
 
-    # Rewards, wherever this hero keeps them, go under the character card, reward side up.
+
+@implements("INCAP.REWARDS-UNDER")
+def rewards_under(d: Draft, seat: int, first: str, zone: int) -> None:
+    """Rewards, wherever this hero keeps them, go under the character card, reward side up."""
     rewards = [
         c
         for place, cards in containers(d)
@@ -107,10 +130,18 @@ def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
         remove(d, r)
         d.set_under(first, d.under.get(first, ()) + (r,))
         d.emit("reward-under", "INCAP.REWARDS-UNDER", zone=zone, card=r, target=first)
-    # Objectives go under the Mission deck, objective side up.
+
+
+@implements("INCAP.OBJECTIVES-TO-MISSION-DECK")
+def objectives_to_mission_deck(d: Draft, seat: int) -> None:
+    """Objectives go under the Mission deck, objective side up."""
     for c in [c for c in d.seats[seat].play if PHYSICAL.get(c) and PHYSICAL[c].side == "mission" and c not in d.reward_side]:
         put_under_mission_deck(d, c, "INCAP.OBJECTIVES-TO-MISSION-DECK")
-    # The hero's own non-character cards return to the box, wherever they are.
+
+
+@implements("INCAP.CARDS-TO-BOX")
+def cards_to_box(d: Draft, hero: str | None, falling: tuple[str, ...], zone: int) -> None:
+    """The hero's own non-character cards return to the box, wherever they are."""
     keep_constructs = d.params.requital_reading is RequitalReading.CONSTRUCTS_STAY and any(CHARACTER_CARDS[c].requital for c in falling)
     for place, card in hero_cards_anywhere(d, hero):
         if keep_constructs and place[0] == "under" and place[1] in falling:
@@ -119,18 +150,16 @@ def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
         remove(d, card)
         add_to(d, ("box",), card)
         d.emit("to-box", "INCAP.CARDS-TO-BOX", zone=zone, card=card)
-    # Other heroes', villain and environment cards in the play area go to their own trashes.
+
+
+@implements("INCAP.FOREIGN-CARDS-TO-TRASH")
+def foreign_cards_to_trash(d: Draft, seat: int, zone: int) -> None:
+    """Other heroes', villain and environment cards in the play area go to their own trashes."""
     for card in tuple(d.seats[seat].play):
         remove(d, card)
         dest = trash_place(d, card)
         add_to(d, dest, card)
         d.emit("foreign-to-trash", "INCAP.FOREIGN-CARDS-TO-TRASH", zone=zone, card=card, detail="/".join(map(str, dest)))
-    # The player's hand, deck and trash now hold nothing of a hero in play.
-    d.seat_update(seat, hero=None)
-    if erased:
-        d.erased = tuple(sorted(set(d.erased) | {hero}))
-        d.emit("hero-erased", "CLAR.ERASED", zone=zone, card=first, detail=hero or "")
-    d.temps = tuple(t for t in d.temps if t.until_seat != seat)
 
 
 @implements("CLAR.LOOK-AT-REWARDS")

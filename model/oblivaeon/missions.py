@@ -134,7 +134,7 @@ def _token_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
     add_objective_token(d, decision.target, payload[0].seat)
 
 
-@implements("MISSION.OBJECTIVE-COMPLETION", "MISSION.DOUBLE-SIDED", "CLAR.FLIP-CLEARS-TOKENS", "CLAR.FLIP-RESTORES-HP")
+@implements("MISSION.OBJECTIVE-COMPLETION", "MISSION.DOUBLE-SIDED")
 def complete_objective(d: Draft, card: str) -> None:
     """An achieved objective flips to its reward side in the same play area.
 
@@ -145,16 +145,29 @@ def complete_objective(d: Draft, card: str) -> None:
     from model.oblivaeon.oblivaeon_forms import shield_task
 
     seat = seat_holding(d, card)
-    d.set_tokens(card, 0)
-    d.drop_hp(card)
+    flip_clears_tokens(d, card)
     d.flip_to_reward(card)
+    flip_restores_hp(d, card)
     reward = current_def(d, card)
-    if reward.hp:
-        d.set_hp(card, reward.hp)
     d.emit(
         "objective-completed", "MISSION.OBJECTIVE-COMPLETION", zone=d.seats[seat].zone if seat >= 0 else 0, card=card, detail=reward.name
     )
     shield_task(d, "objective completed")
+
+
+@implements("CLAR.FLIP-CLEARS-TOKENS")
+def flip_clears_tokens(d: Draft, card: str) -> None:
+    """Flipping an objective removes every token on it."""
+    d.set_tokens(card, 0)
+
+
+@implements("CLAR.FLIP-RESTORES-HP")
+def flip_restores_hp(d: Draft, card: str) -> None:
+    """A card flipped to a side with HP starts at that side's printed HP (and a side without HP has none)."""
+    d.drop_hp(card)
+    reward = current_def(d, card)
+    if reward.hp:
+        d.set_hp(card, reward.hp)
 
 
 @handles(v.ReclaimReward)

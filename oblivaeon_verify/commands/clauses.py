@@ -14,6 +14,7 @@ from oblivaeon_verify.commands.common import (
 def cmd_clauses(args) -> int:
     ruleset = load_ruleset(args)
     cat = ruleset.catalogue
+    guards = _guards(ruleset)
     rows = []
     for c in cat.clauses:
         impls = cat.implemented_by(c.id)
@@ -26,6 +27,7 @@ def cmd_clauses(args) -> int:
                 "handled": c.handled,
                 "note": c.note,
                 "implemented_by": [{"function": i.function, "module": i.module, "line": i.line} for i in impls],
+                "guarded_by": list(guards.get(c.id, ())),
             }
         )
     if args.json:
@@ -34,7 +36,7 @@ def cmd_clauses(args) -> int:
     from rich.table import Table
 
     table = Table(title=f"{ruleset.title}: {len(rows)} clauses", show_lines=False)
-    for col in ("id", "kind", "paraphrase", "implemented by"):
+    for col in ("id", "kind", "paraphrase", "implemented by", "guarded by"):
         table.add_column(col, overflow="fold")
     for r in rows:
         impl = ", ".join(f"{i['function']} ({i['module'].split('.')[-1]}:{i['line']})" for i in r["implemented_by"])
@@ -42,7 +44,8 @@ def cmd_clauses(args) -> int:
             impl = f"[dim]no handler: {r['note']}[/dim]"
         elif not impl:
             impl = "[red]NOT IMPLEMENTED[/red]"
-        table.add_row(r["id"], r["kind"], r["paraphrase"], impl)
+        guard = ", ".join(r["guarded_by"]) or ("[red]no invariant[/red]" if r["handled"] else "")
+        table.add_row(r["id"], r["kind"], r["paraphrase"], impl, guard)
     console().print(table)
     missing = cat.unimplemented()
     print(
@@ -50,6 +53,17 @@ def cmd_clauses(args) -> int:
         + (f": {', '.join(c.id for c in missing)}" if missing else "")
     )
     return 0
+
+
+def _guards(ruleset) -> dict[str, tuple[str, ...]]:
+    """clause id -> names of the invariants that cite it (empty when the ruleset has no invariant registry)."""
+    name = getattr(ruleset, "properties_module", None)
+    if not name:
+        return {}
+    import importlib
+
+    registry = importlib.import_module(name).INVARIANTS
+    return {c.id: registry.guarding(c.id) for c in ruleset.catalogue.clauses}
 
 
 def register(sub) -> None:

@@ -1,1 +1,28 @@
-"""OblivAeon properties (the invariant registry arrives with the invariant suite)."""
+"""OblivAeon properties: the invariant registry, the Hypothesis state machine and its steering.
+
+The harness reaches this package through ``RULESET.properties_module``; what it uses from here:
+``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy), the replay
+helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``,
+``DECISION_CLAUSES`` (which hero-turn decision enables which clause) and ``UNGUARDED_REASONS``.
+"""
+
+from properties.oblivaeon.coverage import CORNERS, DECISION_CLAUSES
+from properties.oblivaeon.invariants import INVARIANTS
+from properties.oblivaeon.knockout import QUICK_KNOCKOUTS, UNGUARDED_REASONS
+from properties.oblivaeon.registry import Step, Violation
+from properties.oblivaeon.setups import parameter_overrides, parameters_from_json, setup_from_json
+from properties.oblivaeon.steering import steer
+
+__all__ = [
+    "CORNERS",
+    "DECISION_CLAUSES",
+    "INVARIANTS",
+    "QUICK_KNOCKOUTS",
+    "UNGUARDED_REASONS",
+    "Step",
+    "Violation",
+    "parameter_overrides",
+    "parameters_from_json",
+    "setup_from_json",
+    "steer",
+]

@@ -1,0 +1,154 @@
+"""The knock-out matrix: turn off one clause's handler, play a bounded campaign, see what catches it.
+
+For each clause that has a handler function, :func:`run_one` knocks it out
+(:mod:`oblivaeon_verify.knockout`), plays checked random games (every invariant after every step)
+until the first failing step or the budget runs out, and records which invariants failed at
+that step, after how many games, steps and seconds.  A model exception during legal play counts
+as caught by the harness, not by an invariant, and is reported apart.  Game-independent: the
+ruleset object gives the catalogue, the model package and the invariant registry.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+
+from oblivaeon_verify import knockout
+from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
+
+CRASH = "(model raised an exception)"
+NO_REASON = "no invariant failed within the budget (no reason documented)"
+GAME_LIMIT_SECONDS = 20.0
+"""A knocked-out rule may leave the engine looping forever; a game that long is stopped and counts as a failure."""
+
+
+@dataclass
+class KnockoutResult:
+    clause: str
+    handlers: list[str] = field(default_factory=list)
+    shared_with: list[str] = field(default_factory=list)
+    caught_by: list[str] = field(default_factory=list)
+    """Invariants that failed at the first failing step (CRASH if the model raised)."""
+    message: str = ""
+    games: int = 0
+    """Games played up to and including the first failing one."""
+    steps: int = 0
+    seconds: float = 0.0
+    status: str = "uncaught"
+    """``caught`` (an invariant failed), ``crashed`` (the model raised), ``uncaught``."""
+    replay: dict | None = None
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def model_package(ruleset) -> str:
+    return type(ruleset).__module__.rsplit(".", 1)[0]
+
+
+def knockable(ruleset) -> list[str]:
+    """Handled clauses with at least one handler function, in catalogue order."""
+    pkg = model_package(ruleset)
+    declared = {c for h in knockout.handlers(pkg) for c in h.clauses}
+    return [c.id for c in ruleset.catalogue.clauses if c.handled and c.id in declared]
+
+
+def not_knockable(ruleset) -> list[tuple[str, str]]:
+    """Handled clauses a knock-out cannot reach, with the reason."""
+    pkg = model_package(ruleset)
+    declared = {c for h in knockout.handlers(pkg) for c in h.clauses}
+    out = []
+    for c in ruleset.catalogue.clauses:
+        if not c.handled or c.id in declared:
+            continue
+        impls = ruleset.catalogue.implemented_by(c.id)
+        why = "implemented as data (a chart or table), no function to switch off" if impls else "no implementation"
+        out.append((c.id, why))
+    return out
+
+
+def run_one(ruleset, params, clause: str, *, seed: int = 0, games: int = 12, players=None) -> KnockoutResult:
+    """Knock out ``clause`` and play up to ``games`` checked games (cycling the player counts)."""
+    pkg = model_package(ruleset)
+    res = KnockoutResult(
+        clause,
+        [h.name for h in knockout.handlers_of(pkg, clause)],
+        list(knockout.shared_with(pkg, clause)),
+    )
+    counts = list(players or ruleset.players)
+    tally = CheckTally()
+    start = time.perf_counter()
+    with knockout.knocked_out(pkg, clause):
+        for g in range(games):
+            n = counts[g % len(counts)]
+            game = play_checked(ruleset, params, seed, n, g, tally=tally, limit_seconds=GAME_LIMIT_SECONDS)
+            if game.failed:
+                res.games = g + 1
+                res.steps = tally.steps
+                res.seconds = round(time.perf_counter() - start, 3)
+                if game.error:
+                    res.status, res.caught_by, res.message = "crashed", [CRASH], game.error
+                else:
+                    res.status = "caught"
+                    res.caught_by = sorted({v.invariant for v in game.violations})
+                    res.message = str(game.violations[0])
+                res.replay = replay_of(ruleset, params, game, clause)
+                return res
+    res.games, res.steps, res.seconds = games, tally.steps, round(time.perf_counter() - start, 3)
+    return res
+
+
+def replay_of(ruleset, params, game, clause: str | None) -> dict:
+    from oblivaeon_verify import replay
+
+    return replay.from_game(ruleset, params, game, knockout=clause)
+
+
+def _job(ruleset_name: str, params_path, param_pairs, clause: str, seed: int, games: int) -> dict:
+    from oblivaeon_verify import rulesets
+
+    ruleset = rulesets.load(ruleset_name)
+    params = ruleset.load_parameters(params_path, param_pairs)
+    return run_one(ruleset, params, clause, seed=seed, games=games).to_json()
+
+
+def run_all(ruleset, clauses, *, params_path=None, param_pairs=(), seed=0, games=12, workers=None, progress=None) -> list[dict]:
+    """Every clause in ``clauses``, in worker processes (a knock-out changes its own process only)."""
+    workers = workers or min(len(clauses), os.cpu_count() or 1)
+    results: dict[str, dict] = {}
+    if workers <= 1:
+        for n, c in enumerate(clauses):
+            results[c] = _job(ruleset.name, params_path, tuple(param_pairs), c, seed, games)
+            if progress:
+                progress(n + 1, len(clauses))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futs = {pool.submit(_job, ruleset.name, params_path, tuple(param_pairs), c, seed, games): c for c in clauses}
+            done = 0
+            for fut in futs:
+                results[futs[fut]] = fut.result()
+                done += 1
+                if progress:
+                    progress(done, len(clauses))
+    return [results[c] for c in clauses]
+
+
+def summary(ruleset, rows: list[dict]) -> dict:
+    """Counts and the share caught; uncaught clauses with the reason the properties module gives."""
+    props = properties(ruleset)
+    reasons = getattr(props, "UNGUARDED_REASONS", {})
+    caught = [r for r in rows if r["status"] == "caught"]
+    crashed = [r for r in rows if r["status"] == "crashed"]
+    uncaught = [r for r in rows if r["status"] == "uncaught"]
+    n = len(rows) or 1
+    return {
+        "knocked_out": len(rows),
+        "caught_by_invariant": len(caught),
+        "caught_by_crash": len(crashed),
+        "uncaught": [{"clause": r["clause"], "reason": reasons.get(r["clause"], NO_REASON)} for r in uncaught],
+        "share_caught": round((len(caught) + len(crashed)) / n, 3),
+        "share_caught_by_invariant": round(len(caught) / n, 3),
+        "not_knockable": [{"clause": c, "reason": why} for c, why in not_knockable(ruleset)],
+    }

@@ -1,0 +1,33 @@
+"""Why a clause's knock-out may go uncaught: the reasons the knock-out report gives, clause by clause.
+
+A knock-out replaces the clause's handler with a stub that does nothing and returns an empty
+value.  For the clauses below that stub either has no effect that breaks a rule (it removes an
+option or a choice, and the rules allow an effect with nothing to act on to do nothing), or the
+rule is reached too rarely for the bounded campaign.  Each reason names the invariant that guards
+the rule when it does act, so the clause is not unguarded, only out of the knock-out's reach.
+"""
+
+from __future__ import annotations
+
+UNGUARDED_REASONS: dict[str, str] = {
+    "BZ.ISOLATION": "the stub returns no reachable targets at all, so effects hit nothing, which no rule forbids; "
+    "crossing into the other zone (the broken direction) is what battle-zone-isolation checks on every event",
+    "CLAR.VILLAIN-DECKS": "the stub returns no reachable decks, so deck effects do nothing (allowed); offering a deck "
+    "they may not reach is what deck-choices-respect-the-villain-and-mission-decks checks",
+    "CLAR.MISSION-DECK-UNTARGETABLE": "shares its handler with CLAR.VILLAIN-DECKS: the stub removes every deck choice; "
+    "offering the Mission deck is what deck-choices-respect-the-villain-and-mission-decks checks",
+    "CLAR.OA-NOT-REMOVABLE": "the stub switches Unforgiving Wasteland off altogether, so OblivAeon stays in the game "
+    "either way: the promise of the clause still holds (oblivaeon-never-removed)",
+    "CLAR.INDESTRUCTIBLE-MOVES": "no observable effect: a card that does not move to the other zone breaks no invariant; "
+    "only its own card text says it should move",
+    "HEROES.LA-COMODORA": "rare: needs La Comodora in play using her timestream card; timestream-offers-keep-or-bottom "
+    "guards it when it comes up",
+    "CLAR.RITES-OF-REVIVAL": "rare: needs Rites of Revival in play with an incapacitated hero in the Temple of Zhu Long's "
+    "zone; incapacitated-card-never-returns guards what a wrong revival would break",
+    "CLAR.REQUITAL-CONSTRUCTS": "rare: needs Requital incapacitated with Constructs under it and another Captain Cosmic "
+    "chosen as a replacement within the budget",
+}
+
+
+#: Knock-outs a quick report runs (each must be caught; tests/test_knockout.py holds the full list).
+QUICK_KNOCKOUTS: tuple[str, ...] = ("INCAP.CARDS-TO-BOX", "BZ.DEV.HERO-INCAP", "ENV.REMOVAL.MOVE-OBLIVAEON", "HERO.OPT.TAKE")

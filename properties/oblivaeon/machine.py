@@ -1,0 +1,179 @@
+"""The Hypothesis state machine: the OblivAeon model driven through its own legal decisions.
+
+Thin rules over a rich model: the machine never decides what is legal; it draws from the state's
+legal decisions (player choices and chance outcomes alike, so Hypothesis can pick the unlucky
+shuffle), or fast-forwards with the steered random policy from a seed it draws.  Every invariant
+is checked after every step.  A failure writes a replay file and raises with a short trace (clause
+ids included) and the command that replays it.
+
+Steering: at the end of each example the machine reports how deep it went (environments lost,
+Scions gone from the Reserve, heroes fallen in one play area, clauses reached) with
+``hypothesis.target``, so the search favours runs that reach the rare corners.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import strategies as st
+from hypothesis import target
+from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
+
+from model.oblivaeon.decisions import Decision, IllegalDecision
+from model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify import replay
+from properties.oblivaeon.invariants import INVARIANTS
+from properties.oblivaeon.registry import Step
+from properties.oblivaeon.setups import legal_setups
+from properties.oblivaeon.steering import steer
+
+TRACE_TAIL = 12
+"""How many of the last steps a failure message shows (the replay file holds them all)."""
+
+
+def counterexample_dir() -> Path:
+    """Where failing runs are written: kept out of git with Hypothesis' own database."""
+    return Path(os.environ.get("OBLIVAEON_COUNTEREXAMPLES", ".hypothesis/counterexamples"))
+
+
+class InvariantViolated(AssertionError):
+    """An invariant failed; the message is the readable trace and the replay command."""
+
+
+class Stats:
+    """What the machine saw, over all examples of a run (for the check command's table)."""
+
+    def __init__(self) -> None:
+        self.examples = 0
+        self.steps = 0
+        self.clauses: Counter = Counter()
+        self.checked: Counter = Counter()
+
+    def reset(self) -> None:
+        self.__init__()
+
+
+STATS = Stats()
+
+
+class OblivAeonMachine(RuleBasedStateMachine):
+    """Start from any legal setup, then take legal decisions, checking every invariant after each."""
+
+    max_fast_forward = 150
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = None
+        self.decisions: list[list] = []
+        self.lines: list[str] = []
+        self.cited: Counter = Counter()
+        self.removals = 0
+
+    # --- rules -----------------------------------------------------------------------------------
+    @initialize(setup=legal_setups())
+    def set_up(self, setup) -> None:
+        self.setup = setup
+        self.state = RULESET.new_game(setup)
+        STATS.examples += 1
+        self._fail_if(INVARIANTS.check_state(self.state))
+
+    @precondition(lambda self: self.state is not None and bool(self.state.options))
+    @rule(data=st.data())
+    def take_a_legal_decision(self, data) -> None:
+        """Any legal decision, chance outcomes included (shrinks towards the first listed)."""
+        options = self.state.options
+        self._step(data.draw(st.integers(0, len(options) - 1), label="decision"))
+
+    @precondition(lambda self: self.state is not None and bool(self.state.options))
+    @rule(seed=st.integers(0, 2**32 - 1), count=st.integers(1, max_fast_forward))
+    def play_on(self, seed: int, count: int) -> None:
+        """Fast-forward ``count`` decisions with the steered random policy (deep states in few rules)."""
+        rng = random.Random(seed)
+        for _ in range(count):
+            options = self.state.options
+            if not options:
+                return
+            self._step(options.index(steer(rng, self.state, options)))
+
+    @precondition(lambda self: self.state is not None and bool(self.state.options))
+    @rule()
+    def an_illegal_decision_is_refused(self) -> None:
+        bogus = Decision("not-a-decision", "nobody")
+        try:
+            RULESET.step(self.state, bogus)
+        except IllegalDecision:
+            return
+        raise AssertionError(f"step accepted an illegal decision at {RULESET.where(self.state)}")
+
+    @precondition(lambda self: self.state is not None and not self.state.options)
+    @rule()
+    def a_finished_game_stays_finished(self) -> None:
+        """Once over, the game offers nothing and its outcome is a result, never the safety stop."""
+        o = RULESET.outcome(self.state)
+        if o is None or o[0] == "aborted":
+            raise AssertionError(f"the game stopped without a result: {o}")
+
+    def teardown(self) -> None:
+        if self.state is None:
+            return
+        s = self.state
+        fallen = max((len(seat.incapacitated) for seat in s.seats), default=0)
+        target(float(self.removals), label="environments removed")
+        target(float(len(s.scions_out) + sum(len(z.scions) for z in s.zones)), label="Scions out of the Reserve")
+        target(float(fallen), label="heroes fallen in one play area")
+        target(float(len(self.cited)), label="clauses cited")
+
+    # --- checking --------------------------------------------------------------------------------
+    def _step(self, index: int) -> None:
+        before = self.state
+        decision = before.options[index]
+        after, events = RULESET.step(before, decision)
+        self.decisions.append([index, str(decision)])
+        self.lines.append(replay.trace_line(RULESET, before, decision, events))
+        for e in events:
+            self.cited[e.clause] += 1
+            STATS.clauses[e.clause] += 1
+            if e.kind == "environment-removed":
+                self.removals += 1
+        STATS.steps += 1
+        self.state = after
+        self._fail_if(INVARIANTS.check_step(Step(before, decision, events, after)))
+
+    def _fail_if(self, violations) -> None:
+        for name in INVARIANTS.names():
+            STATS.checked[name] += 1
+        if not violations:
+            return
+        doc = {
+            "format": replay.FORMAT,
+            "version": replay.VERSION,
+            "ruleset": RULESET.name,
+            "setup": RULESET.describe_setup(self.setup),
+            "parameters": {},
+            "decisions": self.decisions,
+            "expect": {"violated": sorted({v.invariant for v in violations})},
+        }
+        path = replay.write(counterexample_dir() / f"{violations[0].invariant}.json", doc)
+        raise InvariantViolated(failure_message(RULESET, self.setup, self.lines, violations, path))
+
+
+def failure_message(ruleset, setup, lines: list[str], violations, path: Path) -> str:
+    shown = lines[-TRACE_TAIL:]
+    skipped = len(lines) - len(shown)
+    head = f"setup: {ruleset.describe_setup(setup)}"
+    body = ([f"  ... {skipped} earlier step(s) in the replay file"] if skipped else []) + [
+        f"  {n}. {line}" for n, line in enumerate(shown, skipped + 1)
+    ]
+    broke = [f"  VIOLATED {v}" for v in violations]
+    return "\n".join(
+        [f"invariant violated after {len(lines)} step(s)", head, *body, *broke, f"replay: oblivaeon-verify check --replay {path}"]
+    )
+
+
+MACHINE = OblivAeonMachine
+"""What the harness runs (``oblivaeon-verify check``), found by this name."""
+
+TestOblivAeon = OblivAeonMachine.TestCase

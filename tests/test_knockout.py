@@ -1,0 +1,85 @@
+"""Clause knock-out: the mechanism is exact and free when unused, and knock-outs are caught."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.oblivaeon import incapacitation
+from model.oblivaeon.parameters import DEFAULT
+from model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify import knockout
+from oblivaeon_verify import knockout_runner as kr
+
+PKG = "model.oblivaeon"
+
+
+def test_knocking_out_swaps_the_code_and_puts_it_back():
+    original = incapacitation.rewards_under.__code__
+    with knockout.knocked_out(PKG, "INCAP.REWARDS-UNDER") as handlers:
+        assert [h.name for h in handlers] == ["model.oblivaeon.incapacitation.rewards_under"]
+        assert incapacitation.rewards_under.__code__ is not original
+        assert incapacitation.rewards_under(None, 0, "", 1) is None
+    assert incapacitation.rewards_under.__code__ is original
+
+
+def test_a_knocked_out_predicate_returns_an_empty_value_of_its_type():
+    from model.oblivaeon import heroes
+
+    with knockout.knocked_out(PKG, "INCAP.NO-SHARED-DECK"):
+        assert heroes.deck_in_use("Ra", {"Ra"}) is False
+    assert heroes.deck_in_use("Ra", {"Ra"}) is True
+
+
+def test_each_incapacitation_consequence_is_a_handler_of_its_own():
+    for clause in (
+        "INCAP.CARDS-TO-BOX",
+        "INCAP.REWARDS-UNDER",
+        "INCAP.OBJECTIVES-TO-MISSION-DECK",
+        "INCAP.FOREIGN-CARDS-TO-TRASH",
+        "BZ.DEV.HERO-INCAP",
+    ):
+        assert knockout.shared_with(PKG, clause) == (), clause
+
+
+def test_a_clause_without_a_handler_function_is_refused_by_name():
+    with pytest.raises(knockout.NothingToKnockOut, match="CHART.SCION-DIFFICULTY"):
+        with knockout.knocked_out(PKG, "CHART.SCION-DIFFICULTY"):
+            pass
+    assert ("CHART.SCION-DIFFICULTY", "implemented as data (a chart or table), no function to switch off") in kr.not_knockable(RULESET)
+
+
+def test_an_exception_inside_the_block_still_restores_the_code():
+    original = incapacitation.cards_to_box.__code__
+    with pytest.raises(RuntimeError):
+        with knockout.knocked_out(PKG, "INCAP.CARDS-TO-BOX"):
+            raise RuntimeError("boom")
+    assert incapacitation.cards_to_box.__code__ is original
+
+
+#: Knock-outs that must be caught, and an invariant that must be among those that catch each.
+MUST_CATCH = {
+    "INCAP.CARDS-TO-BOX": "fallen-hero-cards-boxed",
+    "INCAP.REWARDS-UNDER": "fallen-rewards-go-under",
+    "BZ.DEV.HERO-INCAP": "incapacitation-adds-devastation",
+    "BZ.DEV.SCIONS-OUTNUMBER": "scions-outnumbering-heroes-add-devastation",
+    "ENV.REMOVAL.DAMAGE": "removal-strikes-the-zone",
+    "ENV.REMOVAL.MOVE-OBLIVAEON": "oblivaeon-stands-at-last-removal",
+    "HERO.OPT.TAKE": "take-an-objective",
+    "ID.COUNTDOWN": "countdown-ticks-once-per-oblivaeon-turn",
+    "INCAP.REPLACEMENT": "replacement-hero-before-next-turn",
+    "MISSION.DECK-OBJECTIVE-UP": "mission-deck-objective-up",
+}
+
+
+@pytest.mark.parametrize("clause", list(MUST_CATCH))
+def test_the_knock_out_is_caught_by_its_invariant(clause):
+    res = kr.run_one(RULESET, DEFAULT, clause, games=6)
+    assert res.status == "caught", res.message
+    assert MUST_CATCH[clause] in res.caught_by, (res.caught_by, res.message)
+    assert res.replay and res.replay["knockout"] == clause
+
+
+def test_no_knock_out_means_no_failure():
+    from oblivaeon_verify.checked_play import play_checked
+
+    assert not play_checked(RULESET, DEFAULT, 0, 4, 0).failed
