@@ -21,7 +21,11 @@ class OblivAeonRuleset:
     default_players: int = 4
     catalogue = CATALOGUE
     setup_error = SetupError
+    properties_module = "properties.oblivaeon"
+    """The package with this ruleset's invariants and state machine (found by the harness through this name)."""
     parameter_error = parameters.ParameterError
+    symbolic_module: str = "properties.oblivaeon.symbolic"
+    clarify_module: str = "properties.oblivaeon.clarify"
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
     graph_facts_module = "properties.oblivaeon.graph_facts"
 

@@ -1,0 +1,102 @@
+"""``oblivaeon-verify clarify``: is a proposed rules clarification consistent, redundant, or in conflict?
+
+``clarify "TEXT"`` or ``clarify --file F`` judges a proposal written in the clarification language
+(``--vocabulary`` lists its terms): consistent, redundant (with every minimal set of clauses that
+implies it) or contradicts (with every minimal set of clauses it conflicts with).  ``clarify --check``
+checks the encoded rulebook itself: consistency, clarifications implied by the others, and the
+model's classification of its cards against every clarification.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset
+
+
+def _module(ruleset):
+    name = getattr(ruleset, "clarify_module", None)
+    if not name:
+        raise UsageError(f"--ruleset: {ruleset.name} has no clarification language (no clarify_module)")
+    return importlib.import_module(name)
+
+
+def cmd_clarify(args) -> int:
+    ruleset = load_ruleset(args)
+    mod = _module(ruleset)
+    con = console()
+    if args.vocabulary:
+        terms = mod.vocabulary()
+        if args.json:
+            print(json.dumps(terms, indent=2))
+        else:
+            for t, d in sorted(terms.items()):
+                con.print(f"[bold]{t}[/bold]: {d}")
+        return 0
+    if args.check:
+        data = {"rulebook": mod.check_rulebook(), "model": mod.model_conformance()}
+        if args.json:
+            print(json.dumps(data, indent=2))
+        else:
+            rb, m = data["rulebook"], data["model"]
+            con.print(
+                f"{len(rb['clarifications'])} clarifications (+{len(rb['vocabulary_facts'])} vocabulary facts): {'consistent' if rb['consistent'] else 'INCONSISTENT'}"
+            )
+            for core in rb["conflicts"]:
+                con.print(f"  [red]conflict[/red]: {', '.join(core)}")
+            con.print(f"implied by the others: {', '.join(rb['redundant']) or 'none'}")
+            for r in rb["redundant_statements"]:
+                con.print(f"  statement {r['statement']} of {r['clause']} follows from the others: {r['text']}")
+            con.print(
+                f"model classification: {m['objects']} objects ({m['kinds']} kinds), {len(m['violations'])} violations, {len(m['unwitnessed'])} unwitnessed"
+            )
+            for v in m["violations"]:
+                con.print(f"  [red]{v['clause']}[/red] broken by {', '.join(v['objects'])}: {v['statement']}")
+            for v in m["unwitnessed"]:
+                con.print(f"  [red]{v['clause']}[/red] no object of the model can be: {v['statement']}")
+        ok = data["rulebook"]["consistent"] and not data["model"]["violations"] and not data["model"]["unwitnessed"]
+        return 0 if ok else 1
+    if (args.text is None) == (args.file is None):
+        raise UsageError("give a proposed clarification as TEXT or with --file F (one of them), or use --check / --vocabulary")
+    if args.file:
+        path = Path(args.file)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"--file {path}: cannot read it ({e.strerror})") from None
+        source = str(path)
+    else:
+        text, source = args.text, "TEXT"
+    try:
+        verdict = mod.judge_text(text, source)
+    except mod.Error as e:
+        raise UsageError(str(e)) from None
+    if args.json:
+        print(json.dumps(verdict, indent=2))
+        return 0
+    v = verdict["verdict"]
+    colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red"}[v]
+    con.print(f"[{colour}]{v}[/{colour}]")
+    if v == "contradicts":
+        for core in verdict["cores"]:
+            con.print(f"  conflicts with: {', '.join(core)}")
+    elif v == "redundant":
+        for support in verdict["implied_by"]:
+            con.print(f"  already implied by: {', '.join(support)}")
+    else:
+        for t in verdict["new_statements"]:
+            con.print(f"  adds: {t}")
+    return 0
+
+
+def register(sub) -> None:
+    sp = sub.add_parser("clarify", help="judge a proposed rules clarification (consistent / redundant / contradicts, with every core)")
+    add_ruleset_arguments(sp, params=False)
+    sp.add_argument("text", nargs="?", help="the proposal, e.g. 'every reward in a hero play area is a hero card.'")
+    sp.add_argument("--file", metavar="F", help="read the proposal from a file")
+    sp.add_argument("--check", action="store_true", help="check the encoded rulebook and the model's card classification")
+    sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_clarify)

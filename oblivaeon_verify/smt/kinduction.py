@@ -1,0 +1,227 @@
+"""Proving state properties of a transition system: k-induction with the smallest k, else bounded model checking.
+
+For k = 1, 2, ... up to ``kmax``:
+
+* base case: no path of fewer than k steps from Init reaches a state violating P (a satisfiable
+  query here is a real counterexample, decoded step by step);
+* inductive step: any k consecutive states satisfying P (and the lemmas already proved) are
+  followed only by states satisfying P.  Unsatisfiable: P holds in every reachable state.
+
+If no k up to ``kmax`` closes, bounded model checking runs to ``bound`` steps and the result says
+so ("bounded", with its bound).  A solver answer of ``unknown`` (a timeout) is reported as
+``unknown`` and is never counted as a pass.  Every obligation can be written out as SMT-LIB2.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import z3
+
+from oblivaeon_verify.smt.system import TransitionSystem, value
+
+PROVED, VIOLATED, BOUNDED, UNKNOWN = "proved", "violated", "bounded", "unknown"
+
+
+@dataclass(frozen=True)
+class Property:
+    """A named state property with the clauses it protects; ``lemmas`` are ids of properties it may assume."""
+
+    id: str
+    text: str
+    clauses: tuple[str, ...]
+    holds: Callable[[dict, dict], z3.BoolRef]
+    """``holds(state, params)``."""
+    lemmas: tuple[str, ...] = ()
+
+
+@dataclass
+class Step:
+    index: int
+    action: str
+    """The step that led to this state (``init`` for the first)."""
+    state: dict
+
+
+@dataclass
+class Result:
+    property: str
+    status: str
+    method: str
+    k: int | None = None
+    bound: int | None = None
+    seconds: float = 0.0
+    trace: list[Step] = field(default_factory=list)
+    obligations: list[tuple[str, str]] = field(default_factory=list)
+    """(name, SMT-LIB2 text) of every query asked, in order."""
+    reason: str = ""
+
+    def as_dict(self) -> dict:
+        out = {
+            "property": self.property,
+            "status": self.status,
+            "method": self.method,
+            "k": self.k,
+            "bound": self.bound,
+            "reason": self.reason,
+        }
+        if self.trace:
+            out["counterexample"] = [{"step": s.index, "action": s.action, "state": s.state} for s in self.trace]
+        return out
+
+
+def _solver(timeout_ms: int) -> z3.Solver:
+    s = z3.Solver()
+    s.set("timeout", timeout_ms)
+    return s
+
+
+def _smt2(solver: z3.Solver, name: str, expect: str) -> str:
+    return f"; obligation {name}\n; expected answer: {expect}\n" + solver.to_smt2()
+
+
+def _decode(system: TransitionSystem, model: z3.ModelRef, states: list[dict], labels: list[dict]) -> list[Step]:
+    steps = []
+    for i, s in enumerate(states):
+        action = "init" if i == 0 else system.describe_label({k: value(model, v) for k, v in labels[i - 1].items()})
+        steps.append(Step(i, action, {k: value(model, v) for k, v in s.items()}))
+    return steps
+
+
+class Prover:
+    """Proves properties of one system, remembering the ones proved so that later ones may use them as lemmas."""
+
+    def __init__(self, system: TransitionSystem, *, timeout_ms: int = 30_000, keep_smt2: bool = False) -> None:
+        self.system = system
+        self.timeout_ms = timeout_ms
+        self.keep_smt2 = keep_smt2
+        self.proved: dict[str, Property] = {}
+
+    def _base_constraints(self) -> list[z3.BoolRef]:
+        return [self.system.assumptions] if self.system.assumptions is not None else []
+
+    def _path(self, n: int, prefix: str = "") -> tuple[list[dict], list[dict], list[z3.BoolRef]]:
+        sysm = self.system
+        states = [{k: v for k, v in sysm.state(i).items()} for i in range(n + 1)]
+        if prefix:
+            states = [{k: z3.Const(f"{prefix}{v}", v.sort()) for k, v in st.items()} for st in states]
+        labels = [sysm.label(i) for i in range(n)]
+        if prefix:
+            labels = [{k: z3.Const(f"{prefix}{v}", v.sort()) for k, v in lb.items()} for lb in labels]
+        trans = [sysm.next(states[i], states[i + 1], labels[i]) for i in range(n)]
+        return states, labels, trans
+
+    def _lemmas(self, prop: Property, state: dict) -> list[z3.BoolRef]:
+        out = []
+        for lid in prop.lemmas:
+            if lid not in self.proved:
+                raise ValueError(f"property {prop.id} assumes {lid}, which is not proved (prove it first)")
+            out.append(self.proved[lid].holds(state, self.system.params))
+        return out
+
+    def check(self, prop: Property, *, kmax: int = 4, bound: int = 12) -> Result:
+        start = time.perf_counter()
+        res = self._check(prop, kmax, bound)
+        res.seconds = time.perf_counter() - start
+        if res.status == PROVED:
+            self.proved[prop.id] = prop
+        return res
+
+    def _check(self, prop: Property, kmax: int, bound: int) -> Result:
+        sysm = self.system
+        P = lambda st: prop.holds(st, sysm.params)  # noqa: E731
+        obligations: list[tuple[str, str]] = []
+        # Base cases grow incrementally: a path of i steps from Init, with not-P at its last state.
+        base = _solver(self.timeout_ms)
+        base.add(*self._base_constraints())
+        # The base path grows one step at a time, only as far as the checks need.
+        states, labels = [sysm.state(0)], []
+        base.add(sysm.init(states[0]))
+        checked_base = -1
+
+        def base_upto(n: int) -> Result | None:
+            nonlocal checked_base
+            for i in range(checked_base + 1, n + 1):
+                if i > 0:
+                    states.append(sysm.state(i))
+                    labels.append(sysm.label(i - 1))
+                    base.add(sysm.next(states[i - 1], states[i], labels[i - 1]))
+                base.push()
+                base.add(z3.Not(P(states[i])))
+                if self.keep_smt2:
+                    obligations.append((f"{prop.id}.base{i}", _smt2(base, f"{prop.id} base case, path of {i} steps", "unsat")))
+                r = base.check()
+                if r == z3.sat:
+                    trace = _decode(sysm, base.model(), states[: i + 1], labels[:i])
+                    base.pop()
+                    return Result(
+                        prop.id, VIOLATED, "bmc", bound=i, trace=trace, obligations=obligations, reason=f"violated after {i} steps"
+                    )
+                if r == z3.unknown:
+                    why = base.reason_unknown()
+                    base.pop()
+                    return Result(prop.id, UNKNOWN, "bmc", bound=i, obligations=obligations, reason=f"solver: {why}")
+                base.pop()
+                checked_base = i
+            return None
+
+        for k in range(1, kmax + 1):
+            bad = base_upto(k - 1)
+            if bad is not None:
+                return bad
+            step = _solver(self.timeout_ms)
+            step.add(*self._base_constraints())
+            sts, _lbs, trs = self._path(k, prefix="ind.")
+            for i in range(k):
+                step.add(P(sts[i]))
+            for i in range(k + 1):
+                step.add(*self._lemmas(prop, sts[i]))
+            step.add(*trs)
+            step.add(z3.Not(P(sts[k])))
+            if self.keep_smt2:
+                obligations.append((f"{prop.id}.step{k}", _smt2(step, f"{prop.id} inductive step, k={k}", "unsat")))
+            r = step.check()
+            if r == z3.unsat:
+                return Result(prop.id, PROVED, "k-induction", k=k, obligations=obligations, reason=f"{k}-inductive")
+            if r == z3.unknown:
+                return Result(prop.id, UNKNOWN, "k-induction", k=k, obligations=obligations, reason=f"solver: {step.reason_unknown()}")
+        bad = base_upto(bound)
+        if bad is not None:
+            return bad
+        return Result(
+            prop.id, BOUNDED, "bmc", bound=bound, obligations=obligations, reason=f"not {kmax}-inductive; no violation within {bound} steps"
+        )
+
+
+def reach(system: TransitionSystem, goal: Callable[[dict], z3.BoolRef], *, depth: int, timeout_ms: int = 60_000):
+    """Bounded reachability: a path of at most ``depth`` steps from Init to a state where ``goal`` holds.
+
+    One query over a path of ``depth`` steps, each either a step of Next or a stutter (nothing
+    changes), which Z3 answers far faster than a query per depth; stutters are left out of the
+    decoded witness.  Returns (status, steps, values of the symbolic parameters): status ``reached``,
+    ``unreachable-within`` (no such path of at most ``depth`` steps) or ``unknown`` (timeout).
+    """
+    s = _solver(timeout_ms)
+    if system.assumptions is not None:
+        s.add(system.assumptions)
+    states = [system.state(i) for i in range(depth + 1)]
+    labels = [system.label(i) for i in range(depth)]
+    s.add(system.init(states[0]))
+    for i in range(depth):
+        same = z3.And([states[i + 1][k] == v for k, v in states[i].items()])
+        s.add(z3.Or(system.next(states[i], states[i + 1], labels[i]), same))
+    s.add(goal(states[depth]))
+    r = s.check()
+    if r == z3.unknown:
+        return "unknown", [], {}
+    if r == z3.unsat:
+        return "unreachable-within", [], {}
+    model = s.model()
+    full = _decode(system, model, states, labels)
+    steps = [full[0]] + [st for prev, st in zip(full, full[1:]) if st.state != prev.state]
+    for i, st in enumerate(steps):
+        st.index = i
+    params = {k: value(model, v) for k, v in system.params.items() if isinstance(v, z3.ExprRef)}
+    return "reached", steps, params

@@ -1,0 +1,88 @@
+"""The symbolic OblivAeon: an abstraction of the state, the transition relation in Z3, proofs and queries.
+
+Read in this order: ``layout`` (the round table as positions), ``abstraction`` (concrete state ->
+symbolic values), ``encoding`` (Init and one action per kind of step), ``refinement`` (every model
+step is a sequence of those actions), ``invariants`` (the bookkeeping properties), ``prove``,
+``isolation`` (BZ.ISOLATION over the model's targeting rules), ``queries`` (designer questions),
+``mutants`` (broken encodings that the checks must catch).
+
+The harness finds this package through ``RULESET.symbolic_module`` and calls only the functions
+below, which return JSON-able data.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from oblivaeon_verify.smt.kinduction import Result
+
+MUTANT_NAMES = ("unclamped-scion-removal", "incapacitation-adds-two", "outnumber-counts-ties")
+
+
+def _row(prop, r: Result, players: int) -> dict:
+    row = {
+        "property": r.property,
+        "players": players,
+        "text": prop.text if prop else "",
+        "clauses": list(prop.clauses) if prop else [],
+        "status": r.status,
+        "method": r.method,
+        "k": r.k,
+        "bound": r.bound,
+        "reason": r.reason,
+        "seconds": r.seconds,
+    }
+    if r.trace:
+        row["counterexample"] = [{"step": s.index, "action": s.action, "state": s.state} for s in r.trace]
+    return row
+
+
+def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: int = 30_000, mutant: str | None = None) -> list[dict]:
+    """Every bookkeeping invariant for ``players`` heroes (one row each); obligations and ITF traces go to ``smtlib_dir``."""
+    from properties.oblivaeon.symbolic.encoding import Encoding
+    from properties.oblivaeon.symbolic.invariants import properties
+    from properties.oblivaeon.symbolic.mutants import MUTANTS
+    from properties.oblivaeon.symbolic.prove import prove_all, write_artifacts
+
+    if mutant is not None and mutant not in MUTANTS:
+        raise ValueError(f"--mutant: unknown broken encoding {mutant!r}; known: {', '.join(MUTANTS)}")
+    cls = MUTANTS[mutant] if mutant else Encoding
+    enc, results = prove_all(players, encoding_class=cls, timeout_ms=timeout_ms, keep_smt2=smtlib_dir is not None)
+    props = {p.id: p for p in properties(enc)}
+    rows = [_row(props.get(r.property), r, players) for r in results]
+    if smtlib_dir is not None:
+        paths = write_artifacts(Path(smtlib_dir), enc, results)
+        for row in rows:
+            row["files"] = sorted(str(p) for p in paths if f".{row['property']}." in p.name)
+    return rows
+
+
+def prove_isolation(*, smtlib_dir: Path | None = None) -> dict:
+    from properties.oblivaeon.symbolic.isolation import prove
+
+    out = prove()
+    text = out.pop("smt2")
+    if smtlib_dir is not None:
+        path = Path(smtlib_dir) / "BZ-ISOLATION.smt2"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        out["files"] = [str(path)]
+    return out
+
+
+QUERY_NAMES = ("fewest-rounds-to-lose", "countdown-before-fall")
+BOOKLET_NUMBERS = ("countdown_start", "countdown_tick", "countdown_expiry_devastation", "devastation_threshold")
+
+
+def ask(
+    query: str, players: int, *, depth: int, symbolic: tuple[str, ...] = (), fixed: dict | None = None, game_over: bool = False
+) -> dict:
+    """A designer query (``QUERY_NAMES``) with a decoded witness; Booklet numbers may be symbolic or fixed."""
+    from properties.oblivaeon.symbolic.queries import QUERIES, booklet
+
+    if query not in QUERIES:
+        raise ValueError(f"unknown query {query!r}; known: {', '.join(QUERIES)}")
+    ans = QUERIES[query](players, depth=depth, b=booklet(tuple(symbolic), fixed), game_over=game_over)
+    out = ans.as_dict()
+    out["seconds"] = ans.seconds
+    return out

@@ -1,0 +1,201 @@
+"""Designer queries over the symbolic game, with Booklet numbers left symbolic where asked.
+
+Each query is bounded reachability: the shortest sequence of symbolic steps (up to ``depth``) from
+setup to a goal, decoded into named steps with clause ids, with the Booklet values Z3 picked when
+they were left symbolic.  The abstraction over-approximates the game (a hero may fall at any time,
+a Scion may enter whenever the Reserve has one), so a "fewest rounds" answer is a lower bound for
+the real game, and "unreachable within N steps" is a bounded answer, stated with its bound.
+
+Queries assume that environments fall only to Devastation (no environment's Game Over, ENV.GAME-OVER),
+unless ``game_over=True``: otherwise four Game Overs in a row would lose any game during setup.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import z3
+
+from oblivaeon_verify.smt.kinduction import Property, Prover, reach
+from properties.oblivaeon.symbolic.abstraction import LOST_ENV
+from properties.oblivaeon.symbolic.encoding import Booklet, Encoding
+from properties.oblivaeon.symbolic.invariants import properties
+
+SYMBOLIC = ("countdown_start", "countdown_tick", "countdown_expiry_devastation", "devastation_threshold")
+_FIELD = {
+    "countdown_start": "countdown_start",
+    "countdown_tick": "countdown_tick",
+    "countdown_expiry_devastation": "expiry_devastation",
+    "devastation_threshold": "threshold",
+}
+
+
+class QueryError(ValueError):
+    pass
+
+
+@dataclass
+class Answer:
+    query: str
+    status: str
+    """``reached`` (with a witness), ``unreachable-within`` (bounded) or ``unknown``."""
+    depth: int
+    hero_count: int
+    assumptions: list[str]
+    witness: list[dict] = field(default_factory=list)
+    parameters: dict = field(default_factory=dict)
+    value: int | None = None
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in ("query", "status", "depth", "hero_count", "assumptions", "witness", "parameters", "value")}
+
+
+def booklet(symbolic: tuple[str, ...] = (), fixed: dict | None = None) -> Booklet:
+    """The default Booklet, with the named numbers replaced by z3 constants and others fixed to given values."""
+    values = Booklet().__dict__.copy()
+    for name, v in (fixed or {}).items():
+        if name not in _FIELD:
+            raise QueryError(f"--set {name}: not a Booklet number; expected one of {', '.join(SYMBOLIC)}")
+        values[_FIELD[name]] = int(v)
+    for name in symbolic:
+        if name not in _FIELD:
+            raise QueryError(f"--symbolic {name}: not a Booklet number; expected one of {', '.join(SYMBOLIC)}")
+        values[_FIELD[name]] = z3.Int(name)
+    return Booklet(**values)
+
+
+def _encoding(hero_count: int, b: Booklet, game_over: bool) -> Encoding:
+    return Encoding(hero_count, b, exclude=() if game_over else ("environment_removed",))
+
+
+def _assumptions(b: Booklet, game_over: bool) -> list[str]:
+    out = ["symbolic abstraction: heroes may fall and Scions may enter at any time (a lower bound for the real game)"]
+    if not game_over:
+        out.append("environments fall only to Devastation (ID.DEVASTATION), never to their own Game Over (ENV.GAME-OVER)")
+    sym = [k for k, v in b.as_dict().items() if isinstance(v, z3.ExprRef)]
+    if sym:
+        out.append(f"symbolic Booklet numbers: {', '.join(sym)} (any value >= 0, countdown_start >= 1)")
+    return out
+
+
+def _steps(trace) -> list[dict]:
+    return [{"step": s.index, "action": s.action, "round": s.state["round"], "state": s.state} for s in trace]
+
+
+def _system(enc: Encoding):
+    sysm = enc.system()
+    extra = [v >= 1 for k, v in sysm.params.items() if k == "countdown_start" and isinstance(v, z3.ExprRef)]
+    if extra:
+        sysm.assumptions = z3.And([sysm.assumptions, *extra]) if sysm.assumptions is not None else z3.And(extra)
+    return sysm
+
+
+def removals_per_round(enc: Encoding) -> Property:
+    """At most one environment falls per OblivAeon turn when only Devastation destroys them (a lemma for the bound)."""
+    end = enc.layout.oblivaeon_end
+    return Property(
+        "REMOVALS-PER-ROUND",
+        "With environments falling only to Devastation, no more have fallen than OblivAeon's end phases passed.",
+        ("ID.DEVASTATION",),
+        lambda s, p: s["removed"] <= s["round"] - 1 + z3.If(z3.Or(s["pos"] > end, s["checked"]), 1, 0),
+        lemmas=("MARKER-PLACEMENT", "ENV-ACCOUNTING", "DEVASTATION-CHECK-ONCE"),
+    )
+
+
+def lower_bound(enc: Encoding, timeout_ms: int) -> int | None:
+    """The largest L (up to the environments that must fall) such that 'lost implies round >= L' is proved by induction."""
+    prover = Prover(_system(enc), timeout_ms=timeout_ms)
+    props = {p.id: p for p in properties(enc)}
+    for pid in ("SCION-ACCOUNTING", "MARKER-PLACEMENT", "ENV-ACCOUNTING", "LOSS-CONDITION", "DEVASTATION-CHECK-ONCE"):
+        if prover.check(props[pid]).status != "proved":
+            return None
+    if prover.check(removals_per_round(enc)).status != "proved":
+        return None
+    best = None
+    for r in range(1, enc.environments):
+        prop = Property(
+            f"LOSS-NOT-BEFORE-ROUND-{r}",
+            f"The multiverse is not destroyed before round {r}.",
+            ("ENV.REMOVAL.LOSS",),
+            lambda s, p, r=r: z3.Implies(s["outcome"] == LOST_ENV, s["round"] >= r),
+            lemmas=("REMOVALS-PER-ROUND", "LOSS-CONDITION"),
+        )
+        if prover.check(prop, kmax=2, bound=0).status != "proved":
+            break
+        best = r
+    return best
+
+
+def fewest_rounds_to_lose(
+    hero_count: int, *, depth: int = 60, b: Booklet | None = None, game_over: bool = False, max_rounds: int = 12, timeout_ms: int = 120_000
+) -> Answer:
+    """The fewest rounds in which the multiverse can be destroyed (ENV.REMOVAL.LOSS), with a witness.
+
+    A lower bound L is proved unbounded (k-induction, with the lemma that at most one environment
+    falls per OblivAeon turn); then witnesses are searched for rounds L, L+1, ...  The answer says
+    which rounds below the witness were excluded, and within what depth.
+    """
+    b = b or Booklet()
+    enc = _encoding(hero_count, b, game_over)
+    start = time.perf_counter()
+    sysm = _system(enc)
+    notes = _assumptions(b, game_over)
+    low = None
+    if not game_over:
+        low = lower_bound(enc, timeout_ms)
+        if low is not None:
+            notes.append(f"proved for all reachable states (k-induction): no loss before round {low}")
+    excluded, unknown = [], []
+    for r in range(low or 1, max_rounds + 1):
+        status, steps, params = reach(
+            sysm, lambda s, r=r: z3.And(s["outcome"] == LOST_ENV, s["round"] <= r), depth=depth, timeout_ms=timeout_ms
+        )
+        if status == "reached":
+            r = steps[-1].state["round"]  # the witness may lose earlier than the bound asked for
+            unknown = [u for u in unknown if u < r]
+            excluded = [x for x in excluded if x < r]
+            if excluded:
+                notes.append(f"no loss by round {excluded[-1]} within {depth} steps")
+            if unknown:
+                notes.append(f"undecided (solver timeout) for rounds {', '.join(map(str, unknown))}")
+            ans = Answer("fewest-rounds-to-lose", "reached", depth, hero_count, notes, _steps(steps), params, r)
+            ans.seconds = time.perf_counter() - start
+            return ans
+        (excluded if status == "unreachable-within" else unknown).append(r)
+    ans = Answer(
+        "fewest-rounds-to-lose",
+        "unknown" if unknown else "unreachable-within",
+        depth,
+        hero_count,
+        notes + [f"searched rounds up to {max_rounds}"],
+    )
+    ans.seconds = time.perf_counter() - start
+    return ans
+
+
+def countdown_before_fall(
+    hero_count: int, *, depth: int = 40, b: Booklet | None = None, game_over: bool = False, timeout_ms: int = 120_000
+) -> Answer:
+    """Can the Countdown run out (ID.COUNTDOWN) before any environment has fallen?  A witness if so."""
+    b = b or Booklet()
+    enc = _encoding(hero_count, b, game_over)
+    start = time.perf_counter()
+    sysm = _system(enc)
+    lay = enc.layout
+    # Just after OblivAeon's start (past round 1), the Countdown back on its starting space means it ran out and was reset.
+    goal = lambda s: z3.And(  # noqa: E731
+        s["pos"] == lay.oblivaeon_start,
+        s["countdown"] == sysm.params["countdown_start"],
+        z3.Or(s["round"] > 1, sysm.params["countdown_start"] <= sysm.params["countdown_tick"]),
+        s["removed"] == 0,
+        s["outcome"] == 0,
+    )
+    status, steps, params = reach(sysm, goal, depth=depth, timeout_ms=timeout_ms)
+    ans = Answer("countdown-before-fall", status, depth, hero_count, _assumptions(b, game_over), _steps(steps), params)
+    ans.seconds = time.perf_counter() - start
+    return ans
+
+
+QUERIES = {"fewest-rounds-to-lose": fewest_rounds_to_lose, "countdown-before-fall": countdown_before_fall}

@@ -1,0 +1,215 @@
+"""The Z3 layer: every bookkeeping invariant proved for 3, 4 and 5 heroes, the broken encoding caught with a
+readable counterexample, SMT-LIB2 and ITF exports, battle-zone isolation, and the k-induction driver itself."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import z3
+
+from oblivaeon_verify.smt import itf
+from oblivaeon_verify.smt.kinduction import Property, Prover
+from oblivaeon_verify.smt.system import TransitionSystem, Var
+from properties.oblivaeon.symbolic import isolation
+from properties.oblivaeon.symbolic.abstraction import NAMES
+from properties.oblivaeon.symbolic.encoding import Booklet, Encoding
+from properties.oblivaeon.symbolic.layout import layout
+from properties.oblivaeon.symbolic.mutants import UnclampedScionRemoval
+from properties.oblivaeon.symbolic.prove import itf_trace, prove_all, write_artifacts
+
+EXPECTED = {
+    "SCION-ACCOUNTING",
+    "MARKER-PLACEMENT",
+    "COUNTDOWN-BOUNDS",
+    "ENV-ACCOUNTING",
+    "ENV-IN-PLAY",
+    "LOSS-CONDITION",
+    "DEV-NONNEG",
+    "DEV-LEDGER",
+    "ROUND-ORDER",
+    "DEVASTATION-CHECK-ONCE",
+}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_bookkeeping_invariant_is_proved_unbounded(players):
+    _enc, results = prove_all(players)
+    assert {r.property for r in results} == EXPECTED
+    for r in results:
+        assert (r.status, r.method) == ("proved", "k-induction"), (r.property, r.status, r.reason)
+        assert r.k == 1
+
+
+def test_the_broken_encoding_is_caught_with_a_counterexample_naming_steps_and_clauses():
+    _enc, results = prove_all(4, encoding_class=UnclampedScionRemoval)
+    by = {r.property: r for r in results}
+    bad = by["DEV-NONNEG"]
+    assert bad.status == "violated" and bad.method == "bmc"
+    assert bad.trace[0].action == "init"
+    last = bad.trace[-1]
+    assert "scion_removed" in last.action and "BZ.DEV.SCION-REMOVED" in last.action
+    assert last.state["dev"] < 0 and bad.trace[-2].state["dev"] == 0
+    assert by["DEV-LEDGER"].status == "proved"  # the mutant keeps its ledger in step: only DEV-NONNEG catches it
+
+
+def test_a_counterexample_is_written_as_an_itf_trace():
+    enc, results = prove_all(4, encoding_class=UnclampedScionRemoval)
+    bad = next(r for r in results if r.status == "violated")
+    trace = json.loads(itf.dumps(itf_trace(enc, bad)))
+    assert trace["vars"] == list(NAMES)
+    assert trace["#meta"]["format"] == "ITF"
+    states = trace["states"]
+    assert len(states) == len(bad.trace) and states[0]["#meta"]["action"] == "init"
+    assert states[-1]["dev"] == {"#bigint": "-1"} and itf.decode_value(states[-1]["dev"]) == -1
+    assert states[0]["env1"] is True
+
+
+def test_every_obligation_is_written_as_smtlib2_that_any_solver_can_rerun(tmp_path):
+    enc, results = prove_all(3, keep_smt2=True)
+    paths = write_artifacts(tmp_path, enc, results)
+    step = [p for p in paths if p.name.endswith("DEV-LEDGER.step1.smt2")]
+    assert step, [p.name for p in paths]
+    s = z3.Solver()
+    s.from_string(step[0].read_text())
+    assert s.check() == z3.unsat
+    assert "expected answer: unsat" in step[0].read_text()
+
+
+def test_a_symbolic_booklet_shows_which_values_break_an_invariant():
+    """The Countdown bounds need a starting space of at least 1: left symbolic, Z3 finds 0 and says so."""
+    enc = Encoding(4, Booklet(countdown_start=z3.Int("countdown_start")))
+    prover = Prover(enc.system())
+    from properties.oblivaeon.symbolic.invariants import properties
+
+    prop = next(p for p in properties(enc) if p.id == "COUNTDOWN-BOUNDS")
+    r = prover.check(prop)
+    assert r.status == "violated" and r.trace[0].state["countdown"] <= 0
+
+
+def test_the_round_table_is_read_from_the_model():
+    lay = layout(4)
+    assert lay.oblivaeon_start == 0 and lay.label(lay.oblivaeon_end) == "OblivAeon's turn, end phase"
+    assert lay.label(lay.villain_start(2)) == "Battle Zone 2: Villain turn, start phase"
+    assert len(lay.after) == 1 + 4 + 4
+
+
+# --- battle-zone isolation -------------------------------------------------------------------------
+
+
+def test_battle_zone_isolation_is_proved_over_the_models_targeting_rules():
+    out = isolation.prove()
+    assert out["status"] == "proved" and out["instructions"] > 100
+    assert any(s.startswith("Shockwave") for s in out["say_otherwise"])
+    assert "Rift Shard" in out["mission_cards_held_to_their_zone"]
+
+
+def test_isolation_fails_if_the_targeting_rule_lets_plain_cards_reach_both_zones(monkeypatch):
+    monkeypatch.setattr(isolation, "reach_zones", lambda ctx, reach: (1, 2))
+    out = isolation.prove()
+    assert out["status"] == "violated" and "reaches zone" in out["counterexample"]
+
+
+def test_isolation_fails_if_mission_cards_are_not_held_to_their_zone(monkeypatch):
+    from model.oblivaeon.battle_zones import other
+
+    monkeypatch.setattr(isolation, "reach_zones", lambda ctx, reach: (other(ctx.zone),) if reach == "game" else (ctx.zone,))
+    out = isolation.prove()
+    assert out["status"] == "violated" and "Mission card" in out["counterexample"]
+
+
+# --- the k-induction driver on small systems -------------------------------------------------------
+
+
+def counter_system(step: int = 1, limit: int = 10) -> TransitionSystem:
+    """x counts up by ``step`` from 0 and wraps to 0 above ``limit``; y copies x's previous value."""
+
+    def nxt(s, t, label):
+        return z3.And(t["x"] == z3.If(s["x"] + step > limit, 0, s["x"] + step), t["y"] == s["x"])
+
+    return TransitionSystem(
+        "counter",
+        (Var("x", "int"), Var("y", "int")),
+        (Var("act", "int"),),
+        init=lambda s: z3.And(s["x"] == 0, s["y"] == 0),
+        next=nxt,
+        describe_label=lambda label: "tick",
+    )
+
+
+def test_k_induction_reports_the_smallest_k_that_closes():
+    # y <= limit is not 1-inductive on its own (y copies x, which is unconstrained in the step); with x's
+    # bound one step earlier it is: 2-inductive.
+    prover = Prover(counter_system())
+    r = prover.check(Property("Y", "y in range", (), lambda s, p: z3.And(s["y"] >= 0, s["y"] <= 10, s["x"] >= 0, s["x"] <= 10)))
+    assert (r.status, r.k) == ("proved", 1)
+    r2 = Prover(counter_system()).check(Property("Y2", "y in range", (), lambda s, p: z3.And(s["y"] >= 0, s["y"] <= 10)))
+    assert (r2.status, r2.k) == ("proved", 2)
+
+
+def test_a_true_but_not_inductive_property_is_reported_bounded_with_its_bound():
+    # x is never 7 when stepping by 2 (even values only), but "x != 7" alone is not k-inductive for small k.
+    r = Prover(counter_system(step=2)).check(Property("X", "x is not 7", (), lambda s, p: s["x"] != 7), kmax=2, bound=6)
+    assert r.status == "bounded" and r.bound == 6 and r.method == "bmc"
+
+
+def test_a_false_property_is_violated_with_the_shortest_trace():
+    r = Prover(counter_system()).check(Property("X", "x below 3", (), lambda s, p: s["x"] < 3))
+    assert r.status == "violated" and [s.state["x"] for s in r.trace] == [0, 1, 2, 3]
+
+
+def test_a_solver_timeout_is_unknown_never_a_pass():
+    def nxt(s, t, label):
+        return z3.And(t["x"] == s["x"] + 1, t["y"] == s["y"] + 1, t["z"] == s["z"] + 1)
+
+    hard = TransitionSystem(
+        "cubes",
+        (Var("x", "int"), Var("y", "int"), Var("z", "int")),
+        (Var("act", "int"),),
+        init=lambda s: z3.And(s["x"] > 0, s["y"] > 0, s["z"] > 0),
+        next=nxt,
+    )
+    # x^3 + y^3 = z^3 has no positive solutions, but no solver can show it: the answer must be "unknown".
+    prop = Property("FERMAT3", "", (), lambda s, p: s["x"] * s["x"] * s["x"] + s["y"] * s["y"] * s["y"] != s["z"] * s["z"] * s["z"])
+    r = Prover(hard, timeout_ms=300).check(prop, kmax=1, bound=1)
+    assert r.status == "unknown" and "solver" in r.reason
+
+
+def test_lemmas_must_be_proved_first():
+    prop = Property("X", "", (), lambda s, p: s["x"] >= 0, lemmas=("NOT-PROVED",))
+    with pytest.raises(ValueError, match="not proved"):
+        Prover(counter_system()).check(prop)
+
+
+# --- designer queries and the report section -----------------------------------------------------
+
+
+def test_fewest_rounds_to_lose_is_exact_when_the_witness_meets_the_proved_bound():
+    from properties.oblivaeon.symbolic.queries import booklet, fewest_rounds_to_lose
+
+    ans = fewest_rounds_to_lose(3, depth=30, b=booklet(fixed={"devastation_threshold": 1}), timeout_ms=60_000)
+    assert ans.status == "reached" and ans.value == 4
+    assert any("no loss before round 4" in a for a in ans.assumptions)
+    last = ans.witness[-1]
+    assert last["state"]["outcome"] == 2 and last["round"] == 4
+    assert sum("devastation_check" in s["action"] for s in ans.witness) >= 4
+
+
+def test_countdown_before_fall_finds_the_round_the_countdown_runs_out():
+    from properties.oblivaeon.symbolic.queries import booklet, countdown_before_fall
+
+    ans = countdown_before_fall(3, depth=12, b=booklet(fixed={"countdown_start": 2}))
+    # Space 2: round 1 ticks to 1, round 2 to 0, when it runs out and starts over.
+    assert ans.status == "reached" and ans.witness[-1]["round"] == 2 and ans.witness[-1]["state"]["removed"] == 0
+
+
+def test_the_proofs_section_is_deterministic_apart_from_timing():
+    from model.oblivaeon.ruleset import RULESET
+    from oblivaeon_verify.sections import proofs
+
+    a = proofs.collect(RULESET, seed=1, quick=True)
+    b = proofs.collect(RULESET, seed=1, quick=True)
+    a.pop("timing"), b.pop("timing")
+    assert a == b and json.dumps(a)
+    text = proofs.markdown(a)
+    assert "| DEV-NONNEG | 3 |" in text and "Battle-zone isolation" in text
