@@ -77,6 +77,18 @@ def run(
     return result
 
 
+def merge(*results: CampaignResult) -> CampaignResult:
+    """One result from several campaigns over different games of the same seed."""
+    out = CampaignResult(results[0].seed)
+    for r in results:
+        for n, t in sorted(r.tallies.items()):
+            out.tallies.setdefault(n, Tally()).add(t)
+        out.fired.update(r.fired)
+    for t in out.tallies.values():
+        t.errors.sort(key=lambda e: e["game"])
+    return out
+
+
 def summary(ruleset, result: CampaignResult, players: int | None = None) -> dict:
     """The JSON summary of a campaign: deterministic for a seed, timing figures kept under ``throughput``."""
     t = result.tallies[players] if players is not None else result.total

@@ -1,28 +1,47 @@
-"""Reports of the main job, written atomically and deterministically.
+"""The main job's reports: gathered once as data, written deterministically and atomically.
 
-This first report covers random play and clause coverage; the scenario, invariant, proof and graph
-sections arrive with their issues, and until then the report names them as missing.
+``build`` runs every check with the given settings and returns one JSON-able dict: random play and
+conformance, the clause coverage (implemented by, guarded by invariants and proofs, exercised by
+scenarios), the report sections found at run time (a missing one is named, never faked) and one
+page per corner-case scenario.  ``render`` turns it into files (HTML, Markdown, ``summary.json``);
+``write_atomically`` swaps them in, so a failed run leaves the previous report whole.
+
+Same seed, same settings, same versions: byte-identical files.  Nothing time-dependent is written:
+section timings (their ``"timing"`` keys) are dropped from the files and shown on the console only.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from oblivaeon_verify import campaign
+from oblivaeon_verify import campaign, report_pages
+from oblivaeon_verify import scenarios as scenarios_pkg
+from oblivaeon_verify import sections as sections_pkg
 
-NOT_YET = {
-    "invariants": "the invariant suite (Hypothesis state machine, knock-out) has not landed yet",
-    "proofs": "the Z3 layer has not landed yet",
-    "scenarios": "no corner-case scenario files exist yet",
-    "graphs": "the rule-interaction and state graphs have not landed yet",
+#: Sections the report expects (module name in ``oblivaeon_verify.sections``: what it brings).
+EXPECTED_SECTIONS = {
+    "invariants": "the invariant suite (Hypothesis state machine, knock-out matrix)",
+    "proofs": "the Z3 layer (k-induction and bounded proofs)",
+    "graphs": "the rule-interaction and state graphs",
 }
+MAX_CHANGES = 40
+"""State changes shown per step on a corner-case page (the full list is in summary.json)."""
+
+Progress = Callable[[str], None]
+
+
+# --- gathering -------------------------------------------------------------------------------
 
 
 def simulation_report(ruleset, result: campaign.CampaignResult, checked: campaign.CampaignResult, versions: dict) -> dict:
+    """Random play and conformance, per hero count and in total."""
     per_count = {}
     for n in sorted(result.tallies):
         s = campaign.summary(ruleset, result, n)
@@ -45,55 +64,457 @@ def simulation_report(ruleset, result: campaign.CampaignResult, checked: campaig
             "error_list": conf.errors,
         },
         "clause_coverage": campaign.clause_coverage(ruleset, result),
-        "missing": NOT_YET,
     }
 
 
-def render_files(ruleset, data: dict) -> dict[str, str]:
-    return {"summary.json": json.dumps(data, indent=2, sort_keys=True) + "\n", "index.md": markdown(data)}
+def without_timing(value: Any) -> Any:
+    """A copy of ``value`` without any ``"timing"`` key, at any depth (timings differ between runs)."""
+    if isinstance(value, dict):
+        return {k: without_timing(v) for k, v in value.items() if k != "timing"}
+    if isinstance(value, (list, tuple)):
+        return [without_timing(v) for v in value]
+    return value
 
 
-def markdown(data: dict) -> str:
-    lines = [
-        f"# {data['title']}: verification report",
-        "",
-        f"Seed {data['seed']}. Versions: " + ", ".join(f"{k} {v}" for k, v in sorted(data["versions"].items())) + ".",
-        "",
-        "## Random play",
-        "",
-        "| heroes | games | rounds | decisions | won | lost | errors |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for n, s in data["random_play"].items():
-        o = s["outcomes"]
-        lines.append(
-            f"| {n} | {s['games']:,} | {s['rounds']:,} | {s['decisions']:,} | {o.get('won', 0):,} | {o.get('lost', 0):,} | {len(s['errors'])} |"
+def collect_sections(
+    ruleset, *, seed: int, quick: bool, only: list[str] | None = None, progress: Progress | None = None
+) -> tuple[list[dict], dict]:
+    """Run every section module found at run time; name the expected ones that are absent.
+
+    Returns the sections (in ORDER) and the timings, kept apart from the data.
+    """
+    found = {m.__name__.rsplit(".", 1)[1]: m for m in sections_pkg.available()}
+    out, timings = [], {}
+    names = sorted(set(found) | set(EXPECTED_SECTIONS), key=lambda n: (getattr(found.get(n), "ORDER", 1000), n))
+    for name in names:
+        mod = found.get(name)
+        if mod is None:
+            out.append(
+                {
+                    "name": name,
+                    "title": name.capitalize(),
+                    "status": "missing",
+                    "message": f"not in this report: {EXPECTED_SECTIONS[name]} has not landed (no module oblivaeon_verify/sections/{name}.py)",
+                }
+            )
+            continue
+        title = getattr(mod, "TITLE", name)
+        if only is not None and name not in only:
+            out.append({"name": name, "title": title, "status": "skipped", "message": "not run in this report (left out by the settings)"})
+            continue
+        if progress:
+            progress(f"section: {title}")
+        try:
+            raw = mod.collect(ruleset, seed=seed, quick=quick)
+            timings[name] = raw.get("timing") if isinstance(raw, dict) else None
+            data = without_timing(raw)
+            body = mod.markdown(data)
+        except Exception as e:  # a broken section is reported, not hidden, and does not lose the rest
+            out.append({"name": name, "title": title, "status": "error", "message": f"the section failed: {type(e).__name__}: {e}"})
+            continue
+        out.append({"name": name, "title": title, "status": "ok", "data": data, "markdown": body.rstrip() + "\n"})
+    return out, timings
+
+
+def citations(data: Any) -> dict[str, list[str]]:
+    """clause id -> names, for every named item of a section's data that cites clauses.
+
+    Sections describe their checks as dicts with a name (``name``, ``id``, ``invariant``,
+    ``property`` or ``title``) and a ``clauses`` list; anything else is ignored.
+    """
+    found: dict[str, set[str]] = {}
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            cl = v.get("clauses")
+            name = next((v[k] for k in ("name", "id", "invariant", "property", "title") if isinstance(v.get(k), str)), None)
+            if name and isinstance(cl, (list, tuple)) and all(isinstance(c, str) for c in cl):
+                for c in cl:
+                    found.setdefault(c, set()).add(name)
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x)
+
+    walk(data)
+    return {c: sorted(n) for c, n in found.items()}
+
+
+def run_scenarios(ruleset, progress: Progress | None = None) -> tuple[list, list[str]]:
+    """Load and run every scenario of the ruleset: (scenario, run) pairs and the load errors."""
+    suite = scenarios_pkg.load_suite(ruleset.name)
+    vocab = scenarios_pkg.vocabulary(ruleset.name)
+    runs = []
+    for sc in suite.scenarios:
+        if progress:
+            progress(f"scenario {sc.id}")
+        runs.append((sc, scenarios_pkg.run(sc, vocab)))
+    return runs, [str(e) for e in suite.errors]
+
+
+#: Games per player count whose clause-handler calls are counted; the rest are played untraced.
+HANDLER_COUNTED_GAMES = 150
+
+
+def build(
+    ruleset,
+    *,
+    seed: int,
+    games: int,
+    conformance_games: int,
+    quick: bool,
+    versions: dict,
+    workers: int | None = None,
+    params_path=None,
+    param_pairs=(),
+    sections: list[str] | None = None,
+    progress: Progress | None = None,
+    play_progress: Callable[[int, int], None] | None = None,
+) -> tuple[dict, dict]:
+    """Run every check; return (report data, timings).  ``sections=None`` runs every section found."""
+    say = progress or (lambda _msg: None)
+    say(f"random play: {games} games x {len(ruleset.players)} {ruleset.players_word} counts")
+    # Handler calls are counted (a trace hook, several times slower) on the first games only.
+    counted = min(games, HANDLER_COUNTED_GAMES)
+    total = games * len(ruleset.players)
+
+    def counted_progress(done: int, _all: int) -> None:
+        if play_progress:
+            play_progress(done, total)
+
+    def plain_progress(done: int, _all: int) -> None:
+        if play_progress:
+            play_progress(counted * len(ruleset.players) + done, total)
+
+    traced = campaign.run(
+        ruleset.name,
+        seed,
+        list(ruleset.players),
+        counted,
+        params_path=params_path,
+        param_pairs=param_pairs,
+        handler_counts=True,
+        workers=workers,
+        progress=counted_progress,
+    )
+    rest = []
+    if games > counted:
+        rest.append(
+            campaign.run(
+                ruleset.name,
+                seed,
+                list(ruleset.players),
+                games - counted,
+                first=counted,
+                params_path=params_path,
+                param_pairs=param_pairs,
+                workers=workers,
+                progress=plain_progress,
+            )
         )
-    c = data["conformance"]
-    lines += [
-        "",
-        f"Conformance checked at every visited state of {c['games']:,} further games "
-        f"({c['states_checked']:,} states): {c['errors']} errors.",
-        "",
-        "## Clause coverage",
-        "",
-    ]
+    result = campaign.merge(traced, *rest)
+    say(f"conformance: {conformance_games} games x {len(ruleset.players)} hero counts")
+    checked = campaign.run(
+        ruleset.name,
+        seed,
+        list(ruleset.players),
+        conformance_games,
+        first=games,
+        params_path=params_path,
+        param_pairs=param_pairs,
+        conformance=True,
+        workers=workers,
+    )
+    data = simulation_report(ruleset, result, checked, dict(sorted(versions.items())))
+    data["settings"] = {
+        "games": games,
+        "handler_counted_games": counted,
+        "conformance_games": conformance_games,
+        "quick": quick,
+        "sections": sections,
+    }
+    say("scenarios")
+    runs, load_errors = run_scenarios(ruleset, progress)
+    secs, timings = collect_sections(ruleset, seed=seed, quick=quick, only=sections, progress=progress)
+    data["sections"] = secs
+    _coverage(ruleset, data, runs)
+    data["scenarios"] = _scenario_summary(runs, load_errors)
+    data["corner_cases"] = [_corner_page(ruleset, sc, r, secs) for sc, r in runs]
+    data["errors_shown"] = (data["conformance"]["error_list"] + [e for s in data["random_play"].values() for e in s["errors"]])[:10]
+    data["verdict"] = _verdict(data)
+    return data, timings
+
+
+def _coverage(ruleset, data: dict, runs) -> None:
+    by_section = {s["name"]: s for s in data["sections"]}
+
+    def cited(name: str) -> dict | None:
+        s = by_section.get(name)
+        return citations(s["data"]) if s and s["status"] == "ok" else None
+
+    inv, proofs = cited("invariants"), cited("proofs")
+    exercised: dict[str, list[dict]] = {}
+    for sc, r in runs:
+        for c in sc.clauses:
+            exercised.setdefault(c, []).append({"id": sc.id, "passed": r.passed})
+    cat = ruleset.catalogue
+    for row in data["clause_coverage"]:
+        c = cat[row["id"]]
+        row["paraphrase"] = c.paraphrase
+        row["section"] = c.section
+        row["note"] = c.note
+        row["invariants"] = None if inv is None else inv.get(row["id"], [])
+        row["proofs"] = None if proofs is None else proofs.get(row["id"], [])
+        row["scenarios"] = exercised.get(row["id"], [])
     rows = data["clause_coverage"]
-    reached = sum(1 for r in rows if r["reached"])
-    lines += [
-        f"{reached} of {len(rows)} clauses reached in play (clauses without a rule to implement count as reached).",
-        "",
-        "| clause | kind | implemented by | events | handler calls | reached |",
-        "| --- | --- | --- | ---: | ---: | --- |",
-    ]
-    for r in rows:
-        impl = "<br>".join(r["implemented_by"]) or ("(no rule)" if not r["handled"] else "**missing**")
-        lines.append(
-            f"| {r['id']} | {r['kind']} | {impl} | {r['events']:,} | {r['handler_calls']:,} | {'yes' if r['reached'] else '**no**'} |"
+    clar = [r for r in rows if r["kind"] == "clarification" and r["id"].startswith("CLAR.")]
+    data["coverage_totals"] = {
+        "clauses": len(rows),
+        "handled": sum(1 for r in rows if r["handled"]),
+        "implemented": sum(1 for r in rows if r["handled"] and r["implemented_by"]),
+        "reached": sum(1 for r in rows if r["reached"]),
+        "with_invariant": None if inv is None else sum(1 for r in rows if r["invariants"]),
+        "with_proof": None if proofs is None else sum(1 for r in rows if r["proofs"]),
+        "with_scenario": sum(1 for r in rows if r["scenarios"]),
+        "clarifications": len(clar),
+        "clarifications_passing": sum(1 for r in clar if any(s["passed"] for s in r["scenarios"])),
+        "clarifications_without_passing_scenario": [r["id"] for r in clar if not any(s["passed"] for s in r["scenarios"])],
+    }
+
+
+def _scenario_summary(runs, load_errors: list[str]) -> dict:
+    items = []
+    for sc, r in runs:
+        items.append(
+            {
+                "id": sc.id,
+                "title": sc.title,
+                "clauses": list(sc.clauses),
+                "reading": _reading(sc),
+                "passed": r.passed,
+                "verdict": r.verdict,
+            }
         )
-    lines += ["", "## Not yet in this report", ""]
-    lines += [f"- {k}: {v}" for k, v in data["missing"].items()]
+    return {
+        "count": len(runs) + len(load_errors),
+        "passed": sum(1 for _, r in runs if r.passed),
+        "failed": sum(1 for _, r in runs if not r.passed),
+        "load_errors": load_errors,
+        "items": items,
+    }
+
+
+def _reading(sc) -> dict | None:
+    if sc.reading is None:
+        return None
+    return {
+        "parameter": sc.reading.parameter,
+        "value": sc.reading.value,
+        "default": sc.reading.default,
+        "is_default": sc.reading.is_default,
+    }
+
+
+def _graph_facts(secs: list[dict]) -> dict:
+    g = next((s for s in secs if s["name"] == "graphs" and s["status"] == "ok"), None)
+    if g is None:
+        return {}
+    data = g["data"]
+    witnesses: dict[str, dict] = {}
+    for cfg in data.get("exploration", {}).get("configurations", []):
+        for clause, hit in sorted(cfg.get("corner_cases", {}).items()):
+            best = witnesses.get(clause)
+            if best is None or hit.get("depth", 0) < best["depth"]:
+                witnesses[clause] = {
+                    "depth": hit.get("depth", 0),
+                    "decisions": list(hit.get("decisions", [])),
+                    "configuration": cfg.get("name", cfg.get("configuration", "")),
+                }
+    return {"pictures": data.get("pictures", {}), "witnesses": witnesses}
+
+
+def _graphs_landed() -> bool:
+    try:
+        importlib.import_module("oblivaeon_verify.graphs")
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+def _observed_chain(run) -> str:
+    """A Mermaid flowchart of the clauses cited by the run's events, in order of first appearance."""
+    seen: list[str] = []
+    for rec in run.steps:
+        for c in rec.clauses:
+            if c not in seen:
+                seen.append(c)
+    declared = set(run.scenario.clauses)
+    if not seen:
+        return ""
+    seen = seen[:20]
+    lines = ["flowchart LR"]
+    for i, c in enumerate(seen):
+        lines.append(f'  c{i}{{{{"{c}"}}}}' if c in declared else f'  c{i}["{c}"]')
+    for i in range(len(seen) - 1):
+        lines.append(f"  c{i} --> c{i + 1}")
     return "\n".join(lines) + "\n"
+
+
+def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
+    cat = ruleset.catalogue
+    facts = _graph_facts(secs)
+    graph_section = next((s for s in secs if s["name"] == "graphs"), None)
+    interaction = []
+    for c in sc.clauses:
+        pic = facts.get("pictures", {}).get(c) if facts else None
+        if pic:
+            interaction.append(
+                {
+                    "title": f"Paths from ordinary rules into {c} (rule-interaction graph)",
+                    "mermaid": pic,
+                    "note": "From the graphs section: solid arrows are in the model's code, dashed ones were seen in play; the hexagon is the clarification.",
+                }
+            )
+        elif c.startswith("CLAR."):
+            if not _graphs_landed():
+                why = "The rule-interaction graph has not landed (no package oblivaeon_verify.graphs): no picture."
+            elif graph_section is None or graph_section["status"] != "ok":
+                why = (
+                    "The graphs section did not run in this report"
+                    + (f" ({graph_section['status']})" if graph_section else "")
+                    + ": no picture."
+                )
+            else:
+                why = "The rule-interaction graph has no path into this clause (see the graphs section for why)."
+            interaction.append({"title": f"{c} in the rule-interaction graph", "mermaid": "", "note": why})
+    chain = _observed_chain(run)
+    if chain:
+        interaction.append(
+            {
+                "title": "Rules that fired in this scenario's run, in order",
+                "mermaid": chain,
+                "note": "From the scenario's own trace (not the rule-interaction graph): each clause cited by an event, in the order it first fired; hexagons are the clauses the scenario names.",
+            }
+        )
+    witnesses = []
+    for c in sc.clauses:
+        if not c.startswith("CLAR.") and not (facts and c in facts.get("witnesses", {})):
+            continue
+        w = facts.get("witnesses", {}).get(c) if facts else None
+        if w:
+            witnesses.append(
+                {
+                    "clause": c,
+                    "decisions": w["decisions"],
+                    "note": f"Shortest decision sequence found by the state-graph exploration ({w['configuration']}, depth {w['depth']}):",
+                }
+            )
+        elif facts:
+            witnesses.append(
+                {
+                    "clause": c,
+                    "decisions": None,
+                    "note": "The state-graph exploration did not reach this corner case within its bounds; the scenario below is a witness from a set position, not a proven-minimal one.",
+                }
+            )
+        else:
+            witnesses.append(
+                {
+                    "clause": c,
+                    "decisions": None,
+                    "note": "No state graph in this report (the graphs section has not run or not landed); the scenario below is a hand-made witness, not a proven-minimal one.",
+                }
+            )
+    if not witnesses:
+        witnesses.append(
+            {
+                "clause": ", ".join(sc.clauses),
+                "decisions": None,
+                "note": "The state-graph witnesses cover the Rules Clarifications; for this rule the scenario below is the witness, from the default setup and the position it sets, not a proven-minimal one.",
+            }
+        )
+    steps = []
+    for rec in run.to_json()["steps"]:
+        rec = dict(rec)
+        rec["changes_more"] = max(0, len(rec["changes"]) - MAX_CHANGES)
+        rec["changes"] = rec["changes"][:MAX_CHANGES]
+        steps.append(rec)
+    if run.passed:
+        text = f"Pass: all {len(run.steps)} steps behaved as the scenario expects."
+    elif run.error:
+        text = f"Error: the position could not be built: {run.error}"
+    else:
+        d = run.divergence
+        text = f"Fail: reality diverged from the expectation at step {d.index} (line {d.line})."
+    return {
+        "id": sc.id,
+        "title": sc.title,
+        "file": f"scenarios/{sc.ruleset}/{sc.path.name}",
+        "summary": " ".join(sc.summary.split()),
+        "reading": _reading(sc),
+        "clauses": [
+            {"id": c, "paraphrase": cat[c].paraphrase, "implemented_by": [i.function for i in cat.implemented_by(c)]} for c in sc.clauses
+        ],
+        "interaction": interaction,
+        "witnesses": witnesses,
+        "setup": json.dumps(sc.setup, sort_keys=True),
+        "steps": steps,
+        "start": run.start,
+        "passed": run.passed,
+        "verdict": run.verdict,
+        "verdict_text": text,
+    }
+
+
+def _verdict(data: dict) -> dict:
+    problems = []
+    if data["totals"]["errors"]:
+        problems.append(f"{data['totals']['errors']} random games failed")
+    if data["conformance"]["errors"]:
+        problems.append(f"{data['conformance']['errors']} conformance errors")
+    never = [r["id"] for r in data["clause_coverage"] if not r["reached"]]
+    if never:
+        problems.append("clauses with a handler never reached in play: " + ", ".join(never))
+    sc = data["scenarios"]
+    if sc["failed"] or sc["load_errors"]:
+        problems.append(f"{sc['failed']} scenarios failed and {len(sc['load_errors'])} could not be read")
+    missing = data["coverage_totals"]["clarifications_without_passing_scenario"]
+    if missing:
+        problems.append("clarifications without a passing scenario: " + ", ".join(missing))
+    for s in data["sections"]:
+        if s["status"] == "error":
+            problems.append(f"section {s['name']}: {s['message']}")
+    return {"ok": not problems, "problems": problems}
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def render(data: dict) -> dict[str, str]:
+    """Every file of the report, by relative path."""
+    view = dict(data)
+    view["sections"] = [dict(s, html=report_pages.markdown_html(s.get("markdown", ""))) for s in data["sections"]]
+    files = {
+        "index.html": report_pages.index_html(view),
+        "index.md": report_pages.index_md(view),
+    }
+    for page in data["corner_cases"]:
+        for p in page["interaction"]:
+            p["svg"] = report_pages.mermaid_svg(p["mermaid"]) if p["mermaid"] else ""
+        files[f"corner-cases/{page['id']}.html"] = report_pages.corner_html(page)
+        files[f"corner-cases/{page['id']}.md"] = report_pages.corner_md(page)
+        for p in page["interaction"]:
+            p.pop("svg")
+    files["summary.json"] = json.dumps(summary(data), indent=2, sort_keys=True, default=str) + "\n"
+    return files
+
+
+def summary(data: dict) -> dict:
+    """The machine-readable summary: everything but the rendered section bodies."""
+    out = dict(data)
+    out["sections"] = [{k: v for k, v in s.items() if k != "markdown"} for s in data["sections"]]
+    return out
 
 
 def write_atomically(out: Path, files: dict[str, str]) -> None:
@@ -103,7 +524,9 @@ def write_atomically(out: Path, files: dict[str, str]) -> None:
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
         for name, text in files.items():
-            (tmp / name).write_text(text, encoding="utf-8")
+            path = tmp / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
         keep = out / "README.md"
         if keep.exists():
             shutil.copy2(keep, tmp / "README.md")

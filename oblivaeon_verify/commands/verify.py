@@ -1,79 +1,106 @@
-"""``oblivaeon-verify verify``: the main job, the full campaign on a ruleset, writing reports."""
+"""``oblivaeon-verify verify``: the main job: every check with the default settings, then the reports.
+
+Random play (1,000 games per player count, the first 150 with clause-handler counting, 20 more per
+count checked at every state), the corner-case scenarios, and every report section found (invariants, proofs,
+graphs: whichever have landed), with a progress display on stderr; then the reports are written
+atomically.  Exits non-zero when anything failed: a game, a conformance check, a scenario, a
+section, a clarification without a passing scenario, or a clause with a handler never reached.
+"""
 
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
-from oblivaeon_verify import campaign
-from oblivaeon_verify.commands.common import (
-    add_ruleset_arguments,
-    console,
-    load_ruleset,
-    parameters,
-    progress,
-    versions,
-)
+from oblivaeon_verify.commands.common import UsageError, console, load_ruleset, parameters, versions
+
+
+def produce(ruleset, args) -> dict:
+    """Build the report for ``args`` (games, seed, sections, ...), write it, and return its data."""
+    from oblivaeon_verify import report
+
+    if args.games < 1 or args.conformance_games < 0:
+        raise UsageError("--games: expected a positive number; --conformance-games: a number not below zero")
+    vers = versions()
+    import jinja2
+
+    vers["jinja2"] = jinja2.__version__
+    con = console(stderr=True)
+    live = sys.stderr.isatty()
+    started = time.perf_counter()
+    total = args.games * len(ruleset.players)
+    bar = None
+    if live:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        bar = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=con, transient=True
+        )
+        task = bar.add_task("random play", total=total)
+        bar.start()
+
+    def say(message: str) -> None:
+        line = f"[{time.perf_counter() - started:6.1f}s] {message}"
+        if bar is not None:
+            bar.update(task, description=message)
+        elif not message.startswith("scenario "):
+            con.print(line)
+
+    def played(done: int, _all: int) -> None:
+        if bar is not None:
+            bar.update(task, completed=done)
+
+    try:
+        data, timings = report.build(
+            ruleset,
+            seed=args.seed,
+            games=args.games,
+            conformance_games=args.conformance_games,
+            quick=args.quick,
+            versions=vers,
+            workers=args.workers,
+            params_path=args.params,
+            param_pairs=tuple(args.param or ()),
+            sections=args.sections,
+            progress=say,
+            play_progress=played,
+        )
+        files = report.render(data)
+        out = Path(args.out)
+        report.write_atomically(out, files)
+    finally:
+        if bar is not None:
+            bar.stop()
+    elapsed = time.perf_counter() - started
+    size = sum(len(t.encode("utf-8")) for t in files.values())
+    sc = data["scenarios"]
+    t = data["coverage_totals"]
+    console().print(
+        f"wrote {out}/ ({len(files)} files, {size / 1e6:.1f} MB): {data['totals']['games']:,} games, "
+        f"{data['totals']['errors'] + data['conformance']['errors']} errors; scenarios {sc['passed']}/{sc['count']} passed; "
+        f"clarifications with a passing scenario {t['clarifications_passing']}/{t['clarifications']}; {elapsed:.0f}s"
+    )
+    for name, timing in sorted(timings.items()):
+        if timing:
+            console(stderr=True).print(f"  section {name} timing: {timing}")
+    return data
 
 
 def cmd_verify(args) -> int:
-    from oblivaeon_verify import report
-
     ruleset = load_ruleset(args)
-    params = parameters(ruleset, args)
-    del params  # validated here; workers load them again from the same sources
-    players = ruleset.players
-    total = args.games * len(players)
-    prog, cb = progress(total, f"random play: {args.games} games x {len(players)} counts", sys.stderr.isatty())
-    if prog:
-        prog.start()
-    try:
-        result = campaign.run(
-            ruleset.name,
-            args.seed,
-            list(players),
-            args.games,
-            params_path=args.params,
-            param_pairs=args.param or (),
-            conformance=False,
-            handler_counts=True,
-            workers=args.workers,
-            progress=cb,
-        )
-        checked = campaign.run(
-            ruleset.name,
-            args.seed,
-            list(players),
-            args.conformance_games,
-            first=args.games,
-            params_path=args.params,
-            param_pairs=args.param or (),
-            conformance=True,
-            workers=args.workers,
-        )
-    finally:
-        if prog:
-            prog.stop()
-    data = report.simulation_report(ruleset, result, checked, versions())
-    out = Path(args.out)
-    report.write_atomically(out, report.render_files(ruleset, data))
-    never = [r["id"] for r in data["clause_coverage"] if not r["reached"]]
-    errors = data["totals"]["errors"] + data["conformance"]["errors"]
-    console().print(
-        f"wrote {out}/ (index.md, summary.json): {data['totals']['games']:,} games, {errors} errors, "
-        f"{len(never)} clauses never reached{': ' + ', '.join(never) if never else ''}"
-    )
-    return 1 if errors or never else 0
+    parameters(ruleset, args)  # validated here; workers load them again from the same sources
+    data = produce(ruleset, args)
+    v = data["verdict"]
+    if not v["ok"]:
+        for p in v["problems"]:
+            console().print(f"[red]problem[/red]: {p}")
+    return 0 if v["ok"] else 1
 
 
 def register(sub) -> None:
-    sp = sub.add_parser("verify", help="the main job: the full campaign on the default ruleset, writing reports")
-    add_ruleset_arguments(sp)
-    sp.add_argument("--games", type=int, default=1000, help="random games per player count (default %(default)s)")
-    sp.add_argument(
-        "--conformance-games", type=int, default=50, help="further games per count checked at every state (default %(default)s)"
-    )
-    sp.add_argument("--seed", type=int, default=2026)
-    sp.add_argument("--out", default="reports")
-    sp.add_argument("--workers", type=int, default=None)
+    from oblivaeon_verify.commands.report import add_report_arguments
+
+    sp = sub.add_parser("verify", help="the main job: every check with the default settings, writing the reports")
+    add_report_arguments(sp, games=1000, conformance_games=20, quick=False)
     sp.set_defaults(fn=cmd_verify)

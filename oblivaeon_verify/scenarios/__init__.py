@@ -1,0 +1,65 @@
+"""Corner-case scenarios as data: the schema, the loader, the runner and the pytest plugin.
+
+Nothing here knows a game.  A ruleset's scenario vocabulary (``properties.<ruleset>.scenario_vocab``,
+attribute ``VOCAB``) says how a partial setup is completed, which actions and state facts exist and
+which card ids are valid.  Scenario files live in ``scenarios/<ruleset>/*.toml``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from oblivaeon_verify.scenarios.runner import Refused, Run, run
+from oblivaeon_verify.scenarios.schema import Scenario, ScenarioError, load
+
+__all__ = ["Refused", "Run", "Scenario", "ScenarioError", "Suite", "folder", "load", "load_suite", "run", "vocabulary"]
+
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def vocabulary(ruleset: str):
+    """The ruleset's scenario vocabulary, or None when the ruleset has none yet."""
+    try:
+        module = importlib.import_module(f"properties.{ruleset}.scenario_vocab")
+    except ModuleNotFoundError as e:
+        if e.name in (f"properties.{ruleset}", f"properties.{ruleset}.scenario_vocab"):
+            return None
+        raise
+    return module.VOCAB
+
+
+def folder(ruleset: str, root: Path | None = None) -> Path:
+    return (root or ROOT) / ruleset
+
+
+@dataclass
+class Suite:
+    """Every scenario of a folder: the ones that loaded, and the errors of the ones that did not."""
+
+    ruleset: str
+    scenarios: list[Scenario] = field(default_factory=list)
+    errors: list[ScenarioError] = field(default_factory=list)
+
+
+def load_suite(ruleset: str, path: Path | None = None) -> Suite:
+    """Load ``scenarios/<ruleset>/*.toml`` (or every ``*.toml`` of ``path``), in file-name order."""
+    vocab = vocabulary(ruleset)
+    suite = Suite(ruleset)
+    where = path or folder(ruleset)
+    if vocab is None or not where.is_dir():
+        return suite
+    seen: dict[str, Path] = {}
+    for f in sorted(where.glob("*.toml")):
+        try:
+            sc = load(f, vocab)
+        except ScenarioError as e:
+            suite.errors.append(e)
+            continue
+        if sc.id in seen:
+            suite.errors.append(ScenarioError(f, "id", f"{sc.id!r} is also the id of {seen[sc.id]}"))
+            continue
+        seen[sc.id] = f
+        suite.scenarios.append(sc)
+    return suite

@@ -1,0 +1,196 @@
+"""Running a scenario: build the position, take each step, check its expectations, keep a trace.
+
+The run stops at the first step whose expectations fail (what follows would be built on a state
+the scenario did not intend); the record of that step says where reality diverged and how.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from oblivaeon_verify.scenarios.schema import Scenario, Step
+
+ABSENT = "-"
+"""How a trace shows a fact that has no value on one side (a card not yet in a shown place, a target without HP)."""
+
+
+class Refused(Exception):
+    """Raised by a vocabulary when the model refuses a decision: carries the legal ones."""
+
+    def __init__(self, message: str, legal: list[str]) -> None:
+        super().__init__(message)
+        self.legal = legal
+
+
+@dataclass
+class Check:
+    what: str
+    expected: Any
+    actual: Any
+    ok: bool
+
+    def __str__(self) -> str:
+        mark = "ok" if self.ok else "FAILED"
+        return f"{mark}: {self.what}: expected {self.expected!r}, got {self.actual!r}"
+
+
+@dataclass
+class StepRecord:
+    index: int
+    line: int | None
+    action: str
+    """What the step did, in words."""
+    note: str = ""
+    events: list[str] = field(default_factory=list)
+    clauses: list[str] = field(default_factory=list)
+    """Clause ids cited by the step's events, in order of first appearance."""
+    changes: list[tuple[str, Any, Any]] = field(default_factory=list)
+    """(fact, before, after) for the headline facts the step changed."""
+    checks: list[Check] = field(default_factory=list)
+    failure: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.failure and all(c.ok for c in self.checks)
+
+    def to_json(self) -> dict:
+        return {
+            "index": self.index,
+            "line": self.line,
+            "action": self.action,
+            "note": self.note,
+            "events": self.events,
+            "clauses": self.clauses,
+            "changes": [{"fact": f, "before": b, "after": a} for f, b, a in self.changes],
+            "checks": [{"what": c.what, "expected": c.expected, "actual": c.actual, "ok": c.ok} for c in self.checks],
+            "failure": self.failure,
+            "ok": self.ok,
+        }
+
+
+@dataclass
+class Run:
+    scenario: Scenario
+    start: dict = field(default_factory=dict)
+    """The headline facts of the position after setup."""
+    steps: list[StepRecord] = field(default_factory=list)
+    error: str = ""
+    """Set when the position could not be built at all."""
+
+    @property
+    def passed(self) -> bool:
+        return not self.error and len(self.steps) == len(self.scenario.steps) and all(r.ok for r in self.steps)
+
+    @property
+    def divergence(self) -> StepRecord | None:
+        return next((r for r in self.steps if not r.ok), None)
+
+    @property
+    def verdict(self) -> str:
+        if self.error:
+            return f"error: {self.error}"
+        d = self.divergence
+        if d is None:
+            return "pass"
+        return f"fail at step {d.index}"
+
+    def explain(self) -> str:
+        """A failure, told as the step where reality diverged from the expectation."""
+        sc = self.scenario
+        head = f"scenario {sc.id} ({sc.path})"
+        if self.error:
+            return f"{head}: the position could not be built: {self.error}"
+        d = self.divergence
+        if d is None:
+            return f"{head}: passed"
+        lines = [f"{head}: reality diverged from the expectation at step {d.index} (line {d.line}): {d.action}"]
+        if d.note:
+            lines.append(f"  the step: {d.note}")
+        if d.failure:
+            lines.append(f"  {d.failure}")
+        lines += [f"  {c}" for c in d.checks if not c.ok]
+        if d.events:
+            lines.append("  events of that step:")
+            lines += [f"    {e}" for e in d.events[:40]]
+        earlier = [r for r in self.steps if r.index < d.index]
+        if earlier:
+            lines.append("  steps before it, all as expected: " + "; ".join(f"{r.index}. {r.action}" for r in earlier))
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.scenario.id,
+            "verdict": self.verdict,
+            "passed": self.passed,
+            "error": self.error,
+            "start": self.start,
+            "steps": [r.to_json() for r in self.steps],
+        }
+
+
+def matches(obj: Any, pattern: dict) -> bool:
+    return all(getattr(obj, k, None) == v for k, v in pattern.items())
+
+
+def run(scenario: Scenario, vocab) -> Run:
+    result = Run(scenario)
+    try:
+        state = vocab.new_game(scenario.setup, scenario.all_parameters)
+    except vocab.setup_errors as e:
+        result.error = str(e)
+        return result
+    result.start = vocab.headline(state)
+    for step in scenario.steps:
+        rec, state = _take(step, state, vocab)
+        result.steps.append(rec)
+        if not rec.ok:
+            break
+    return result
+
+
+def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
+    rec = StepRecord(step.index, step.line, vocab.describe_action(step.action, step.spec), step.note)
+    before = vocab.headline(state)
+    try:
+        after, events = vocab.perform(state, step.action, step.spec)
+    except Refused as e:
+        if step.refused:
+            rec.checks.append(Check("the model refuses the decision", "refused", "refused", True))
+            after, events = state, ()
+        else:
+            legal = "\n    ".join(e.legal[:30]) or "(none: the game is over)"
+            rec.failure = f"{e}; the legal decisions there are:\n    {legal}"
+            return rec, state
+    except vocab.step_errors as e:
+        rec.failure = f"the step could not be taken: {e}"
+        return rec, state
+    else:
+        if step.refused:
+            rec.failure = "the model accepted a decision that the scenario expects it to refuse"
+    rec.events = [vocab.event_text(e) for e in events]
+    rec.clauses = list(dict.fromkeys(e.clause for e in events if getattr(e, "clause", "")))
+    after_facts = vocab.headline(after)
+    rec.changes = [(k, before.get(k, ABSENT), v) for k, v in after_facts.items() if before.get(k, ABSENT) != v]
+    rec.changes += [(k, v, ABSENT) for k, v in before.items() if k not in after_facts]
+    for fact, want in step.expect:
+        got = vocab.fact(after, fact)
+        rec.checks.append(Check(fact, want, got, vocab.same(got, want)))
+    for pat in step.events:
+        n = sum(1 for e in events if matches(e, pat))
+        rec.checks.append(Check(f"an event {_show(pat)}", "at least one", n, n > 0))
+    for pat in step.no_events:
+        n = sum(1 for e in events if matches(e, pat))
+        rec.checks.append(Check(f"no event {_show(pat)}", 0, n, n == 0))
+    legal = vocab.options(after)
+    for pat in step.options:
+        n = sum(1 for d in legal if matches(d, pat))
+        rec.checks.append(Check(f"a legal decision {_show(pat)}", "at least one", n, n > 0))
+    for pat in step.no_options:
+        n = sum(1 for d in legal if matches(d, pat))
+        rec.checks.append(Check(f"no legal decision {_show(pat)}", 0, n, n == 0))
+    return rec, after
+
+
+def _show(pattern: dict) -> str:
+    return "{" + ", ".join(f"{k}={v!r}" for k, v in pattern.items()) + "}"

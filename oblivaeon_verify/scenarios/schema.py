@@ -1,0 +1,281 @@
+"""The scenario file format, checked key by key; nothing in a file is ever evaluated.
+
+A scenario is a TOML file (``scenarios/<ruleset>/<id>.toml``) with these top-level keys:
+
+``id``         a short kebab-case name, the file's stem;
+``title``      one line for people;
+``summary``    the corner case in our own words;
+``clauses``    the clause ids it exercises (checked against the ruleset's catalogue);
+``reading``    optional: ``{parameter = NAME, value = VALUE}`` when the rulebook can be read two ways;
+``parameters`` optional model-parameter overrides (the reading's value is applied too);
+``setup``      a partial description of the position, completed by the ruleset's vocabulary;
+``steps``      the decisions and effects, in order, each with its expectations.
+
+Every step names one action the ruleset's vocabulary knows (``decide``, ``effect``, ...) and may
+carry expectations: ``expect`` (state facts), ``events`` / ``no_events`` (event patterns that must
+or must not occur in that step), ``options`` / ``no_options`` (decision patterns that must or must
+not be legal after it) and ``refused = true`` (the decision must be illegal: the step checks that the
+model refuses it and leaves the state as it was).
+
+The game-specific parts (setup keys, actions, facts, card ids) are checked by the ruleset's
+vocabulary module, ``properties.<ruleset>.scenario_vocab``; this module knows no game.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+TOP_KEYS = {
+    "id": "a kebab-case name equal to the file's stem",
+    "title": "a one-line title",
+    "summary": "the corner case in our own words",
+    "clauses": "a non-empty list of clause ids",
+    "reading": "a table {parameter = NAME, value = VALUE}",
+    "parameters": "a table of model-parameter overrides",
+    "setup": "a table describing the position",
+    "steps": "an array of [[steps]] tables",
+}
+REQUIRED = ("id", "title", "summary", "clauses", "steps")
+EXPECTATION_KEYS = {"note", "expect", "events", "no_events", "options", "no_options", "refused"}
+
+
+class ScenarioError(Exception):
+    """A malformed scenario: names the file, the key (and the line when it can be found) and what was expected."""
+
+    def __init__(self, path: Path | str, key: str, message: str, line: int | None = None) -> None:
+        self.path, self.key, self.line, self.message = str(path), key, line, message
+        where = f"{self.path}:{line}" if line else self.path
+        super().__init__(f"{where}: {key}: {message}" if key else f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int
+    """1-based, as people count steps."""
+    line: int | None
+    action: str
+    spec: Mapping[str, Any]
+    """The action's own keys (everything but the expectations)."""
+    note: str = ""
+    expect: tuple[tuple[str, Any], ...] = ()
+    events: tuple[Mapping[str, Any], ...] = ()
+    no_events: tuple[Mapping[str, Any], ...] = ()
+    options: tuple[Mapping[str, Any], ...] = ()
+    no_options: tuple[Mapping[str, Any], ...] = ()
+    refused: bool = False
+
+
+@dataclass(frozen=True)
+class Reading:
+    parameter: str
+    value: str
+    default: str
+    """The value the model takes when nothing is overridden."""
+
+    @property
+    def is_default(self) -> bool:
+        return self.value == self.default
+
+
+@dataclass(frozen=True)
+class Scenario:
+    path: Path
+    ruleset: str
+    id: str
+    title: str
+    summary: str
+    clauses: tuple[str, ...]
+    setup: Mapping[str, Any]
+    steps: tuple[Step, ...]
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+    reading: Reading | None = None
+
+    @property
+    def all_parameters(self) -> dict[str, Any]:
+        p = dict(self.parameters)
+        if self.reading is not None:
+            p[self.reading.parameter] = self.reading.value
+        return p
+
+
+class _Lines:
+    """Best-effort line numbers for keys: TOML parsers give none, so find the key in the text."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        self.step_lines = [i + 1 for i, ln in enumerate(self.lines) if ln.strip().startswith("[[steps]]")]
+
+    def of(self, key: str, start: int = 0, stop: int | None = None) -> int | None:
+        bare = key.split(".")[-1].split("[")[0].strip('"')
+        pat = re.compile(rf'^\s*(?:"{re.escape(bare)}"|{re.escape(bare)})\s*[=.]')
+        header = re.compile(rf"^\s*\[\[?[\w.]*\b{re.escape(bare)}\]\]?\s*$")
+        for i in range(start, len(self.lines) if stop is None else stop):
+            if pat.match(self.lines[i]) or header.match(self.lines[i]):
+                return i + 1
+        return None
+
+    def of_step(self, index: int, key: str = "") -> int | None:
+        if index - 1 >= len(self.step_lines):
+            return None
+        start = self.step_lines[index - 1]
+        stop = self.step_lines[index] - 1 if index < len(self.step_lines) else None
+        if not key:
+            return start
+        return self.of(key, start, stop) or start
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer", float: "a number"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def load(path: Path | str, vocab) -> Scenario:
+    """Read and check one scenario file against the generic schema and the ruleset's vocabulary."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(path, "", f"cannot read the file ({e.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise ScenarioError(path, "", f"not valid TOML: {e}", int(m.group(1)) if m else None) from None
+    lines = _Lines(text)
+
+    def fail(key: str, message: str, line: int | None = None) -> None:
+        raise ScenarioError(path, key, message, line if line is not None else lines.of(key))
+
+    for key in data:
+        if key not in TOP_KEYS:
+            fail(key, f"unknown key; expected one of: {', '.join(TOP_KEYS)}")
+    for key in REQUIRED:
+        if key not in data:
+            fail(key, f"missing; expected {TOP_KEYS[key]}", 1)
+
+    def want(key: str, value: Any, typ: type, what: str) -> Any:
+        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+            fail(key, f"expected {what}, got {_type_name(value)} {value!r}")
+        return value
+
+    sid = want("id", data["id"], str, TOP_KEYS["id"])
+    if not ID_RE.match(sid) or sid != path.stem:
+        fail("id", f"expected a kebab-case name equal to the file's stem {path.stem!r}, got {sid!r}")
+    title = want("title", data["title"], str, TOP_KEYS["title"])
+    summary = want("summary", data["summary"], str, TOP_KEYS["summary"])
+    clauses = want("clauses", data["clauses"], list, TOP_KEYS["clauses"])
+    if not clauses:
+        fail("clauses", "expected at least one clause id")
+    for i, c in enumerate(clauses):
+        want(f"clauses[{i}]", c, str, "a clause id string")
+        if c not in vocab.catalogue:
+            near = [k for k in vocab.catalogue.ids() if k.split(".")[0] == c.split(".")[0]][:6]
+            fail(f"clauses[{i}]", f"unknown clause id {c!r}; ids of that family: {', '.join(near) or 'none'}", lines.of("clauses"))
+    if len(set(clauses)) != len(clauses):
+        fail("clauses", "a clause id is listed twice")
+
+    params = want("parameters", data.get("parameters", {}), dict, TOP_KEYS["parameters"])
+    reading = None
+    if "reading" in data:
+        r = want("reading", data["reading"], dict, TOP_KEYS["reading"])
+        extra = set(r) - {"parameter", "value"}
+        if extra or not {"parameter", "value"} <= set(r):
+            fail("reading", "expected exactly the keys parameter and value")
+        name = want("reading.parameter", r["parameter"], str, "a parameter name")
+        value = want("reading.value", r["value"], str, "a reading's value")
+        choices = vocab.readings()
+        if name not in choices:
+            fail("reading.parameter", f"{name!r} is no reading; readings: {', '.join(sorted(choices))}")
+        if value not in choices[name][0]:
+            fail("reading.value", f"{name} must be one of {choices[name][0]}, not {value!r}")
+        if name in params:
+            fail(f"parameters.{name}", "set by reading; give it only once")
+        reading = Reading(name, value, choices[name][1])
+    try:
+        vocab.check_parameters({**params, **({reading.parameter: reading.value} if reading else {})})
+    except ValueError as e:
+        fail("parameters", str(e))
+
+    setup = want("setup", data.get("setup", {}), dict, TOP_KEYS["setup"])
+    vocab.check_setup(setup, lambda key, message: fail(f"setup.{key}", message))
+
+    raw_steps = want("steps", data["steps"], list, TOP_KEYS["steps"])
+    if not raw_steps:
+        fail("steps", "expected at least one step")
+    steps = tuple(_step(i + 1, raw, vocab, lines, fail) for i, raw in enumerate(raw_steps))
+    return Scenario(path, vocab.ruleset, sid, title, summary, tuple(clauses), setup, steps, params, reading)
+
+
+def _step(index: int, raw: Any, vocab, lines: _Lines, fail) -> Step:
+    name = f"steps[{index}]"
+
+    def sfail(key: str, message: str) -> None:
+        fail(f"{name}.{key}" if key else name, message, lines.of_step(index, key))
+
+    if not isinstance(raw, dict):
+        sfail("", f"expected a table, got {_type_name(raw)}")
+    actions = [k for k in raw if k in vocab.actions]
+    unknown = [k for k in raw if k not in vocab.actions and k not in EXPECTATION_KEYS and k not in vocab.action_keys]
+    if unknown:
+        sfail(
+            unknown[0], f"unknown key; expected an action ({', '.join(vocab.actions)}), its keys, or {', '.join(sorted(EXPECTATION_KEYS))}"
+        )
+    if len(actions) != 1:
+        sfail("", f"expected exactly one action of {', '.join(vocab.actions)}, got {actions or 'none'}")
+    action = actions[0]
+    spec = {k: v for k, v in raw.items() if k not in EXPECTATION_KEYS}
+    vocab.check_action(action, spec, sfail)
+
+    note = raw.get("note", "")
+    if not isinstance(note, str):
+        sfail("note", f"expected a string, got {_type_name(note)}")
+    refused = raw.get("refused", False)
+    if not isinstance(refused, bool):
+        sfail("refused", f"expected true or false, got {_type_name(refused)}")
+    if refused and action != "decide":
+        sfail("refused", "only a decide step can expect a refusal")
+    expect = raw.get("expect", {})
+    if not isinstance(expect, dict):
+        sfail("expect", f"expected a table of facts, got {_type_name(expect)}")
+    for fact, value in expect.items():
+        vocab.check_fact(fact, value, lambda message, fact=fact: sfail(f'expect."{fact}"', message))
+
+    def patterns(key: str, fields: Mapping[str, type], allow_str: bool) -> tuple[dict, ...]:
+        items = raw.get(key, [])
+        if not isinstance(items, list):
+            sfail(key, f"expected an array of tables, got {_type_name(items)}")
+        out = []
+        for j, item in enumerate(items):
+            if allow_str and isinstance(item, str):
+                item = {"kind": item}
+            if not isinstance(item, dict) or not item:
+                sfail(key, f"item {j + 1}: expected a non-empty table of {', '.join(fields)}")
+            for k, v in item.items():
+                if k not in fields:
+                    sfail(key, f"item {j + 1}: unknown field {k!r}; expected some of {', '.join(fields)}")
+                if not isinstance(v, fields[k]) or (fields[k] is int and isinstance(v, bool)):
+                    sfail(key, f"item {j + 1}: {k} must be {_type_name(fields[k]())}, got {_type_name(v)} {v!r}")
+            vocab.check_pattern(key, item, lambda message, j=j: sfail(key, f"item {j + 1}: {message}"))
+            out.append(item)
+        return tuple(out)
+
+    return Step(
+        index=index,
+        line=lines.of_step(index),
+        action=action,
+        spec=spec,
+        note=note,
+        expect=tuple(expect.items()),
+        events=patterns("events", vocab.event_fields, False),
+        no_events=patterns("no_events", vocab.event_fields, False),
+        options=patterns("options", vocab.decision_fields, True),
+        no_options=patterns("no_options", vocab.decision_fields, True),
+        refused=refused,
+    )

@@ -1,0 +1,270 @@
+"""The reports: deterministic, atomic, honest about missing sections, and readable in a browser."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from oblivaeon_verify import report, report_pages, rulesets
+from oblivaeon_verify import sections as sections_pkg
+from oblivaeon_verify.commands.common import versions
+
+RULESET = rulesets.load("oblivaeon")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build(seed=7, sections=(), **kw):
+    """A small report: one game per hero count, no conformance games, the given sections only."""
+    return report.build(
+        RULESET,
+        seed=seed,
+        games=1,
+        conformance_games=0,
+        quick=True,
+        versions=versions(),
+        workers=1,
+        sections=None if sections is None else list(sections),
+        **kw,
+    )
+
+
+@pytest.fixture(scope="module")
+def small():
+    data, _ = build()
+    return data, report.render(data)
+
+
+# --- determinism and atomic writing ----------------------------------------------------------
+
+
+def _write_twice(tmp_path, sections):
+    outs = []
+    for name in ("a", "b"):
+        data, _timings = build(sections=sections)
+        out = tmp_path / name
+        report.write_atomically(out, report.render(data))
+        outs.append(out)
+    return outs
+
+
+def _same_bytes(a: Path, b: Path) -> None:
+    files_a = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    files_b = sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
+    assert files_a == files_b
+    for rel in files_a:
+        assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
+
+
+def test_two_runs_with_the_same_seed_give_byte_identical_reports(tmp_path):
+    a, b = _write_twice(tmp_path, sections=())
+    _same_bytes(a, b)
+    assert (a / "index.html").exists() and (a / "index.md").exists() and (a / "summary.json").exists()
+    assert len(list((a / "corner-cases").glob("*.html"))) == len(list((ROOT / "scenarios" / "oblivaeon").glob("*.toml")))
+
+
+@pytest.mark.slow
+def test_two_runs_with_every_section_give_byte_identical_reports(tmp_path):
+    """The same, with every report section found at run time (quick settings): slow, a minute or more."""
+    a, b = _write_twice(tmp_path, sections=[m.__name__.rsplit(".", 1)[1] for m in sections_pkg.available()])
+    _same_bytes(a, b)
+
+
+def test_a_different_seed_gives_a_different_report():
+    one, _ = build(seed=7)
+    two, _ = build(seed=8)
+    assert report.render(one)["index.md"] != report.render(two)["index.md"]
+
+
+def test_no_timing_reaches_the_files():
+    raw = {"a": 1, "timing": {"s": 2.5}, "nested": [{"timing": 3, "b": 2}]}
+    assert report.without_timing(raw) == {"a": 1, "nested": [{"b": 2}]}
+
+
+def test_a_failed_write_leaves_the_previous_report_whole(tmp_path):
+    out = tmp_path / "reports"
+    report.write_atomically(out, {"index.md": "old\n", "corner-cases/x.md": "old page\n"})
+    with pytest.raises(TypeError):
+        report.write_atomically(out, {"index.md": "new\n", "summary.json": None})  # a broken file mid-way
+    assert (out / "index.md").read_text() == "old\n"
+    assert (out / "corner-cases" / "x.md").read_text() == "old page\n"
+    assert not (out / "summary.json").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["reports"]  # no temporary folder left behind
+
+
+def test_writing_keeps_the_folders_readme(tmp_path):
+    out = tmp_path / "reports"
+    out.mkdir()
+    (out / "README.md").write_text("kept\n")
+    report.write_atomically(out, {"index.md": "x\n"})
+    assert (out / "README.md").read_text() == "kept\n"
+
+
+# --- contents ------------------------------------------------------------------------------
+
+
+def test_the_index_counts_the_clarifications_with_a_passing_scenario(small):
+    data, files = small
+    t = data["coverage_totals"]
+    assert t["clarifications"] == 26 and t["clarifications_passing"] == 26
+    assert "Every Rules Clarification with a passing scenario: **26 of 26**" in files["index.md"]
+    assert "<b>26 of 26</b>" in files["index.html"]
+
+
+def test_each_clause_row_says_what_implements_guards_and_exercises_it(small):
+    data, _ = small
+    row = next(r for r in data["clause_coverage"] if r["id"] == "CLAR.ERASED")
+    assert row["implemented_by"] and row["reached"] in (True, False)
+    assert [s["id"] for s in row["scenarios"] if s["passed"]] == ["clar-erased"]
+    assert row["invariants"] is None or isinstance(row["invariants"], list)
+
+
+def test_absent_sections_are_named_as_missing_never_faked(monkeypatch):
+    monkeypatch.setattr(sections_pkg, "available", lambda: [])
+    secs, _ = report.collect_sections(RULESET, seed=1, quick=True)
+    assert {s["name"]: s["status"] for s in secs} == {"graphs": "missing", "invariants": "missing", "proofs": "missing"}
+    assert all("has not landed" in s["message"] for s in secs)
+    data, _ = build(sections=None)
+    row = next(r for r in data["clause_coverage"] if r["id"] == "CLAR.ERASED")
+    assert row["invariants"] is None and row["proofs"] is None
+    page = next(p for p in data["corner_cases"] if p["id"] == "clar-erased")
+    assert any("graph" in p["note"] and "no picture" in p["note"] for p in page["interaction"])
+    assert "not landed" in report.render(data)["index.md"]
+
+
+def section(name, title, collect, markdown):
+    """A stand-in section module following the contract of oblivaeon_verify.sections."""
+    mod = types.ModuleType(f"oblivaeon_verify.sections.{name}")
+    mod.TITLE, mod.ORDER, mod.collect, mod.markdown = title, 10, collect, markdown
+    return mod
+
+
+def test_a_section_that_fails_is_reported_and_fails_the_verdict(monkeypatch):
+    def collect(ruleset, *, seed, quick):
+        raise RuntimeError("solver exploded")
+
+    Broken = section("proofs", "Proofs", collect, lambda data: "")
+    monkeypatch.setattr(sections_pkg, "available", lambda: [Broken])
+    data, _ = build(sections=None)
+    s = next(s for s in data["sections"] if s["name"] == "proofs")
+    assert s["status"] == "error" and "solver exploded" in s["message"]
+    assert not data["verdict"]["ok"]
+
+
+def test_section_citations_become_the_guarded_by_column(monkeypatch):
+    def collect(ruleset, *, seed, quick):
+        return {"invariants": [{"name": "zone isolation", "clauses": ["BZ.ISOLATION"], "violations": 0}], "timing": {"s": 1}}
+
+    Invariants = section("invariants", "Invariants", collect, lambda data: "| invariant |\n| --- |\n| zone isolation |\n")
+    monkeypatch.setattr(sections_pkg, "available", lambda: [Invariants])
+    data, _ = build(sections=None)
+    row = next(r for r in data["clause_coverage"] if r["id"] == "BZ.ISOLATION")
+    assert row["invariants"] == ["zone isolation"] and row["proofs"] is None
+    assert data["coverage_totals"]["with_invariant"] == 1
+    html = report.render(data)["index.html"]
+    assert "<td>zone isolation</td>" in html and '"timing"' not in report.render(data)["summary.json"]
+
+
+def test_a_failing_scenario_gets_a_fail_page_and_fails_the_verdict(monkeypatch, tmp_path):
+    folder = tmp_path / "oblivaeon"
+    folder.mkdir()
+    text = (
+        (ROOT / "scenarios" / "oblivaeon" / "clar-hero-count.toml")
+        .read_text()
+        .replace("amount = 3 }]\n[steps.expect]", "amount = 4 }]\n[steps.expect]")
+    )
+    (folder / "clar-hero-count.toml").write_text(text)
+    from oblivaeon_verify import scenarios
+
+    monkeypatch.setattr(scenarios, "ROOT", tmp_path)
+    data, _ = build()
+    page = data["corner_cases"][0]
+    assert page["verdict"] == "fail at step 1" and "diverged" in page["verdict_text"]
+    assert not data["verdict"]["ok"]
+    assert data["coverage_totals"]["clarifications_passing"] == 0
+    assert "FAILED" in report.render(data)["corner-cases/clar-hero-count.md"]
+
+
+def test_a_corner_case_page_has_every_part(small):
+    _, files = small
+    md = files["corner-cases/clar-rites-of-revival-usurped-return-to-box.md"]
+    for part in (
+        "## The corner case, in our words",
+        "## How the rules interact to reach it",
+        "## Minimal witness from setup",
+        "## Step by step",
+        "## Verdict",
+    ):
+        assert part in md
+    assert "the model's default is `revive-in-place`" in md
+    assert "```mermaid" in md and "| state | before | after |" in md
+
+
+def test_html_pages_are_self_contained(small):
+    _, files = small
+    for name, text in files.items():
+        if name.endswith(".html"):
+            assert (
+                "<script" not in text and "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in text
+            )
+    assert "<svg" in files["corner-cases/id-devastation-destroys-environment.html"]
+
+
+def test_the_summary_is_json_for_machines(small):
+    _, files = small
+    data = json.loads(files["summary.json"])
+    assert data["scenarios"]["count"] == len(data["corner_cases"]) and data["seed"] == 7
+
+
+# --- pictures ------------------------------------------------------------------------------
+
+
+def test_mermaid_pictures_in_the_graph_package_format_are_drawn_as_svg():
+    text = 'flowchart LR\n  n_A["ENV.GAME-OVER"]\n  n_e(["event: environment-removed"])\n  n_C{{"CLAR.OA-NOT-REMOVABLE"}}\n  n_A --> n_e\n  n_e -.-> n_C\n'
+    nodes, edges = report_pages.parse_mermaid(text)
+    assert nodes == {
+        "n_A": ("ENV.GAME-OVER", "box"),
+        "n_e": ("event: environment-removed", "stadium"),
+        "n_C": ("CLAR.OA-NOT-REMOVABLE", "hexagon"),
+    }
+    assert edges == [("n_A", "n_e", False), ("n_e", "n_C", True)]
+    svg = report_pages.mermaid_svg(text)
+    assert svg.count("<line") == 2 and "stroke-dasharray" in svg and "<polygon" in svg
+
+
+def test_section_markdown_is_rendered_with_its_tables_and_pictures():
+    html = report_pages.markdown_html("| a | b |\n| --- | --- |\n| 1 | <b>2</b> |\n\n```mermaid\nflowchart LR\n  x --> y\n```\n")
+    assert "<table>" in html and "&lt;b&gt;" in html and "<svg" in html
+
+
+# --- in a browser ----------------------------------------------------------------------------
+
+
+def _chromium() -> str | None:
+    return next((c for c in ("chromium", "chromium-browser", "google-chrome") if shutil.which(c)), None)
+
+
+@pytest.mark.skipif(_chromium() is None, reason="no chromium on this machine (apt-get install chromium)")
+def test_the_html_index_opens_in_a_headless_browser_and_shows_the_coverage_table(small, tmp_path):
+    _, files = small
+    report.write_atomically(tmp_path / "r", files)
+    cmd = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", (tmp_path / "r" / "index.html").as_uri()]
+    dom = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+    assert '<table id="coverage-table">' in dom
+    assert dom.count('<tr id="clause-') == len(RULESET.catalogue.clauses)
+    assert "CLAR.RITES-OF-REVIVAL" in dom and "26 of 26" in dom
+
+
+def test_the_cli_refuses_a_bad_games_count():
+    out = subprocess.run(
+        [sys.executable, "-m", "oblivaeon_verify", "report", "--games", "0", "--out", "/nonexistent/x"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 2 and "--games" in out.stderr and "Traceback" not in out.stderr
