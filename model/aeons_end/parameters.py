@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from model.common import parameters as common
+from model.common.parameters import ParameterError
 
 
 class Difficulty(enum.Enum):
@@ -58,10 +60,6 @@ class Parameters:
 DEFAULT = Parameters()
 
 
-class ParameterError(ValueError):
-    pass
-
-
 def with_overrides(base: Parameters, overrides: dict[str, Any], where: str) -> Parameters:
     changes = {}
     known = {f.name for f in fields(Parameters)}
@@ -89,21 +87,6 @@ def with_overrides(base: Parameters, overrides: dict[str, Any], where: str) -> P
     return dataclasses.replace(base, **changes)
 
 
-def load(path: str | Path | None = None, cli: tuple[str, ...] | list[str] = ()) -> Parameters:
-    params = DEFAULT
-    if path is not None:
-        p = Path(path)
-        try:
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ParameterError(f"{p}: no such parameter file") from None
-        except tomllib.TOMLDecodeError as e:
-            raise ParameterError(f"{p}: not valid TOML: {e}") from None
-        params = with_overrides(params, data.get("parameters", data), str(p))
-    pairs = {}
-    for item in cli:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise ParameterError(f"--param {item!r}: expected NAME=VALUE")
-        pairs[name.strip()] = value.strip()
-    return with_overrides(params, pairs, "--param")
+def load(path: str | Path | None = None, cli: list[str] | tuple[str, ...] = ()) -> Parameters:
+    """Defaults, then a TOML file, then ``name=value`` pairs (see ``model.common.parameters``)."""
+    return common.load(DEFAULT, with_overrides, path, cli)

@@ -21,6 +21,9 @@ class Event(NamedTuple):
     amount: int = 0
     detail: str = ""
 
+    def __str__(self) -> str:
+        return self.describe(str)
+
     def describe(self, name) -> str:
         """A one-line account, with card ids turned into names by ``name``."""
         bits = [f"[{self.clause}] {self.kind}"]

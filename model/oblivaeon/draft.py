@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import NamedTuple
 
+from model.common.events import Event as CommonEvent
 from model.oblivaeon.decisions import Decision
 from model.oblivaeon.deck import Deck
 from model.oblivaeon.state import GameState, Outcome, Seat, Zone, evolve
@@ -26,37 +27,15 @@ from model.oblivaeon.state import GameState, Outcome, Seat, Zone, evolve
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 
 
-class Event(NamedTuple):
-    """Something that happened, and the clause whose rule made it happen (an immutable record)."""
+class Event(CommonEvent):
+    """An event of the OblivAeon model (fields in ``model.common.events``); printed with card names."""
 
-    kind: str
-    clause: str
-    zone: int = 0
-    """The battle zone where it happened (0: not in a zone, e.g. a deck or the Booklet)."""
-    source_zone: int = 0
-    """The battle zone of the card or rule that caused it (0: none)."""
-    reach: str = "zone"
-    """``zone`` unless the causing card's text reaches across zones (``game``, ``other-zone``, ``move``)."""
-    card: str = ""
-    target: str = ""
-    amount: int = 0
-    detail: str = ""
+    __slots__ = ()
 
     def __str__(self) -> str:
         from model.oblivaeon.cards import describe
 
-        bits = [f"[{self.clause}] {self.kind}"]
-        if self.card:
-            bits.append(describe(self.card))
-        if self.target:
-            bits.append(f"-> {describe(self.target)}")
-        if self.amount:
-            bits.append(str(self.amount))
-        if self.zone:
-            bits.append(f"@z{self.zone}")
-        if self.detail:
-            bits.append(f"({self.detail})")
-        return " ".join(bits)
+        return self.describe(describe)
 
 
 class Ctx(NamedTuple):

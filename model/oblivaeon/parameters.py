@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from model.common import parameters as common
+from model.common.parameters import ParameterError
 
 
 class RitesReading(enum.Enum):
@@ -150,10 +152,6 @@ class Parameters:
 DEFAULT = Parameters()
 
 
-class ParameterError(ValueError):
-    """A parameter override named an unknown parameter or gave a value of the wrong type."""
-
-
 def _coerce(name: str, raw: Any, where: str) -> Any:
     f = next((f for f in fields(Parameters) if f.name == name), None)
     if f is None:
@@ -199,27 +197,8 @@ def with_overrides(base: Parameters, overrides: dict[str, Any], where: str = "pa
 
 
 def load(path: str | Path | None = None, cli: list[str] | tuple[str, ...] = ()) -> Parameters:
-    """Defaults, then a TOML file (a ``[parameters]`` table or top-level keys), then ``name=value`` pairs."""
-    params = DEFAULT
-    if path is not None:
-        p = Path(path)
-        try:
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ParameterError(f"{p}: no such parameter file") from None
-        except tomllib.TOMLDecodeError as e:
-            raise ParameterError(f"{p}: not valid TOML: {e}") from None
-        table = data.get("parameters", data)
-        if not isinstance(table, dict):
-            raise ParameterError(f"{p}: [parameters] must be a table")
-        params = with_overrides(params, table, str(p))
-    pairs: dict[str, Any] = {}
-    for item in cli:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            raise ParameterError(f"--param {item!r}: expected NAME=VALUE")
-        pairs[name.strip()] = value.strip()
-    return with_overrides(params, pairs, "--param")
+    """Defaults, then a TOML file, then ``name=value`` pairs (see ``model.common.parameters``)."""
+    return common.load(DEFAULT, with_overrides, path, cli)
 
 
 def assumptions() -> list[tuple[str, Any, str]]:
