@@ -41,7 +41,7 @@ Progress = Callable[[str], None]
 
 
 def simulation_report(ruleset, result: campaign.CampaignResult, checked: campaign.CampaignResult, versions: dict) -> dict:
-    """Random play and conformance, per hero count and in total."""
+    """Random play and conformance, per player count and in total."""
     per_count = {}
     for n in sorted(result.tallies):
         s = campaign.summary(ruleset, result, n)
@@ -53,6 +53,7 @@ def simulation_report(ruleset, result: campaign.CampaignResult, checked: campaig
     return {
         "ruleset": ruleset.name,
         "title": ruleset.title,
+        "players_word": ruleset.players_word,
         "seed": result.seed,
         "versions": versions,
         "random_play": per_count,
@@ -214,7 +215,7 @@ def build(
             )
         )
     result = campaign.merge(traced, *rest)
-    say(f"conformance: {conformance_games} games x {len(ruleset.players)} hero counts")
+    say(f"conformance: {conformance_games} games x {len(ruleset.players)} {ruleset.players_word} counts")
     checked = campaign.run(
         ruleset.name,
         seed,

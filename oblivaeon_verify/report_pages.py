@@ -202,7 +202,7 @@ Versions: {% for k, v in d.versions.items() %}{{ k }} {{ v }}{% if not loop.last
 </table>
 
 <h2 id="random-play">Random play</h2>
-<table><thead><tr><th>heroes</th><th>games</th><th>rounds</th><th>decisions</th><th>won</th><th>lost</th><th>errors</th></tr></thead><tbody>
+<table><thead><tr><th>{{ d.players_word }}</th><th>games</th><th>rounds</th><th>decisions</th><th>won</th><th>lost</th><th>errors</th></tr></thead><tbody>
 {% for n, s in d.random_play.items() %}<tr><td>{{ n }}</td><td class="num">{{ "{:,}".format(s.games) }}</td><td class="num">{{ "{:,}".format(s.rounds) }}</td><td class="num">{{ "{:,}".format(s.decisions) }}</td><td class="num">{{ s.outcomes.get("won", 0) }}</td><td class="num">{{ s.outcomes.get("lost", 0) }}</td><td class="num">{{ s.errors|length }}</td></tr>{% endfor %}
 </tbody></table>
 <p>Conformance checked at every visited state of {{ "{:,}".format(d.conformance.games) }} further games ({{ "{:,}".format(d.conformance.states_checked) }} states): {{ d.conformance.errors }} errors.</p>
@@ -268,7 +268,7 @@ Every Rules Clarification with a passing scenario: **{{ t.clarifications_passing
 {% endfor %}
 ## Random play
 
-| heroes | games | rounds | decisions | won | lost | errors |
+| {{ d.players_word }} | games | rounds | decisions | won | lost | errors |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 {% for n, s in d.random_play.items() %}| {{ n }} | {{ "{:,}".format(s.games) }} | {{ "{:,}".format(s.rounds) }} | {{ "{:,}".format(s.decisions) }} | {{ s.outcomes.get("won", 0) }} | {{ s.outcomes.get("lost", 0) }} | {{ s.errors|length }} |
 {% endfor %}

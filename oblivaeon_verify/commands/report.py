@@ -24,7 +24,7 @@ def cmd_report(args) -> int:
 
 def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) -> None:
     add_ruleset_arguments(sp)
-    sp.add_argument("--games", type=int, default=games, help="random games per hero count (default %(default)s)")
+    sp.add_argument("--games", type=int, default=games, help="random games per player count (default %(default)s)")
     sp.add_argument(
         "--conformance-games",
         type=int,
