@@ -26,6 +26,8 @@ class AeonsEndRuleset:
     catalogue = CATALOGUE
     setup_error = SetupError
     parameter_error = parameters.ParameterError
+    #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
+    graph_facts_module = "properties.aeons_end.graph_facts"
 
     def load_parameters(self, path=None, pairs=()):
         return parameters.load(path, pairs)
