@@ -26,6 +26,8 @@ class AeonsEndRuleset:
     catalogue = CATALOGUE
     setup_error = SetupError
     parameter_error = parameters.ParameterError
+    properties_module = "properties.aeons_end"
+    """The package with this ruleset's invariants (found by the harness through this name)."""
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
     graph_facts_module = "properties.aeons_end.graph_facts"
 

@@ -1,1 +1,6 @@
 """Aeon's End properties (so far: the facts its rule-interaction and state graphs need)."""
+
+from properties.aeons_end.invariants import INVARIANTS
+from properties.common.registry import Step, Violation
+
+__all__ = ["INVARIANTS", "Step", "Violation"]

@@ -6,10 +6,10 @@ helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``
 ``DECISION_CLAUSES`` (which hero-turn decision enables which clause) and ``UNGUARDED_REASONS``.
 """
 
+from properties.common.registry import Step, Violation
 from properties.oblivaeon.coverage import CORNERS, DECISION_CLAUSES
 from properties.oblivaeon.invariants import INVARIANTS
 from properties.oblivaeon.knockout import QUICK_KNOCKOUTS, UNGUARDED_REASONS
-from properties.oblivaeon.registry import Step, Violation
 from properties.oblivaeon.setups import parameter_overrides, parameters_from_json, setup_from_json
 from properties.oblivaeon.steering import steer
 

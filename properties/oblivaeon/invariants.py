@@ -28,7 +28,7 @@ from model.oblivaeon.cards import (
 )
 from model.oblivaeon.places import containers
 from model.oblivaeon.round_order import current_phase, current_turn
-from properties.oblivaeon.registry import Registry
+from properties.common.registry import Registry
 
 INVARIANTS = Registry()
 state = INVARIANTS.state

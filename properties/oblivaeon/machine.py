@@ -25,8 +25,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition,
 from model.oblivaeon.decisions import Decision, IllegalDecision
 from model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify import replay
+from properties.common.registry import Step
 from properties.oblivaeon.invariants import INVARIANTS
-from properties.oblivaeon.registry import Step
 from properties.oblivaeon.setups import legal_setups
 from properties.oblivaeon.steering import steer
 

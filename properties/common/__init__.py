@@ -1,0 +1,1 @@
+"""What every ruleset's properties share: the invariant registry."""
