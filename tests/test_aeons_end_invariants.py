@@ -13,6 +13,7 @@ from model.aeons_end.parameters import DEFAULT
 from model.aeons_end.ruleset import RULESET
 from model.aeons_end.setup import SetupConfig
 from model.aeons_end.state import InPlay
+from model.common.events import Event
 from oblivaeon_verify.checked_play import CheckTally, play_checked
 from properties.aeons_end import INVARIANTS, Step
 
@@ -54,7 +55,16 @@ def test_every_invariant_cites_known_clauses_and_holds_in_checked_play():
 
 S = game()
 CARD = S.mages[0].hand[0]
+SPARK = next(c for c in S.mages[0].hand if c.startswith("spark"))
 NOOP = Decision("end-main", "player 1")
+P1 = dataclasses.replace(S, actor="p0", phase="main")
+PREPPED = breach(dataclasses.replace(P1, phase="casting"), 0, 0, spell=SPARK)
+MINION = S.nemesis_deck[0].cards()[0]
+
+
+def same(before, decision):
+    """A step that took ``decision`` and changed nothing: every action invariant should object."""
+    return Step(before, decision, (), before)
 
 
 CASES = {
@@ -83,6 +93,25 @@ CASES = {
     "life-within-bounds": lambda: mage(S, 0, life=S.setup.start_life + 5),
     "game-ends-exactly-when-a-condition-holds": lambda: dataclasses.replace(S, gravehold=0),
     "known-cards-only": lambda: mage(S, 0, hand=S.mages[0].hand + ("forged-card#1",)),
+    "a-cast-spell-hits-its-target": lambda: same(PREPPED, Decision("cast", "player 1", card=SPARK, target="nemesis", index=0)),
+    "a-cast-spell-leaves-its-breach": lambda: same(PREPPED, Decision("cast", "player 1", card=SPARK, target="nemesis", index=0)),
+    "closed-breach-spells-are-cast": lambda: same(breach(P1, 0, 1, spell=SPARK), Decision("end-casting", "player 1")),
+    "a-played-gem-gives-its-aether": lambda: same(P1, Decision("play", "player 1", card=CARD)),
+    "a-prepped-spell-leaves-the-hand": lambda: same(P1, Decision("prep", "player 1", card=SPARK, index=0)),
+    "an-opened-breach-is-open": lambda: same(P1, Decision("open", "player 1", index=1)),
+    "an-ability-uses-every-charge": lambda: same(mage(P1, 0, charges=5), Decision("ability", "player 1")),
+    "a-paid-nemesis-card-is-discarded": lambda: same(
+        dataclasses.replace(P1, in_play=(InPlay(MINION, life=3),)), Decision("to-discard", "player 1", card=MINION, index=0)
+    ),
+    "while-prepped-once-a-turn": lambda: same(
+        dataclasses.replace(P1, used_while_prepped=(0,)), Decision("while-prepped", "player 1", card=SPARK, index=0)
+    ),
+    "the-nemesis-draws-one-card-a-turn": lambda: Step(
+        dataclasses.replace(S, actor=""),
+        Decision("reveal", "chance"),
+        (Event("turn", "TURN-ORDER.DRAW", target="nemesis"),),
+        dataclasses.replace(S, actor=""),
+    ),
 }
 
 

@@ -1,6 +1,7 @@
 """Aeon's End properties (so far: the facts its rule-interaction and state graphs need)."""
 
 from properties.aeons_end.invariants import INVARIANTS
+from properties.aeons_end.setups import parameter_overrides, parameters_from_json, setup_from_json
 from properties.common.registry import Step, Violation
 
-__all__ = ["INVARIANTS", "Step", "Violation"]
+__all__ = ["INVARIANTS", "Step", "Violation", "parameter_overrides", "parameters_from_json", "setup_from_json"]

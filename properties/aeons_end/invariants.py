@@ -194,3 +194,117 @@ def known_cards(s):
     for card in player_cards(s):
         if card.split("#")[0] not in PLAYER_CARDS:
             yield f"unknown card {card}"
+
+
+# --- what each player action must do -------------------------------------------------------
+
+
+def _acting(st) -> int:
+    return int(st.decision.actor.split()[1]) - 1
+
+
+@step("a-cast-spell-hits-its-target", "CAST.SINGLE-TARGET", "CAST.NEMESIS-DAMAGE", "CAST.MINION-DAMAGE", "CAST.OPENED-MAY", "CARDS.SPELLS")
+def cast_hits(st):
+    """Casting deals the spell's damage (with its breach's bonus) to the chosen minion or to the nemesis."""
+    d = st.decision
+    if d.kind != "cast":
+        return
+    br = st.before.mages[_acting(st)].breaches[d.index]
+    damage = card_def(d.card).damage + (st.before.setup.params.breach_bonus[d.index] if br.opened else 0)
+    if d.target == "nemesis":
+        if st.after.nemesis_life > max(0, st.before.nemesis_life - damage):
+            yield f"{d.card} should have taken the nemesis from {st.before.nemesis_life} to at most {st.before.nemesis_life - damage}"
+        return
+    card = d.target.rsplit("@", 1)[0]
+    before = next((p.life for p in st.before.in_play if p.card == card), 0)
+    after = next((p.life for p in st.after.in_play if p.card == card), 0)
+    if after > max(0, before - damage):
+        yield f"{d.card} should have taken {card} from {before} to at most {before - damage} life"
+
+
+@step("a-cast-spell-leaves-its-breach", "CAST.TO-DISCARD", "CAST.ORDER")
+def cast_leaves_breach(st):
+    d = st.decision
+    if d.kind == "cast":
+        m = st.after.mages[_acting(st)]
+        # the discard pile may have been turned over into the deck (or drawn) later in the same step
+        if m.breaches[d.index].spell == d.card or d.card not in m.discard + m.deck + m.hand:
+            yield f"{d.card} was cast but did not go to its owner's discard pile"
+
+
+@step("closed-breach-spells-are-cast", "CAST.CLOSED-MUST")
+def closed_must(st):
+    """The casting phase never ends while a spell waits in a closed breach."""
+    if st.decision.kind != "end-casting":
+        return
+    for br in st.before.mages[_acting(st)].breaches:
+        if br.spell and not br.opened and not br.destroyed:
+            yield f"casting ended with {br.spell} still in closed breach {br.number}"
+
+
+@step("a-played-gem-gives-its-aether", "MAIN.PLAY-GEM-RELIC", "CARDS.GEMS", "CARDS.RELICS", "MAIN.ANY-ORDER")
+def play_gives(st):
+    d = st.decision
+    if d.kind != "play":
+        return
+    if st.after.actor != st.before.actor or st.after.phase != "main":
+        return  # the turn moved on within the step (forced points); the draw phase has taken the card
+    m = st.after.mages[_acting(st)]
+    if d.card not in m.played:
+        yield f"{d.card} was played but is not among the played cards"
+    gain = card_def(d.card).aether
+    if st.after.aether < st.before.aether + gain:
+        yield f"{d.card} gives {gain} aether but aether went from {st.before.aether} to {st.after.aether}"
+
+
+@step("a-prepped-spell-leaves-the-hand", "MAIN.PREP")
+def prep_moves(st):
+    d = st.decision
+    if d.kind == "prep":
+        m = st.after.mages[_acting(st)]
+        if d.card in m.hand or m.breaches[d.index].spell != d.card:
+            yield f"{d.card} was prepped to breach {d.index + 1} but did not move there"
+
+
+@step("an-opened-breach-is-open", "MAIN.OPEN")
+def opened(st):
+    d = st.decision
+    if d.kind == "open" and not st.after.mages[_acting(st)].breaches[d.index].opened:
+        yield f"breach {d.index + 1} was paid for but is not open"
+
+
+@step("an-ability-uses-every-charge", "MAT.ABILITY")
+def ability_empties(st):
+    d = st.decision
+    if d.kind == "ability":
+        i = _acting(st)
+        if st.before.mages[i].charges < MATS[st.before.mages[i].name].charges or st.after.mages[i].charges:
+            yield f"player {i + 1} used the ability with {st.before.mages[i].charges} charges and kept {st.after.mages[i].charges}"
+
+
+@step("a-paid-nemesis-card-is-discarded", "MAIN.TO-DISCARD")
+def to_discard_discards(st):
+    d = st.decision
+    if d.kind == "to-discard" and (d.card not in st.after.nemesis_discard or any(p.card == d.card for p in st.after.in_play)):
+        yield f"{d.card} was paid off but is still in play"
+
+
+@step("while-prepped-once-a-turn", "MAIN.WHILE-PREPPED")
+def while_prepped_once(st):
+    d = st.decision
+    if d.kind != "while-prepped":
+        return
+    if d.index in st.before.used_while_prepped:
+        yield f"the While-prepped effect of breach {d.index + 1} was used twice in one turn"
+    elif st.after.aether < st.before.aether + card_def(d.card).while_prepped_aether and st.after.phase == "main":
+        yield f"the While-prepped effect of {d.card} gave no aether"
+
+
+@step("the-nemesis-draws-one-card-a-turn", "NEMESIS.DRAW", "NEMESIS.CARD-KINDS", "NEMESIS.BASIC-AND-UNIQUE")
+def nemesis_draws(st):
+    """A nemesis turn that completes within the step draws exactly one card while its deck has any."""
+    turns = [e for e in st.events if e.kind == "turn" and e.target == "nemesis"]
+    draws = sum(1 for e in st.events if e.kind == "nemesis-draws")
+    finished = sum(1 for e in st.events if e.kind == "turn") > len(turns) or st.after.actor != "nemesis"
+    if len(turns) == 1 and finished and any(st.before.nemesis_deck) and st.after.outcome is None and draws != 1:
+        yield f"a nemesis turn drew {draws} cards"
