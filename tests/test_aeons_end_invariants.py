@@ -135,3 +135,11 @@ def test_a_minion_in_play_and_in_the_discard_is_caught():
     card = S.nemesis_deck[0].cards()[0]
     s = dataclasses.replace(S, in_play=(InPlay(card, life=2),))
     assert broken("nemesis-card-in-one-place", s)
+
+
+def test_every_documented_uncaught_knockout_names_a_clause():
+    from properties.aeons_end import UNGUARDED_REASONS
+
+    assert UNGUARDED_REASONS
+    for clause, reason in UNGUARDED_REASONS.items():
+        assert clause in RULESET.catalogue and reason, clause
