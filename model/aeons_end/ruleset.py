@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from model.aeons_end import parameters, serialise
+from model.aeons_end import engine, parameters, serialise
 from model.aeons_end.cards import describe
 from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.engine import legal_decisions, new_game, step, where
 from model.aeons_end.setup import SetupError, random_setup
+from model.common.ruleset import ModelRuleset
 
 #: Random play weights for player decisions: ending a phase is one choice among many, and a uniform
 #: pick would end most main phases before any gem is played.  Chance keeps its own weights.
@@ -17,13 +17,16 @@ OTHER = 5
 
 
 @dataclasses.dataclass(frozen=True)
-class AeonsEndRuleset:
+class AeonsEndRuleset(ModelRuleset):
     name: str = "aeons_end"
     title: str = "Aeon's End"
     players_word: str = "players"
     players: tuple[int, ...] = (1, 2, 3, 4)
     default_players: int = 2
     catalogue = CATALOGUE
+    engine = engine
+    parameters = parameters
+    serialise = serialise
     setup_error = SetupError
     parameter_error = parameters.ParameterError
     properties_module = "properties.aeons_end"
@@ -31,37 +34,15 @@ class AeonsEndRuleset:
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
     graph_facts_module = "properties.aeons_end.graph_facts"
 
-    def load_parameters(self, path=None, pairs=()):
-        return parameters.load(path, pairs)
-
-    def default_parameters(self):
-        return parameters.DEFAULT
-
     def random_setup(self, rng, players, params):
         return random_setup(rng, players, params)
-
-    def new_game(self, setup):
-        return new_game(setup)
-
-    def legal_decisions(self, state):
-        return legal_decisions(state)
-
-    def step(self, state, decision):
-        return step(state, decision)
 
     def decision_weight(self, decision) -> int:
         return PHASE_ENDS.get(decision.kind, OTHER)
 
-    def outcome(self, state):
-        o = state.outcome
-        return None if o is None else (o.kind, o.reason, o.clause)
-
     def rounds(self, state) -> int:
         """A round is one pass through the turn order deck."""
         return state.cycles
-
-    def where(self, state) -> str:
-        return where(state)
 
     def turn_label(self, state) -> str:
         return f"turn {state.turn} ({state.actor or 'turn order'})"
@@ -74,10 +55,6 @@ class AeonsEndRuleset:
 
     def with_round(self, state, round_number: int):
         return dataclasses.replace(state, cycles=round_number, turn=state.turn + 100)
-
-    to_json = staticmethod(serialise.to_json)
-    from_json = staticmethod(serialise.from_json)
-    canonical_key = staticmethod(serialise.canonical_key)
 
     def describe_setup(self, setup) -> dict:
         return {"mages": list(setup.mages), "nemesis": setup.nemesis, "difficulty": setup.difficulty.value}

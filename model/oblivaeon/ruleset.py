@@ -4,22 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 
-from model.oblivaeon import parameters, serialise
+from model.common.ruleset import ModelRuleset
+from model.oblivaeon import engine, parameters, serialise
 from model.oblivaeon.cards import describe
 from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.engine import legal_decisions, new_game, step, where
 from model.oblivaeon.round_order import current_turn
 from model.oblivaeon.setup import SetupError, random_setup
 
 
 @dataclasses.dataclass(frozen=True)
-class OblivAeonRuleset:
+class OblivAeonRuleset(ModelRuleset):
     name: str = "oblivaeon"
     title: str = "Sentinels of the Multiverse: OblivAeon"
     players_word: str = "heroes"
     players: tuple[int, ...] = (3, 4, 5)
     default_players: int = 4
     catalogue = CATALOGUE
+    engine = engine
+    parameters = parameters
+    serialise = serialise
     setup_error = SetupError
     properties_module = "properties.oblivaeon"
     """The package with this ruleset's invariants and state machine (found by the harness through this name)."""
@@ -29,36 +32,14 @@ class OblivAeonRuleset:
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
     graph_facts_module = "properties.oblivaeon.graph_facts"
 
-    def load_parameters(self, path=None, pairs=()):
-        return parameters.load(path, pairs)
-
-    def default_parameters(self):
-        return parameters.DEFAULT
-
     def assumptions(self):
         return parameters.assumptions()
 
     def random_setup(self, rng, players, params):
         return random_setup(rng, players, params)
 
-    def new_game(self, setup):
-        return new_game(setup)
-
-    def legal_decisions(self, state):
-        return legal_decisions(state)
-
-    def step(self, state, decision):
-        return step(state, decision)
-
-    def outcome(self, state):
-        o = state.outcome
-        return None if o is None else (o.kind, o.reason, o.clause)
-
     def rounds(self, state) -> int:
         return state.cursor.round
-
-    def where(self, state) -> str:
-        return where(state)
 
     def turn_label(self, state) -> str:
         turn = current_turn(state)
@@ -70,10 +51,6 @@ class OblivAeonRuleset:
     def with_round(self, state, round_number: int):
         """The same position at another round number (for checking that keys leave out history)."""
         return dataclasses.replace(state, cursor=state.cursor._replace(round=round_number))
-
-    to_json = staticmethod(serialise.to_json)
-    from_json = staticmethod(serialise.from_json)
-    canonical_key = staticmethod(serialise.canonical_key)
 
     def describe_setup(self, setup) -> dict:
         return {

@@ -1,0 +1,47 @@
+"""What every ruleset adapter does the same way: forward the harness's calls to the model's modules.
+
+A ruleset's adapter subclasses :class:`ModelRuleset`, names its modules (``engine``, ``parameters``,
+``serialise``, ``random_setup``, ``describe``) and adds only what is its own (rounds, labels, setups).
+"""
+
+from __future__ import annotations
+
+
+class ModelRuleset:
+    engine = None
+    """The module with ``new_game``, ``legal_decisions``, ``step`` and ``where``."""
+    parameters = None
+    """The module with ``load`` and ``DEFAULT``."""
+    serialise = None
+    """The module with ``to_json``, ``from_json`` and ``canonical_key``."""
+
+    def load_parameters(self, path=None, pairs=()):
+        return self.parameters.load(path, pairs)
+
+    def default_parameters(self):
+        return self.parameters.DEFAULT
+
+    def new_game(self, setup):
+        return self.engine.new_game(setup)
+
+    def legal_decisions(self, state):
+        return self.engine.legal_decisions(state)
+
+    def step(self, state, decision):
+        return self.engine.step(state, decision)
+
+    def where(self, state) -> str:
+        return self.engine.where(state)
+
+    def outcome(self, state):
+        o = state.outcome
+        return None if o is None else (o.kind, o.reason, o.clause)
+
+    def to_json(self, state) -> str:
+        return self.serialise.to_json(state)
+
+    def from_json(self, text: str):
+        return self.serialise.from_json(text)
+
+    def canonical_key(self, state) -> str:
+        return self.serialise.canonical_key(state)
