@@ -180,11 +180,12 @@ INDEX_HTML = """{% extends "base.html" %}{% block body %}
 Versions: {% for k, v in d.versions.items() %}{{ k }} {{ v }}{% if not loop.last %}, {% endif %}{% endfor %}.</p>
 <p>Verdict: {% if d.verdict.ok %}<span class="pass">all checks passed</span>{% else %}<span class="fail">{{ d.verdict.problems|length }} problem(s)</span>{% endif %}</p>
 {% if not d.verdict.ok %}<ul>{% for p in d.verdict.problems %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
+{% if d.verdict.warnings %}<p>Coverage still to write (not failures):</p><ul>{% for w in d.verdict.warnings %}<li class="note">{{ w }}</li>{% endfor %}</ul>{% endif %}
 <nav><a href="#coverage">Clause coverage</a><a href="#random-play">Random play</a><a href="#scenarios">Scenarios</a>{% for s in d.sections %}<a href="#section-{{ s.name }}">{{ s.title }}</a>{% endfor %}</nav>
 
 <h2 id="coverage">Clause coverage</h2>
 {% set t = d.coverage_totals %}
-<p>{{ t.clauses }} clauses; {{ t.handled }} with a rule to implement. Every Rules Clarification with a passing scenario: <b>{{ t.clarifications_passing }} of {{ t.clarifications }}</b>.</p>
+<p>{{ t.clauses }} clauses; {{ t.handled }} with a rule to implement; <b>{{ t.complete }} of {{ t.clauses }} complete</b> (implemented, reached, guarded by an invariant or a proof, exercised by a passing scenario; a clause without a rule needs only the scenario).{% if t.clarifications %} Every Rules Clarification with a passing scenario: <b>{{ t.clarifications_passing }} of {{ t.clarifications }}</b>.{% endif %}</p>
 <table id="coverage-table">
 <thead><tr><th>clause</th><th>kind</th><th>in our words</th><th>implemented by</th><th>reached in random play</th><th>guarded by invariants</th><th>proved by</th><th>exercised by scenarios</th></tr></thead>
 <tbody>
@@ -256,12 +257,16 @@ Seed {{ d.seed }}. Settings: {{ d.settings.games }} random games per player coun
 Versions: {% for k, v in d.versions.items() %}{{ k }} {{ v }}{% if not loop.last %}, {% endif %}{% endfor %}.
 
 Verdict: {% if d.verdict.ok %}all checks passed{% else %}{{ d.verdict.problems|length }} problem(s): {{ d.verdict.problems|join("; ") }}{% endif %}
+{% if d.verdict.warnings %}
+Coverage still to write (not failures):
+{% for w in d.verdict.warnings %}- {{ w }}
+{% endfor %}{% endif %}
 
 ## Clause coverage
 {% set t = d.coverage_totals %}
-{{ t.clauses }} clauses; {{ t.handled }} with a rule to implement; {{ t.implemented }} of them implemented; {{ t.reached }} reached in random play; {{ t.with_scenario }} exercised by a scenario{% if t.with_invariant is not none %}; {{ t.with_invariant }} guarded by an invariant{% endif %}{% if t.with_proof is not none %}; {{ t.with_proof }} with a proof{% endif %}.
-Every Rules Clarification with a passing scenario: **{{ t.clarifications_passing }} of {{ t.clarifications }}**.
-
+{{ t.clauses }} clauses; {{ t.handled }} with a rule to implement; {{ t.implemented }} of them implemented; {{ t.reached }} reached in random play; {{ t.with_scenario }} exercised by a scenario{% if t.with_invariant is not none %}; {{ t.with_invariant }} guarded by an invariant{% endif %}{% if t.with_proof is not none %}; {{ t.with_proof }} with a proof{% endif %}; **{{ t.complete }} of {{ t.clauses }} complete**.
+{% if t.clarifications %}Every Rules Clarification with a passing scenario: **{{ t.clarifications_passing }} of {{ t.clarifications }}**.
+{% endif %}
 | clause | implemented by | reached | invariants | proofs | scenarios |
 | --- | --- | --- | --- | --- | --- |
 {% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% else %}{{ r.implemented_by|join("<br>") or "**missing**" }}{% endif %} | {{ "yes" if r.reached else "**no**" }} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %} |

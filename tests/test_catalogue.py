@@ -23,6 +23,7 @@ KINDS = {
     "option",
     "clarification",
     "chart",
+    "pointer",
     "new hero",
 }
 
@@ -38,6 +39,7 @@ def test_every_rules_clarification_is_a_clause_of_its_own():
     """The rulebook's Rules Clarifications section has 26 paragraphs; each is one CLAR clause."""
     clar = [c for c in CLAUSES if c.id.startswith("CLAR.")]
     assert len(clar) == 26
+    assert {c.id for c in CLAUSES if c.kind == "clarification"} == {c.id for c in clar}
 
 
 def test_every_clause_with_a_rule_has_model_code_declaring_it():

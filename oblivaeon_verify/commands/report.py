@@ -18,6 +18,8 @@ def cmd_report(args) -> int:
     parameters(ruleset, args)  # validated here; workers load them again from the same sources
     data = produce(ruleset, args)
     v = data["verdict"]
+    for w in v["warnings"]:
+        console().print(f"[yellow]coverage[/yellow]: {w}")
     console().print("verdict: " + ("all checks passed" if v["ok"] else "; ".join(v["problems"])))
     return 0
 

@@ -90,7 +90,9 @@ def _print_summary(ruleset, s: dict) -> None:
 def register(sub) -> None:
     sp = sub.add_parser("simulate", help="play random legal games")
     add_ruleset_arguments(sp)
-    sp.add_argument("--heroes", "--players", dest="players", type=int, help="number of heroes (players)")
+    sp.add_argument(
+        "--players", "--heroes", dest="players", type=int, help="how many players (heroes, in OblivAeon's words); default: the ruleset's"
+    )
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--games", type=int, default=1)
     sp.add_argument("--first", type=int, default=0, help="index of the first game (to replay one game of a campaign)")

@@ -79,7 +79,8 @@ def produce(ruleset, args) -> dict:
     console().print(
         f"wrote {out}/ ({len(files)} files, {size / 1e6:.1f} MB): {data['totals']['games']:,} games, "
         f"{data['totals']['errors'] + data['conformance']['errors']} errors; scenarios {sc['passed']}/{sc['count']} passed; "
-        f"clarifications with a passing scenario {t['clarifications_passing']}/{t['clarifications']}; {elapsed:.0f}s"
+        + (f"clarifications with a passing scenario {t['clarifications_passing']}/{t['clarifications']}; " if t["clarifications"] else "")
+        + f"clauses complete {t['complete']}/{t['clauses']}; {elapsed:.0f}s"
     )
     for name, timing in sorted(timings.items()):
         if timing:
@@ -92,6 +93,8 @@ def cmd_verify(args) -> int:
     parameters(ruleset, args)  # validated here; workers load them again from the same sources
     data = produce(ruleset, args)
     v = data["verdict"]
+    for w in v["warnings"]:
+        console().print(f"[yellow]coverage[/yellow]: {w}")
     if not v["ok"]:
         for p in v["problems"]:
             console().print(f"[red]problem[/red]: {p}")

@@ -55,9 +55,11 @@ def markdown(data: dict) -> str:
         "",
         "### Paths from ordinary rules into each clarification",
         "",
-        "| clarification | shortest paths (or why there is none) |",
-        "| --- | --- |",
     ]
+    if ia["paths_into_clarifications"]:
+        out += ["| clarification | shortest paths (or why there is none) |", "| --- | --- |"]
+    else:
+        out.append("This rulebook has no clauses of the kind clarification, so there are no paths into one.")
     for clause, p in ia["paths_into_clarifications"].items():
         text = "<br>".join(_arrow(x) for x in p["paths"]) if p["paths"] else f"*none*: {p['reason']}"
         out.append(f"| `{clause}` | {text} |")

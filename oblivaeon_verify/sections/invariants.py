@@ -43,6 +43,7 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
             for i in props.INVARIANTS
         ],
         "corners": dict(sorted(tally.corners.items())),
+        "knockout_scope": "quick" if quick else "all",
         "knockouts": [{k: v for k, v in r.items() if k not in ("replay", "seconds")} for r in rows],
         "knockout_summary": kr.summary(ruleset, rows),
         "timing": timing,
@@ -61,6 +62,13 @@ def markdown(data: dict) -> str:
     for r in data["invariants"]:
         lines.append(f"| {r['name']} | {', '.join(r['clauses'])} | {r['checked']:,} | {r['violations']} |")
     s = data["knockout_summary"]
+    if not data["knockouts"]:
+        why = (
+            "the ruleset names no quick knock-outs (QUICK_KNOCKOUTS)"
+            if data.get("knockout_scope") == "quick"
+            else "no clause has a handler to knock out"
+        )
+        return "\n".join(lines + ["", f"Clause knock-out: not run in this report: {why}."]) + "\n"
     lines += [
         "",
         f"Clause knock-out: {s['knocked_out']} clauses turned off one at a time; caught by an invariant: {s['caught_by_invariant']}, "
