@@ -268,3 +268,26 @@ def test_the_cli_refuses_a_bad_games_count():
         cwd=ROOT,
     )
     assert out.returncode == 2 and "--games" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_coverage_gaps_name_what_each_clause_lacks(small):
+    data, files = small
+    t = data["coverage_totals"]
+    gaps = {g["id"]: g["missing"] for g in t["gaps"]}
+    assert t["complete"] == t["clauses"] - len(gaps)
+    for row in data["clause_coverage"]:
+        passing = any(s["passed"] for s in row["scenarios"])
+        assert ("passing scenario" in gaps.get(row["id"], [])) == (not passing), row["id"]
+    assert "CLAR.ERASED" not in gaps or gaps["CLAR.ERASED"] == ["invariant or proof"]
+    lacking = [i for i, m in gaps.items() if "passing scenario" in m]
+    if lacking:
+        assert any(lacking[0] in w for w in data["verdict"]["warnings"])
+        assert "Coverage still to write" in files["index.md"]
+
+
+def test_a_clause_without_a_guard_is_a_gap_and_not_a_failure():
+    row = {"handled": True, "implemented_by": ["f"], "reached": True, "invariants": [], "proofs": [], "scenarios": [{"passed": True}]}
+    assert report._gaps(row) == ["invariant or proof"]
+    assert report._gaps(dict(row, invariants=["x"])) == []
+    assert report._gaps(dict(row, invariants=None, proofs=None)) == []  # no section landed: nothing to hold against the clause
+    assert report._gaps({"handled": False, "scenarios": []}) == ["passing scenario"]
