@@ -398,7 +398,7 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
                     "note": "From the graphs section: solid arrows are in the model's code, dashed ones were seen in play; the hexagon is the clarification.",
                 }
             )
-        elif c.startswith("CLAR."):
+        elif cat[c].kind == "clarification":
             if not _graphs_landed():
                 why = "The rule-interaction graph has not landed (no package oblivaeon_verify.graphs): no picture."
             elif graph_section is None or graph_section["status"] != "ok":
@@ -421,7 +421,7 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
         )
     witnesses = []
     for c in sc.clauses:
-        if not c.startswith("CLAR.") and not (facts and c in facts.get("witnesses", {})):
+        if cat[c].kind != "clarification" and not (facts and c in facts.get("witnesses", {})):
             continue
         w = facts.get("witnesses", {}).get(c) if facts else None
         if w:
@@ -453,7 +453,7 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
             {
                 "clause": ", ".join(sc.clauses),
                 "decisions": None,
-                "note": "The state-graph witnesses cover the Rules Clarifications; for this rule the scenario below is the witness, from the default setup and the position it sets, not a proven-minimal one.",
+                "note": "The state-graph exploration looks for the clarifications and the corner cases the ruleset names, and this is neither; the scenario below is the witness, from the default setup and the position it sets, not a proven-minimal one.",
             }
         )
     steps = []

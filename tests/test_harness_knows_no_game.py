@@ -34,6 +34,7 @@ def game_names_in(source: str, filename: str) -> list[str]:
     names = set(rulesets.available())
     clause_ids = {c.id for n in names for c in rulesets.load(n).catalogue.clauses}
     packages = {f"{root}.{n}" for n in names for root in ("model", "properties")}
+    families = {i.split(".")[0] + "." for i in clause_ids if "." in i}
     tree = ast.parse(source, filename)
     docs = _docstrings(tree)
     found = []
@@ -46,7 +47,7 @@ def game_names_in(source: str, filename: str) -> list[str]:
                     found.append(f"{filename}:{node.lineno}: imports {a.name}")
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
             text = node.value
-            if text in names or text in clause_ids or any(text == p or text.startswith(p + ".") for p in packages):
+            if text in names or text in clause_ids or text in families or any(text == p or text.startswith(p + ".") for p in packages):
                 found.append(f"{filename}:{node.lineno}: names {text!r}")
     return found
 
@@ -72,6 +73,7 @@ def test_the_harness_names_no_game():
         ("from model.oblivaeon.cards import describe\n", "imports model.oblivaeon.cards"),
         ("import properties.aeons_end.invariants\n", "imports properties.aeons_end.invariants"),
         ("x = [c for c in rows if c == 'EXHAUST.WHEN']\n", "'EXHAUST.WHEN'"),
+        ("x = [c for c in rows if c.startswith('CLAR.')]\n", "'CLAR.'"),
         ("m = importlib.import_module('properties.oblivaeon.symbolic')\n", "'properties.oblivaeon.symbolic'"),
     ],
 )
