@@ -7,6 +7,7 @@ from model.aeons_end.clauses import implements
 from model.aeons_end.decisions import Decision
 from model.aeons_end.draft import Draft
 from model.aeons_end.effects import damage_targets, deal, handler, heal_lowest, heal_player, resume
+from model.aeons_end.game_end import check_end
 
 
 def _who(i: int) -> str:
@@ -51,6 +52,8 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
     bonus = d.params.breach_bonus[b] if br.opened else 0
     d.emit("cast", "CAST.TO-DISCARD" if caster == owner else "ALLY-SPELL", card=spell, target=target, amount=c.damage + bonus)
     deal(d, target, c.damage + bonus, "CAST.BREACH-BONUS" if bonus else "CAST.SINGLE-TARGET")
+    if d.outcome is not None:  # END.IMMEDIATE: a winning hit ends the game before the rest of the spell
+        return
     if c.effect == "draw":
         draw_cards(d, caster, 1)
     elif c.effect == "heal-player":
@@ -230,6 +233,7 @@ def to_discard(d: Draft, i: int, dec: Decision) -> None:
     d.in_play = d.in_play[: dec.index] + d.in_play[dec.index + 1 :]
     d.nemesis_discard = d.nemesis_discard + (ip.card,)
     d.emit("to-discard", "MAIN.TO-DISCARD", card=ip.card)
+    check_end(d)  # discarding the last card in play may leave the nemesis with nothing (END.WIN-NEMESIS-EXHAUSTED)
 
 
 @implements("MAT.ABILITY")

@@ -3,6 +3,15 @@
 Nothing here knows a game.  A ruleset's scenario vocabulary (``properties.<ruleset>.scenario_vocab``,
 attribute ``VOCAB``) says how a partial setup is completed, which actions and state facts exist and
 which card ids are valid.  Scenario files live in ``scenarios/<ruleset>/*.toml``.
+
+What a vocabulary provides: ``ruleset``, ``catalogue``, ``actions`` (name -> help), ``action_keys``,
+``event_fields`` and ``decision_fields`` (pattern field -> type), ``setup_errors`` and ``step_errors``
+(exception types that mean "bad position" / "step cannot be taken"); at load time ``readings()``,
+``check_parameters``, ``check_setup``, ``check_action``, ``check_fact``, ``check_pattern``; at run time
+``new_game``, ``perform`` (raising :class:`Refused` for an illegal decision), ``fact``, ``same``,
+``options``, ``event_text``, ``headline``, ``describe_action``.  Optional: ``matches(obj, pattern)``,
+when a ruleset's files name cards or count places differently from its model (the default compares
+each field for equality).
 """
 
 from __future__ import annotations

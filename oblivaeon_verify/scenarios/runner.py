@@ -130,7 +130,14 @@ class Run:
 
 
 def matches(obj: Any, pattern: dict) -> bool:
+    """Every field of the pattern equals the object's own: the default when a vocabulary has no ``matches``."""
     return all(getattr(obj, k, None) == v for k, v in pattern.items())
+
+
+def matcher(vocab):
+    """The vocabulary's own pattern matcher (a ruleset may name cards in its files by another name
+    than its model's ids, or count from 1 where the model counts from 0), else field equality."""
+    return getattr(vocab, "matches", matches)
 
 
 def run(scenario: Scenario, vocab) -> Run:
@@ -168,6 +175,7 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
     else:
         if step.refused:
             rec.failure = "the model accepted a decision that the scenario expects it to refuse"
+    match = matcher(vocab)
     rec.events = [vocab.event_text(e) for e in events]
     rec.clauses = list(dict.fromkeys(e.clause for e in events if getattr(e, "clause", "")))
     after_facts = vocab.headline(after)
@@ -177,17 +185,17 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
         got = vocab.fact(after, fact)
         rec.checks.append(Check(fact, want, got, vocab.same(got, want)))
     for pat in step.events:
-        n = sum(1 for e in events if matches(e, pat))
+        n = sum(1 for e in events if match(e, pat))
         rec.checks.append(Check(f"an event {_show(pat)}", "at least one", n, n > 0))
     for pat in step.no_events:
-        n = sum(1 for e in events if matches(e, pat))
+        n = sum(1 for e in events if match(e, pat))
         rec.checks.append(Check(f"no event {_show(pat)}", 0, n, n == 0))
     legal = vocab.options(after)
     for pat in step.options:
-        n = sum(1 for d in legal if matches(d, pat))
+        n = sum(1 for d in legal if match(d, pat))
         rec.checks.append(Check(f"a legal decision {_show(pat)}", "at least one", n, n > 0))
     for pat in step.no_options:
-        n = sum(1 for d in legal if matches(d, pat))
+        n = sum(1 for d in legal if match(d, pat))
         rec.checks.append(Check(f"no legal decision {_show(pat)}", 0, n, n == 0))
     return rec, after
 
