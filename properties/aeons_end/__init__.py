@@ -1,8 +1,27 @@
-"""Aeon's End properties (so far: the facts its rule-interaction and state graphs need)."""
+"""Aeon's End properties: the invariant registry, the Hypothesis state machine and its steering.
+
+The harness reaches this package through ``RULESET.properties_module``; what it uses from here:
+``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy), the replay
+helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``,
+``DECISION_CLAUSES`` (which player decision exercises which clause), ``CORNERS`` and
+``UNGUARDED_REASONS``; ``properties.aeons_end.machine`` holds the state machine.
+"""
 
 from properties.aeons_end.invariants import INVARIANTS
 from properties.aeons_end.knockout import UNGUARDED_REASONS
 from properties.aeons_end.setups import parameter_overrides, parameters_from_json, setup_from_json
+from properties.aeons_end.steering import CORNERS, DECISION_CLAUSES, steer
 from properties.common.registry import Step, Violation
 
-__all__ = ["INVARIANTS", "UNGUARDED_REASONS", "Step", "Violation", "parameter_overrides", "parameters_from_json", "setup_from_json"]
+__all__ = [
+    "CORNERS",
+    "DECISION_CLAUSES",
+    "INVARIANTS",
+    "UNGUARDED_REASONS",
+    "Step",
+    "Violation",
+    "parameter_overrides",
+    "parameters_from_json",
+    "setup_from_json",
+    "steer",
+]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.aeons_end.cards import MATS, PLAYER_CARDS, card_def, nemesis_def
+from model.aeons_end.cards import MATS, PLAYER_CARDS, base, card_def, nemesis_def
+from model.aeons_end.parameters import Difficulty
 from model.aeons_end.turn_order import turn_order_cards
 from properties.common.registry import Registry
 
@@ -31,6 +32,37 @@ def nemesis_cards(s) -> Counter:
     out.update(p.card for p in s.in_play)
     out.update(s.nemesis_discard)
     return out
+
+
+def turn_segments(st):
+    """The step's events cut at each ``turn`` event: (that event, or None for what came before the
+    first, the events up to the next turn, whether this is the last segment)."""
+    segments: list = [(None, [])]
+    for e in st.events:
+        if e.kind == "turn":
+            segments.append((e, []))
+        else:
+            segments[-1][1].append(e)
+    if len(segments) > 1 and not segments[0][1]:
+        segments.pop(0)
+    return [(head, tuple(events), k == len(segments) - 1) for k, (head, events) in enumerate(segments)]
+
+
+def same_turn(st) -> bool:
+    """The step ended within the turn it began in (a player may take two turns in a row, each with fresh aether)."""
+    return st.after.actor == st.before.actor and st.after.turn == st.before.turn
+
+
+def choice_waiting(s, resume: str):
+    """The choice at the front of the queue if it is a ``resume`` choice, else None."""
+    if s.queue and s.queue[0][0] == "choice" and s.queue[0][1] == resume:
+        return s.queue[0]
+    return None
+
+
+def resting_in_phase(s, phase: str) -> bool:
+    """The state waits on a decision of the acting player's phase itself (no effect's choice in front)."""
+    return s.outcome is None and s.phase == phase and s.actor.startswith("p") and not (s.queue and s.queue[0][0] == "choice")
 
 
 @state("player-card-in-one-place", "CARDS.GAIN", "CAST.TO-DISCARD", "DRAW.DISCARD-PLAYED")
@@ -105,7 +137,7 @@ def _cost(st) -> int | None:
 def spent_as_paid(st):
     """A paid action takes exactly its cost in aether."""
     cost = _cost(st)
-    if cost is not None and st.after.aether != st.before.aether - cost and st.after.actor == st.before.actor:
+    if cost is not None and st.after.aether != st.before.aether - cost and same_turn(st):
         yield f"{st.decision.kind} cost {cost} but aether went from {st.before.aether} to {st.after.aether}"
 
 
@@ -142,15 +174,21 @@ def no_life_gain(st):
             yield f"exhausted player {i + 1} went from {x.life} to {y.life} life (exhausted: {y.exhausted})"
 
 
+def _waiting(queue, kind: str, i: int) -> bool:
+    return any(q[0] == kind and q[1] == i for q in queue)
+
+
 @step("exhaustion-discards-charges", "EXHAUST.DISCARD-CHARGES", "EXHAUST.UNLEASH-TWICE")
 def exhaustion_consequences(st):
-    """Once a newly exhausted player's consequences have resolved, their charges are gone and the nemesis Unleashed twice."""
+    """Once a newly exhausted player's consequences have resolved (perhaps a step later, after the
+    breach to destroy is chosen), their charges are gone; and the nemesis Unleashed twice."""
     queue = st.after.queue
     for i, (x, y) in enumerate(zip(st.before.mages, st.after.mages)):
-        if not y.exhausted or x.exhausted:
-            continue
-        if not any(q[0] == "discard-charges" and q[1] == i for q in queue) and y.charges:
+        newly = y.exhausted and not x.exhausted
+        if (newly or _waiting(st.before.queue, "discard-charges", i)) and not _waiting(queue, "discard-charges", i) and y.charges:
             yield f"player {i + 1} was exhausted but kept {y.charges} charges"
+        if not newly:
+            continue
         unleashed = sum(1 for e in st.events if e.kind == "unleash" and e.clause == "EXHAUST.UNLEASH-TWICE")
         if st.after.outcome is None and not any(q[:3] == ("unleash", 2, "EXHAUST.UNLEASH-TWICE") for q in queue) and unleashed < 2:
             yield f"player {i + 1} was exhausted and the nemesis Unleashed {unleashed} time(s), not twice"
@@ -203,23 +241,44 @@ def _acting(st) -> int:
     return int(st.decision.actor.split()[1]) - 1
 
 
-@step("a-cast-spell-hits-its-target", "CAST.SINGLE-TARGET", "CAST.NEMESIS-DAMAGE", "CAST.MINION-DAMAGE", "CAST.OPENED-MAY", "CARDS.SPELLS")
+def _spell_damage(st, spell: str, opened: bool, b: int) -> int:
+    """A spell's damage plus the bonus of the opened breach ``b`` it is cast from."""
+    return card_def(spell).damage + (st.before.setup.params.breach_bonus[b] if opened else 0)
+
+
+def _missed_damage(st, what: str, damage: int, target: str):
+    """A message if ``target`` (the nemesis or ``minion@k``) did not lose ``damage`` life in the step."""
+    if target == "nemesis":
+        if st.after.nemesis_life > max(0, st.before.nemesis_life - damage):
+            return f"{what} should have taken the nemesis from {st.before.nemesis_life} to at most {st.before.nemesis_life - damage}"
+        return None
+    card = target.rsplit("@", 1)[0]
+    before = next((p.life for p in st.before.in_play if p.card == card), 0)
+    after = next((p.life for p in st.after.in_play if p.card == card), 0)
+    if after > max(0, before - damage):
+        return f"{what} should have taken {card} from {before} to at most {before - damage} life"
+    return None
+
+
+@step(
+    "a-cast-spell-hits-its-target",
+    "CAST.SINGLE-TARGET",
+    "CAST.NEMESIS-DAMAGE",
+    "CAST.MINION-DAMAGE",
+    "CAST.OPENED-MAY",
+    "CARDS.SPELLS",
+    "CAST.BREACH-BONUS",
+    "BREACH.BONUS",
+)
 def cast_hits(st):
-    """Casting deals the spell's damage (with its breach's bonus) to the chosen minion or to the nemesis."""
+    """Casting deals the spell's damage, plus its opened breach's bonus, to the chosen minion or to the nemesis."""
     d = st.decision
     if d.kind != "cast":
         return
     br = st.before.mages[_acting(st)].breaches[d.index]
-    damage = card_def(d.card).damage + (st.before.setup.params.breach_bonus[d.index] if br.opened else 0)
-    if d.target == "nemesis":
-        if st.after.nemesis_life > max(0, st.before.nemesis_life - damage):
-            yield f"{d.card} should have taken the nemesis from {st.before.nemesis_life} to at most {st.before.nemesis_life - damage}"
-        return
-    card = d.target.rsplit("@", 1)[0]
-    before = next((p.life for p in st.before.in_play if p.card == card), 0)
-    after = next((p.life for p in st.after.in_play if p.card == card), 0)
-    if after > max(0, before - damage):
-        yield f"{d.card} should have taken {card} from {before} to at most {before - damage} life"
+    missed = _missed_damage(st, d.card, _spell_damage(st, d.card, br.opened, d.index), d.target)
+    if missed:
+        yield missed
 
 
 @step("a-cast-spell-leaves-its-breach", "CAST.TO-DISCARD", "CAST.ORDER")
@@ -247,7 +306,7 @@ def play_gives(st):
     d = st.decision
     if d.kind != "play":
         return
-    if st.after.actor != st.before.actor or st.after.phase != "main":
+    if not same_turn(st) or st.after.phase != "main":
         return  # the turn moved on within the step (forced points); the draw phase has taken the card
     m = st.after.mages[_acting(st)]
     if d.card not in m.played:
@@ -296,15 +355,448 @@ def while_prepped_once(st):
         return
     if d.index in st.before.used_while_prepped:
         yield f"the While-prepped effect of breach {d.index + 1} was used twice in one turn"
-    elif st.after.aether < st.before.aether + card_def(d.card).while_prepped_aether and st.after.phase == "main":
+    elif st.after.aether < st.before.aether + card_def(d.card).while_prepped_aether and same_turn(st) and st.after.phase == "main":
         yield f"the While-prepped effect of {d.card} gave no aether"
 
 
 @step("the-nemesis-draws-one-card-a-turn", "NEMESIS.DRAW", "NEMESIS.CARD-KINDS", "NEMESIS.BASIC-AND-UNIQUE")
 def nemesis_draws(st):
-    """A nemesis turn that completes within the step draws exactly one card while its deck has any."""
-    turns = [e for e in st.events if e.kind == "turn" and e.target == "nemesis"]
-    draws = sum(1 for e in st.events if e.kind == "nemesis-draws")
-    finished = sum(1 for e in st.events if e.kind == "turn") > len(turns) or st.after.actor != "nemesis"
-    if len(turns) == 1 and finished and any(st.before.nemesis_deck) and st.after.outcome is None and draws != 1:
-        yield f"a nemesis turn drew {draws} cards"
+    """Each nemesis turn that completes within the step draws exactly one card while its deck has any.
+
+    A step may finish one nemesis turn (begun in an earlier step) and play another whole one, so the
+    events are split turn by turn."""
+    if st.after.outcome is not None:
+        return
+    left = sum(len(t) for t in st.before.nemesis_deck)
+    for turn, events, last in turn_segments(st):
+        draws = sum(1 for e in events if e.kind == "nemesis-draws")
+        if turn is not None and turn.target == "nemesis" and left and (not last or st.after.actor != "nemesis") and draws != 1:
+            yield f"nemesis turn {turn.amount} drew {draws} cards"
+        left -= draws
+
+
+# --- casting: what must be offered -----------------------------------------------------------
+
+
+def _prepped(m):
+    return [(b, br) for b, br in enumerate(m.breaches) if br.spell and not br.destroyed]
+
+
+@state("every-prepped-spell-is-offered-in-the-casting-phase", "CAST.OPENED-MAY", "CAST.ORDER", "CAST.CLOSED-MUST")
+def casting_offers(s):
+    """While the casting phase waits on the player, each prepped spell may be cast next (so any order
+    can be chosen), and ending the phase is offered exactly when no spell waits in a closed breach."""
+    if not resting_in_phase(s, "casting"):
+        return
+    m = s.mages[int(s.actor[1:])]
+    offered = {(o.kind, o.index) for o in s.options}
+    for b, br in _prepped(m):
+        if ("cast", b) not in offered:
+            yield f"{br.spell} is prepped in breach {br.number} but may not be cast"
+    must = any(not br.opened for _, br in _prepped(m))
+    if ("end-casting", -1) in offered and must:
+        yield "the casting phase may end while a spell waits in a closed breach"
+    if ("end-casting", -1) not in offered and not must:
+        yield "the casting phase may not end although every prepped spell is in an opened breach"
+
+
+@step("the-casting-phase-waits-for-prepped-spells", "CAST.OPENED-MAY", "CAST.SINGLE-TARGET")
+def casting_waits(st):
+    """A player whose turn began in this step and who holds prepped spells is asked about them: their
+    casting phase cannot pass by without a decision while a spell is still prepped."""
+    a = st.after
+    if a.outcome is not None:
+        return
+    for turn, _events, last in turn_segments(st):
+        if turn is None or not last or not turn.target.startswith("p"):
+            continue
+        if a.actor == turn.target and a.turn == turn.amount and a.phase != "casting":
+            for _b, br in _prepped(a.mages[int(turn.target[1:])]):
+                yield f"player {int(turn.target[1:]) + 1}'s casting phase passed without a decision while {br.spell} stayed prepped in breach {br.number}"
+
+
+DAMAGE_CHOICES = ("cast", "ally-cast", "ability")
+
+
+@state("damage-choices-offer-the-nemesis-and-every-minion", "CAST.SINGLE-TARGET", "ALLY-SPELL", "MAT.ABILITY")
+def damage_targets_offered(s):
+    """Where a spell or ability deals damage, the player may aim it at the nemesis or at any minion with life."""
+    expected = {f"{p.card}@{k}" for k, p in enumerate(s.in_play) if p.life > 0} | {"nemesis"}
+    groups: dict = {}
+    for o in s.options:
+        if o.kind in DAMAGE_CHOICES and (o.kind != "ability" or o.target):
+            groups.setdefault((o.kind, o.card, o.index), set()).add(o.target)
+    for (kind, card, index), targets in sorted(groups.items()):
+        if targets != expected:
+            what = f"{kind} {card or ''} (index {index})".replace("  ", " ")
+            yield f"{what} may target {sorted(targets)}, not {sorted(expected)}"
+
+
+# --- abilities ---------------------------------------------------------------------------------
+
+
+@state("a-full-ability-is-offered", "MAT.ABILITY")
+def full_ability_offered(s):
+    """In the main phase, a mage whose charges fill the ability may use it."""
+    if not resting_in_phase(s, "main"):
+        return
+    i = int(s.actor[1:])
+    m = s.mages[i]
+    if m.charges >= MATS[m.name].charges and not any(o.kind == "ability" for o in s.options):
+        yield f"player {i + 1} has {m.charges} of {MATS[m.name].charges} charges but may not use the ability"
+
+
+@step("an-ability-does-what-its-mat-says", "MAT.ABILITY", "EXHAUST.NO-LIFE-GAIN")
+def ability_effect(st):
+    """A used ability does its mat's effect: Gravehold or the mage regains life (never above the start,
+    and never for an exhausted mage), the chosen target takes damage, or aether is gained."""
+    d = st.decision
+    if d.kind != "ability" or not same_turn(st) or st.after.phase != "main":
+        return  # the turn moved on within the step; later effects blur what the ability did
+    i = _acting(st)
+    kind, _, n = MATS[st.before.mages[i].name].ability.partition(" ")
+    n = int(n)
+    b, a = st.before, st.after
+    if kind == "gravehold" and a.gravehold != min(b.setup.start_gravehold, b.gravehold + n):
+        yield f"the ability should restore Gravehold from {b.gravehold} by {n}, not to {a.gravehold}"
+    elif kind == "heal":
+        x = b.mages[i]
+        want = x.life if x.exhausted else min(b.setup.start_life, x.life + n)
+        if a.mages[i].life != want:
+            yield f"the ability should take player {i + 1} from {x.life} to {want} life (exhausted: {x.exhausted}), not {a.mages[i].life}"
+    elif kind == "aether" and a.aether != b.aether + n:
+        yield f"the ability should give {n} aether, but aether went from {b.aether} to {a.aether}"
+    elif kind == "damage":
+        missed = _missed_damage(st, "the ability", n, d.target)
+        if missed:
+            yield missed
+
+
+# --- preps and the draw phase: what must be offered ------------------------------------------
+
+
+@state("every-allowed-prep-is-offered", "MAIN.PREP", "BREACH.PREP-WHERE")
+def preps_offered(s):
+    """In the main phase, any spell in hand may be prepped to any empty breach that is opened or was focused this turn."""
+    if not resting_in_phase(s, "main"):
+        return
+    m = s.mages[int(s.actor[1:])]
+    spells = {base(c) for c in m.hand if card_def(c).kind == "spell"}
+    allowed = [b for b, br in enumerate(m.breaches) if not br.destroyed and br.spell is None and (br.opened or br.focused_this_turn)]
+    offered = {(base(o.card), o.index) for o in s.options if o.kind == "prep"}
+    missing = sorted({(c, b) for c in spells for b in allowed} - offered)
+    if missing:
+        yield f"player {int(s.actor[1:]) + 1} may not prep {missing[0][0]} to breach {missing[0][1] + 1} (and {len(missing) - 1} more)"
+
+
+@state("played-cards-are-discarded-in-the-players-order", "DRAW.DISCARD-PLAYED")
+def discard_order_offered(s):
+    """While the draw phase waits on the player, any of their played cards (by name) may go on the discard pile next."""
+    if not resting_in_phase(s, "draw"):
+        return
+    m = s.mages[int(s.actor[1:])]
+    names = {base(c) for c in m.played}
+    offered = {base(o.card) for o in s.options if o.kind == "discard-next"}
+    if offered != names or len(names) < 2:
+        yield f"player {int(s.actor[1:]) + 1} played {sorted(names)} and may discard next {sorted(offered)}"
+
+
+@step("the-player-orders-the-played-cards", "DRAW.DISCARD-PLAYED")
+def discard_order_asked(st):
+    """A player who played two or more different gems or relics chooses the order they go on the discard pile."""
+    if st.decision.kind != "end-main" or st.after.outcome is not None:
+        return
+    i = _acting(st)
+    names = {base(c) for c in st.before.mages[i].played}
+    if len(names) >= 2 and not (same_turn(st) and st.after.phase == "draw"):
+        yield f"player {i + 1} played {sorted(names)} and was not asked in which order to discard them"
+
+
+# --- harm to players ---------------------------------------------------------------------------
+
+
+@step("a-suffering-player-loses-the-life", "EXHAUST.WHEN")
+def suffering_costs_life(st):
+    """The player chosen to suffer an attack loses its damage (down to 0, where they are exhausted)."""
+    if st.decision.kind != "suffer":
+        return
+    pending = choice_waiting(st.before, "harm-player")
+    if pending is None:
+        return
+    n = pending[3][0]
+    i = st.decision.index
+    x, y = st.before.mages[i], st.after.mages[i]
+    if y.life > max(0, x.life - n):
+        yield f"player {i + 1} suffered {n} damage but went from {x.life} to {y.life} life"
+    if not any(e.kind == "player-damage" and e.target == x.name for e in st.events):
+        yield f"player {i + 1} suffered {n} damage and nothing records it"
+
+
+HARM_CARDS = ("minion-acts", "power-resolves")
+
+
+def _harm_triggers(st):
+    """(position, card) of each nemesis card whose effect resolved in the step: minions and powers acting, attacks drawn."""
+    for k, e in enumerate(st.events):
+        if e.kind in HARM_CARDS or (e.kind == "nemesis-draws" and e.detail == "attack" and not nemesis_def(e.card).immediately):
+            yield k, e.card
+
+
+@step("lowest-life-harm-lands-on-a-player-not-exhausted", "EXHAUST.LOWEST-LIFE", "EXHAUST.WHEN")
+def lowest_life_harm(st):
+    """An attack on the lowest-life player (or any player) hits a player who is not exhausted, while
+    the game goes on; a choice between players offers only those not exhausted."""
+    exhausted = {m.name for m in st.before.mages if m.exhausted}
+    for k, card in _harm_triggers(st):
+        kind = nemesis_def(card).effect.split()[0]
+        if kind not in ("lowest", "any"):
+            continue
+        hit = next((e for e in st.events[k + 1 :] if e.kind in ("player-damage", "gravehold-damage")), None)
+        if hit is None:
+            if st.after.outcome is None and choice_waiting(st.after, "harm-player") is None:
+                yield f"{card} attacked a player and nobody was harmed"
+        elif hit.kind == "gravehold-damage":
+            yield f"{card} attacked the lowest-life player but Gravehold took the damage"
+        elif hit.target in exhausted:
+            yield f"{card} attacked exhausted {hit.target}"
+    pending = choice_waiting(st.after, "harm-player")
+    if pending:
+        for o in pending[2]:
+            if st.after.mages[o.index].exhausted:
+                yield f"exhausted player {o.index + 1} is offered as the one to suffer an attack"
+
+
+# --- exhaustion ---------------------------------------------------------------------------------
+
+
+def _destroy_pending(s, i: int) -> bool:
+    pending = choice_waiting(s, "destroy-breach")
+    return (pending is not None and pending[3] == (i,)) or any(q[0] == "destroy-breach" and q[1] == i for q in s.queue)
+
+
+@step("an-exhausted-player-destroys-a-breach", "EXHAUST.DESTROY-BREACH")
+def exhaustion_destroys(st):
+    """Exhaustion destroys one of the player's breaches for good; a spell prepped there goes to their discard pile."""
+    if st.after.outcome is not None:
+        return
+    for i, (x, y) in enumerate(zip(st.before.mages, st.after.mages)):
+        chosen = st.decision.kind == "destroy-breach" and _acting(st) == i
+        if not (chosen or (y.exhausted and not x.exhausted)) or _destroy_pending(st.after, i):
+            continue
+        left = sum(1 for br in x.breaches if not br.destroyed)
+        lost = sum(1 for a, b in zip(x.breaches, y.breaches) if b.destroyed and not a.destroyed)
+        if left and lost != 1:
+            yield f"player {i + 1} was exhausted and {lost} breaches were destroyed, not one"
+        for a, b in zip(x.breaches, y.breaches):
+            if b.destroyed and not a.destroyed and a.spell and a.spell not in y.discard + y.deck + y.hand:
+                yield f"{a.spell} was prepped in destroyed breach {a.number} but is not in player {i + 1}'s discard pile"
+            if b.destroyed and (b.spell or b.opened):
+                yield f"destroyed breach {b.number} of player {i + 1} still holds a spell or stays opened"
+
+
+# --- the nemesis --------------------------------------------------------------------------------
+
+
+def _unleash_amount(s) -> tuple[str, int]:
+    """The nemesis's Unleash effect; Increased Difficulty (expert and extinction) makes it stronger."""
+    kind, _, n = s.setup.nemesis_def.unleash.partition(" ")
+    extra = s.setup.params.expert_unleash_extra if s.setup.difficulty in (Difficulty.EXPERT, Difficulty.EXTINCTION) else 0
+    return kind, int(n or 0) + extra
+
+
+def _unleashes_of(effect: str) -> int:
+    kind, _, n = effect.partition(" ")
+    return int(n or 0) if kind == "unleash" else 0
+
+
+@step("cards-unleash-as-they-say", "NEMESIS.UNLEASH", "EXHAUST.UNLEASH-TWICE", "DIFFICULTY.EXPERT")
+def unleash_as_said(st):
+    """A card that says Unleash N makes the nemesis Unleash N times (an exhaustion twice), and each
+    Unleash does the nemesis's own effect, strengthened under Increased Difficulty."""
+    if st.after.outcome is not None:
+        return
+    expected = 0
+    for e in st.events:
+        if e.kind in HARM_CARDS or (e.kind == "nemesis-draws" and e.detail == "attack"):
+            expected += _unleashes_of(nemesis_def(e.card).effect)
+        if e.kind == "nemesis-draws":
+            expected += _unleashes_of(nemesis_def(e.card).immediately)
+        if e.kind == "exhausted":
+            expected += 2
+    unleashed = sum(1 for e in st.events if e.kind == "unleash")
+    if unleashed != expected:
+        yield f"the cards resolved called for {expected} Unleash(es); the nemesis Unleashed {unleashed} time(s)"
+    kind, n = _unleash_amount(st.before)
+    done = [e for e in st.events if e.clause == "NEMESIS.UNLEASH" and e.kind in ("gravehold-damage", "corruption")]
+    if len(done) != unleashed:
+        yield f"the nemesis Unleashed {unleashed} time(s) but its effect resolved {len(done)} time(s)"
+    if kind == "gravehold":
+        for e in done:
+            if e.kind != "gravehold-damage" or e.amount != n:
+                yield f"an Unleash of {st.before.setup.nemesis} should harm Gravehold by {n}, not: {e}"
+    elif kind == "corruption" and st.after.corruption - st.before.corruption != n * len(done):
+        yield f"{len(done)} Unleash(es) of {st.before.setup.nemesis} should add {n * len(done)} corruption, not {st.after.corruption - st.before.corruption}"
+
+
+NEMESIS_ACTS = ("minion-acts", "power-counts-down", "power-resolves")
+LEAVES_PLAY = ("minion-defeated", "to-discard", "power-resolves")
+
+
+@step("minions-and-powers-act-oldest-first", "NEMESIS.MAIN")
+def oldest_first(st):
+    """In the nemesis's main phase every minion and power in play acts once, oldest first."""
+    if st.after.outcome is not None:
+        return
+    age = [p.card for p in st.before.in_play] + [e.card for e in st.events if e.kind == "nemesis-draws" and e.detail != "attack"]
+    in_play = [p.card for p in st.before.in_play]
+    for turn, events, last in turn_segments(st):
+        at_start = list(in_play)
+        acted = [e.card for e in events if e.kind in NEMESIS_ACTS]
+        for e in events:
+            if e.kind == "nemesis-draws" and e.detail != "attack":
+                in_play.append(e.card)
+            elif e.kind in LEAVES_PLAY and e.card in in_play:
+                in_play.remove(e.card)
+        if turn is None:
+            continue
+        order = [age.index(c) for c in acted if c in age]
+        if order != sorted(order):
+            yield f"the nemesis's cards acted in the order {acted}, not oldest first"
+        main_over = not last or not any(q[0] == "nemesis-act" for q in st.after.queue)
+        if turn.target == "nemesis" and main_over:
+            for c in at_start:
+                if c in in_play and c not in acted:
+                    yield f"{c} was in play for nemesis turn {turn.amount} and did not act"
+
+
+# --- turn order ---------------------------------------------------------------------------------
+
+
+def _who(actor: str) -> str:
+    return "the nemesis" if actor == "nemesis" else f"player {int(actor[1:]) + 1}" if actor.startswith("p") else "nobody"
+
+
+def _named(card: str) -> str:
+    """The actor a turn order card names (``wild``: the players choose)."""
+    kind = card.split(":")[1].split("#")[0]
+    if kind in ("nemesis", "wild"):
+        return kind
+    if kind == "solo":
+        return "p0"
+    return f"p{int(kind.split('-')[1]) - 1}"
+
+
+@step("the-turn-order-card-names-who-acts", "TURN-ORDER.DRAW", "TURN-ORDER.DECK", "EXHAUST.STILL-PLAYS")
+def card_names_actor(st):
+    """The turn order card drawn says who takes the next turn, exhausted or not; a wild card lets the players choose."""
+    if st.after.outcome is not None:
+        return
+    if st.decision.kind == "take-turn":
+        first = next((e for e in st.events if e.kind == "turn"), None)
+        if first is None or first.target != f"p{st.decision.index}":
+            yield f"the players chose player {st.decision.index + 1} for the wild card but the turn went to {first and first.target}"
+    for k, e in enumerate(st.events):
+        if e.kind != "turn-order-card":
+            continue
+        named = _named(e.card)
+        nxt = next((x for x in st.events[k + 1 :] if x.kind in ("turn", "turn-order-card")), None)
+        if named == "wild":
+            if nxt is None and choice_waiting(st.after, "wild") is None:
+                yield f"{e.card} was drawn and the players were not asked who takes the turn"
+        elif nxt is None or nxt.kind != "turn" or nxt.target != named:
+            tired = named != "nemesis" and st.before.mages[int(named[1:])].exhausted
+            went = _who(nxt.target) if nxt and nxt.kind == "turn" else "nobody"
+            yield f"{e.card} names {_who(named)}{' (exhausted)' if tired else ''} but the next turn went to {went}"
+
+
+@step("the-turn-order-deck-is-drawn-through-before-a-reshuffle", "TURN-ORDER.DRAW", "TURN-ORDER.RESHUFFLE")
+def drawn_through(st):
+    """Each turn order card drawn goes from the deck to the discard; only an empty deck is refilled, by
+    shuffling every discard back in, and each refill starts a new cycle."""
+    deck, discard = len(st.before.turn_deck), len(st.before.turn_discard)
+    reshuffles = 0
+    for e in st.events:
+        if e.kind == "turn-order-reshuffle":
+            if deck:
+                yield f"the turn order deck was reshuffled with {deck} card(s) still in it"
+            deck, discard, reshuffles = discard, 0, reshuffles + 1
+        elif e.kind == "turn-order-card":
+            if not deck:
+                yield f"{e.card} was drawn from an empty turn order deck"
+            deck, discard = max(0, deck - 1), discard + 1
+    if (deck, discard) != (len(st.after.turn_deck), len(st.after.turn_discard)):
+        yield f"the turn order deck and discard should hold {deck} and {discard} cards, not {len(st.after.turn_deck)} and {len(st.after.turn_discard)}"
+    if st.after.cycles - st.before.cycles != reshuffles:
+        yield f"{reshuffles} reshuffle(s) but the cycle count went from {st.before.cycles} to {st.after.cycles}"
+
+
+# --- setup --------------------------------------------------------------------------------------
+
+
+def rulebook_life(s) -> tuple[int, int, int]:
+    """(player, Gravehold, nemesis) starting life by difficulty, from the rulebook: beginner 12 / 35 /
+    nemesis 10 lower; extinction 8 / 25 / nemesis 10 higher; normal and expert as the mats say
+    (parameters here).  A nemesis cannot start beaten, hence at least 1."""
+    p, diff = s.setup.params, s.setup.difficulty
+    if diff is Difficulty.BEGINNER:
+        return 12, 35, max(1, p.nemesis_life - 10)
+    if diff is Difficulty.EXTINCTION:
+        return 8, 25, p.nemesis_life + 10
+    return p.player_life, p.gravehold_life, p.nemesis_life
+
+
+@state("starting-life-follows-the-difficulty", "DIFFICULTY.NORMAL", "DIFFICULTY.BEGINNER", "DIFFICULTY.EXTINCTION", "TRACKERS")
+def starting_life(s):
+    """Players, Gravehold and the nemesis start at the life the difficulty level gives, and the life
+    caps (healing never goes above the start) are those same values."""
+    life, gravehold, nemesis = rulebook_life(s)
+    if (s.setup.start_life, s.setup.start_gravehold) != (life, gravehold):
+        yield f"{s.setup.difficulty.value}: start life is {s.setup.start_life}/{s.setup.start_gravehold}, not {life}/{gravehold}"
+    if s.turn == 0:
+        for i, m in enumerate(s.mages):
+            if m.life != life:
+                yield f"{s.setup.difficulty.value}: player {i + 1} starts at {m.life} life, not {life}"
+        if (s.gravehold, s.nemesis_life) != (gravehold, nemesis):
+            yield f"{s.setup.difficulty.value}: Gravehold and the nemesis start at {s.gravehold}/{s.nemesis_life}, not {gravehold}/{nemesis}"
+
+
+@state("mages-start-as-their-mats-say", "MAT.BREACH-SETUP", "MAT.STARTING-HAND", "MAT.STARTING-DECK")
+def mats_setup(s):
+    """Before the first turn every mage has the mat's hand, its deck in order, nothing else, and the
+    mat's breaches (opened or turned as printed, none destroyed, nothing prepped)."""
+    if s.turn:
+        return
+    for i, m in enumerate(s.mages):
+        mat = MATS[m.name]
+        if tuple(base(c) for c in m.hand) != mat.hand:
+            yield f"player {i + 1} ({m.name}) starts with {[base(c) for c in m.hand]}, not the mat's hand {list(mat.hand)}"
+        if tuple(base(c) for c in m.deck) != mat.deck:
+            yield f"player {i + 1} ({m.name}) starts with the deck {[base(c) for c in m.deck]}, not the mat's {list(mat.deck)}"
+        if m.discard or m.played or m.charges:
+            yield f"player {i + 1} ({m.name}) starts with discards, played cards or charges"
+        for br, f in zip(m.breaches, mat.breaches):
+            if br.opened != (f < 0) or br.focus != max(0, f) or br.destroyed or br.spell:
+                yield f"player {i + 1} ({m.name}) breach {br.number} starts as {br}, the mat says {'opened' if f < 0 else f'{f} quarter turns'}"
+        if len(m.breaches) != len(mat.breaches):
+            yield f"player {i + 1} ({m.name}) has {len(m.breaches)} breaches, the mat {len(mat.breaches)}"
+
+
+# --- casting an ally's spell ---------------------------------------------------------------------
+
+
+@step("an-ally-spell-goes-to-its-owner", "ALLY-SPELL", "CAST.BREACH-BONUS")
+def ally_spell(st):
+    """A player casting an ally's prepped spell deals its damage (with the ally's breach bonus) where
+    they choose, and the spell goes to the ally's discard pile, not the caster's."""
+    d = st.decision
+    if d.kind != "ally-cast":
+        return
+    owner, b = divmod(d.index, 4)
+    caster = _acting(st)
+    br = st.before.mages[owner].breaches[b]
+    missed = _missed_damage(st, d.card, _spell_damage(st, d.card, br.opened, b), d.target)
+    if missed:
+        yield missed
+    y = st.after.mages[owner]
+    if y.breaches[b].spell == d.card or d.card not in y.discard + y.deck + y.hand:
+        yield f"player {caster + 1} cast {d.card} from player {owner + 1}'s breach {b + 1} but it is not in player {owner + 1}'s discard pile"

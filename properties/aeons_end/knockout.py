@@ -1,31 +1,36 @@
 """Why some Aeon's End clauses are not caught when their handler is knocked out (read by the knock-out report).
 
-"Missing invariant" means the knock-out shows a real gap that a future invariant should close.
+Empty: with the steered random play (``steering.steer``) every one of the 60 handled clauses with a
+handler is caught within the default budget of 20 games per knock-out, 47 by an invariant and 13
+by a model exception (the setup tables, the turn order deck and the start of a turn: without them
+no game can be set up or go on, so there is no state for an invariant to judge).  A clause whose
+knock-out goes uncaught after a model change needs an entry here, saying honestly why (the stub
+breaks no rule, or the rule is reached too rarely for the budget) and which invariant guards it
+when it does act; ``oblivaeon-verify knockout`` fails on an uncaught clause without a reason.
 """
 
 from __future__ import annotations
 
-UNGUARDED_REASONS: dict[str, str] = {
-    "CAST.OPENED-MAY": "the stub offers no casting options at all, so spells simply stay prepped (allowed); "
-    "missing invariant: a spell prepped in an opened breach must be offered for casting",
-    "CAST.CLOSED-MUST": "shares its handler with CAST.OPENED-MAY (the casting options): same reason",
-    "CAST.ORDER": "shares its handler with CAST.OPENED-MAY (the casting options): same reason",
-    "CAST.SINGLE-TARGET": "the stub returns no damage targets, so no cast or damage ability is ever offered (allowed by every "
-    "invariant); missing invariant: the nemesis is always a legal spell target",
-    "MAT.ABILITY": "the ability is rarely full within 10 random games, and when knocked out it changes nothing the invariants "
-    "read; missing invariant: a full ability must be offered",
-    "MAIN.OPEN": "opening costs more aether than random play usually has; too rare for the budget",
-    "MAIN.WHILE-PREPPED": "only two spells have a While-prepped effect; too rare for the budget",
-    "MAIN.TO-DISCARD": "TO DISCARD costs 4 to 7 aether; too rare for the budget",
-    "DRAW.DISCARD-PLAYED": "the stub offers no ordering choice, so the engine moves the played cards itself; the order is a "
-    "player's free choice, so no invariant can tell",
-    "EXHAUST.WHEN": "the stub makes player damage do nothing: no event, no state change; missing invariant: "
-    "an attack on a player lowers someone's life or Gravehold's",
-    "EXHAUST.UNLEASH-TWICE": "shares its handler with EXHAUST.WHEN (harm_player): same reason",
-    "EXHAUST.DESTROY-BREACH": "exhaustion happens about once a game and the breach choice is queued; too rare for the budget",
-    "EXHAUST.DISCARD-CHARGES": "exhausted players rarely hold charges; too rare for the budget",
-    "EXHAUST.NO-LIFE-GAIN": "the stub stops every heal, which no invariant forbids; healing an exhausted player (the broken "
-    "direction) is what exhausted-gain-no-life checks",
-    "EXHAUST.LOWEST-LIFE": "the stub returns no player, so the damage falls on Gravehold (the model's documented fallback); "
-    "missing invariant: 'lowest life' damage lands on a non-exhausted player while one exists",
-}
+UNGUARDED_REASONS: dict[str, str] = {}
+
+#: Clauses whose knock-out used to go uncaught (before the invariants on what must be offered, on
+#: harm, Unleash, turn order and setup, and before steering): tests/test_aeons_end_invariants.py
+#: knocks each out and checks that an invariant, not a crash, catches it.
+ONCE_UNGUARDED: tuple[str, ...] = (
+    "CAST.OPENED-MAY",
+    "CAST.CLOSED-MUST",
+    "CAST.ORDER",
+    "CAST.SINGLE-TARGET",
+    "MAT.ABILITY",
+    "MAIN.OPEN",
+    "MAIN.WHILE-PREPPED",
+    "MAIN.TO-DISCARD",
+    "DRAW.DISCARD-PLAYED",
+    "EXHAUST.WHEN",
+    "EXHAUST.UNLEASH-TWICE",
+    "EXHAUST.DESTROY-BREACH",
+    "EXHAUST.DISCARD-CHARGES",
+    "EXHAUST.NO-LIFE-GAIN",
+    "EXHAUST.LOWEST-LIFE",
+    "BREACH.PREP-WHERE",
+)

@@ -6,6 +6,9 @@ shuffle), or fast-forwards with the steered random policy from a seed it draws. 
 is checked after every step.  A failure writes a replay file and raises with a short trace (clause
 ids included) and the command that replays it.
 
+The trace, the failure message, the counterexample folder and the statistics are shared with
+every ruleset (``properties.common.machine``).
+
 Steering: at the end of each example the machine reports how deep it went (environments lost,
 Scions gone from the Reserve, heroes fallen in one play area, clauses reached) with
 ``hypothesis.target``, so the search favours runs that reach the rare corners.
@@ -13,10 +16,8 @@ Scions gone from the Reserve, heroes fallen in one play area, clauses reached) w
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
-from pathlib import Path
 
 from hypothesis import strategies as st
 from hypothesis import target
@@ -25,36 +26,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition,
 from model.oblivaeon.decisions import Decision, IllegalDecision
 from model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify import replay
+from properties.common.machine import TRACE_TAIL, InvariantViolated, Stats, counterexample_dir, failure_message
 from properties.common.registry import Step
 from properties.oblivaeon.invariants import INVARIANTS
 from properties.oblivaeon.setups import legal_setups
 from properties.oblivaeon.steering import steer
-
-TRACE_TAIL = 12
-"""How many of the last steps a failure message shows (the replay file holds them all)."""
-
-
-def counterexample_dir() -> Path:
-    """Where failing runs are written: kept out of git with Hypothesis' own database."""
-    return Path(os.environ.get("OBLIVAEON_COUNTEREXAMPLES", ".hypothesis/counterexamples"))
-
-
-class InvariantViolated(AssertionError):
-    """An invariant failed; the message is the readable trace and the replay command."""
-
-
-class Stats:
-    """What the machine saw, over all examples of a run (for the check command's table)."""
-
-    def __init__(self) -> None:
-        self.examples = 0
-        self.steps = 0
-        self.clauses: Counter = Counter()
-        self.checked: Counter = Counter()
-
-    def reset(self) -> None:
-        self.__init__()
-
 
 STATS = Stats()
 
@@ -160,20 +136,9 @@ class OblivAeonMachine(RuleBasedStateMachine):
         raise InvariantViolated(failure_message(RULESET, self.setup, self.lines, violations, path))
 
 
-def failure_message(ruleset, setup, lines: list[str], violations, path: Path) -> str:
-    shown = lines[-TRACE_TAIL:]
-    skipped = len(lines) - len(shown)
-    head = f"setup: {ruleset.describe_setup(setup)}"
-    body = ([f"  ... {skipped} earlier step(s) in the replay file"] if skipped else []) + [
-        f"  {n}. {line}" for n, line in enumerate(shown, skipped + 1)
-    ]
-    broke = [f"  VIOLATED {v}" for v in violations]
-    return "\n".join(
-        [f"invariant violated after {len(lines)} step(s)", head, *body, *broke, f"replay: oblivaeon-verify check --replay {path}"]
-    )
-
-
 MACHINE = OblivAeonMachine
 """What the harness runs (``oblivaeon-verify check``), found by this name."""
 
 TestOblivAeon = OblivAeonMachine.TestCase
+
+__all__ = ["MACHINE", "STATS", "TRACE_TAIL", "InvariantViolated", "OblivAeonMachine", "counterexample_dir", "failure_message"]

@@ -1,0 +1,173 @@
+"""What every ruleset's Hypothesis state machine shares (game-independent).
+
+Thin rules over a rich model: a machine never decides what is legal; it draws from the state's
+legal decisions (player choices and chance outcomes alike, so Hypothesis can pick the unlucky
+shuffle), or fast-forwards with the ruleset's steered random policy from a seed it draws.  Every
+invariant is checked after every step.  A failure writes a replay file (``oblivaeon_verify.replay``
+format) and raises with a short trace (clause ids included) and the command that replays it.
+
+A ruleset's machine subclasses :class:`ModelMachine`, names its ruleset, invariants, steering
+policy and statistics, adds an ``@initialize`` rule that draws a legal setup and calls
+:meth:`ModelMachine.start`, and reports its own ``hypothesis.target`` values in ``teardown``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, precondition, rule
+
+from model.common.decisions import IllegalDecision
+from oblivaeon_verify import replay
+from properties.common.registry import Step
+
+TRACE_TAIL = 12
+"""How many of the last steps a failure message shows (the replay file holds them all)."""
+
+MAX_FAST_FORWARD = 150
+"""The most decisions one ``play_on`` rule takes."""
+
+
+def counterexample_dir() -> Path:
+    """Where failing runs are written: kept out of git with Hypothesis' own database."""
+    return Path(os.environ.get("OBLIVAEON_COUNTEREXAMPLES", ".hypothesis/counterexamples"))
+
+
+class InvariantViolated(AssertionError):
+    """An invariant failed; the message is the readable trace and the replay command."""
+
+
+class Stats:
+    """What a machine saw, over all examples of a run (for the check command's table)."""
+
+    def __init__(self) -> None:
+        self.examples = 0
+        self.steps = 0
+        self.clauses: Counter = Counter()
+        self.checked: Counter = Counter()
+
+    def reset(self) -> None:
+        self.__init__()
+
+
+def failure_message(ruleset, setup, lines: list[str], violations, path: Path) -> str:
+    """The last steps (one line each, with clause ids), the violations and the replay command."""
+    shown = lines[-TRACE_TAIL:]
+    skipped = len(lines) - len(shown)
+    head = f"setup: {ruleset.describe_setup(setup)}"
+    body = ([f"  ... {skipped} earlier step(s) in the replay file"] if skipped else []) + [
+        f"  {n}. {line}" for n, line in enumerate(shown, skipped + 1)
+    ]
+    broke = [f"  VIOLATED {v}" for v in violations]
+    return "\n".join(
+        [f"invariant violated after {len(lines)} step(s)", head, *body, *broke, f"replay: oblivaeon-verify check --replay {path}"]
+    )
+
+
+class ModelMachine(RuleBasedStateMachine):
+    """Start from a legal setup (the subclass's ``@initialize`` rule), then take legal decisions,
+    checking every invariant after each."""
+
+    ruleset = None
+    registry = None
+    """The invariant registry checked after every step (``invariants`` is Hypothesis' own name)."""
+    stats: Stats = None
+    illegal = None
+    """A decision no state offers (what the refusal rule submits)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = None
+        self.setup = None
+        self.decisions: list[list] = []
+        self.lines: list[str] = []
+        self.cited: Counter = Counter()
+
+    def steer(self, rng, state, options):
+        """The random policy of ``play_on`` (override with the ruleset's steering)."""
+        return options[rng.randrange(len(options))]
+
+    def parameter_overrides(self) -> dict:
+        """The replay file's ``parameters`` (the setups drawn use the defaults unless overridden)."""
+        return {}
+
+    def seen(self, events) -> None:
+        """Called with each step's events (for a subclass's own targets)."""
+
+    # --- rules -----------------------------------------------------------------------------------
+    def start(self, setup) -> None:
+        self.setup = setup
+        self.state = self.ruleset.new_game(setup)
+        self.stats.examples += 1
+        self._fail_if(self.registry.check_state(self.state))
+
+    @precondition(lambda self: self.state is not None and bool(self.state.options))
+    @rule(data=st.data())
+    def take_a_legal_decision(self, data) -> None:
+        """Any legal decision, chance outcomes included (shrinks towards the first listed)."""
+        options = self.state.options
+        self._step(data.draw(st.integers(0, len(options) - 1), label="decision"))
+
+    @precondition(lambda self: self.state is not None and bool(self.state.options))
+    @rule(seed=st.integers(0, 2**32 - 1), count=st.integers(1, MAX_FAST_FORWARD))
+    def play_on(self, seed: int, count: int) -> None:
+        """Fast-forward ``count`` decisions with the steered random policy (deep states in few rules)."""
+        rng = random.Random(seed)
+        for _ in range(count):
+            options = self.state.options
+            if not options:
+                return
+            self._step(options.index(self.steer(rng, self.state, options)))
+
+    @precondition(lambda self: self.state is not None and bool(self.state.options))
+    @rule()
+    def an_illegal_decision_is_refused(self) -> None:
+        try:
+            self.ruleset.step(self.state, self.illegal)
+        except IllegalDecision:
+            return
+        raise AssertionError(f"step accepted an illegal decision at {self.ruleset.where(self.state)}")
+
+    @precondition(lambda self: self.state is not None and not self.state.options)
+    @rule()
+    def a_finished_game_stays_finished(self) -> None:
+        """Once over, the game offers nothing and its outcome is a result, never the safety stop."""
+        o = self.ruleset.outcome(self.state)
+        if o is None or o[0] == "aborted":
+            raise AssertionError(f"the game stopped without a result: {o}")
+
+    # --- checking --------------------------------------------------------------------------------
+    def _step(self, index: int) -> None:
+        before = self.state
+        decision = before.options[index]
+        after, events = self.ruleset.step(before, decision)
+        self.decisions.append([index, str(decision)])
+        self.lines.append(replay.trace_line(self.ruleset, before, decision, events))
+        for e in events:
+            self.cited[e.clause] += 1
+            self.stats.clauses[e.clause] += 1
+        self.seen(events)
+        self.stats.steps += 1
+        self.state = after
+        self._fail_if(self.registry.check_step(Step(before, decision, events, after)))
+
+    def _fail_if(self, violations) -> None:
+        for name in self.registry.names():
+            self.stats.checked[name] += 1
+        if not violations:
+            return
+        doc = {
+            "format": replay.FORMAT,
+            "version": replay.VERSION,
+            "ruleset": self.ruleset.name,
+            "setup": self.ruleset.describe_setup(self.setup),
+            "parameters": self.parameter_overrides(),
+            "decisions": self.decisions,
+            "expect": {"violated": sorted({v.invariant for v in violations})},
+        }
+        path = replay.write(counterexample_dir() / f"{violations[0].invariant}.json", doc)
+        raise InvariantViolated(failure_message(self.ruleset, self.setup, self.lines, violations, path))
