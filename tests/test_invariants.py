@@ -11,7 +11,7 @@ import dataclasses
 
 import pytest
 
-from model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, character_cards
+from model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
 from model.oblivaeon.decisions import Decision
 from model.oblivaeon.deck import Deck
 from model.oblivaeon.draft import Event
@@ -332,3 +332,12 @@ def test_unknown_invariant_names_are_refused_with_the_known_ones():
 def test_the_harpy_and_objective_fixtures_exist():
     assert HARPY in CHARACTERS and character_cards(HARPY) == (HARPY,)
     assert PHYSICAL[OBJECTIVE].tokens_needed == 2 and PHYSICAL[HP_REWARD].reward.hp
+
+
+def test_the_sentinels_falling_without_their_devastation_is_caught(start):
+    """The team adds one token as a team (CLAR.SENTINELS); a fall with no token breaks BZ.DEV.HERO-INCAP."""
+    s = start
+    fall = ev("hero-incapacitated", "INCAP.CHARACTER-SPENT", card=char(s), zone=1, detail=SENTINELS)
+    assert INVARIANTS.check_step(step(s, [fall]), only=("incapacitation-adds-devastation",))
+    token = ev("devastation", "CLAR.SENTINELS", zone=1, amount=1)
+    assert not INVARIANTS.check_step(step(s, [fall, token]), only=("incapacitation-adds-devastation",))

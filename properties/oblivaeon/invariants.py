@@ -291,6 +291,12 @@ def incap_adds_devastation(st):
     adds = [e for e in st.events if e.kind == "devastation" and e.clause == "BZ.DEV.HERO-INCAP"]
     if sorted(e.zone for e in falls) != sorted(e.zone for e in adds) or any(e.amount != 1 for e in adds):
         yield f"{len(falls)} hero(es) incapacitated but {len(adds)} Devastation event(s) for it ({[e.amount for e in adds]})"
+    # The team falls as one hero: its one token cites CLAR.SENTINELS; The Bloodstone may add one more
+    # without a fall, under the devastation-then-revive reading.
+    team = Counter(e.zone for e in st.events if e.kind == "hero-incapacitated" and e.detail == SENTINELS)
+    team_adds = Counter(e.zone for e in st.events if e.kind == "devastation" and e.clause == "CLAR.SENTINELS" and e.amount == 1)
+    if team - team_adds:
+        yield f"The Sentinels fell in zone(s) {sorted((team - team_adds).elements())} without adding their Devastation token"
 
 
 @step("scion-removal-removes-devastation", "BZ.DEV.SCION-REMOVED")
