@@ -33,6 +33,7 @@ class AeonsEndRuleset(ModelRuleset):
     """The package with this ruleset's invariants (found by the harness through this name)."""
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
     graph_facts_module = "properties.aeons_end.graph_facts"
+    symbolic_module = "properties.aeons_end.symbolic"
 
     def random_setup(self, rng, players, params):
         return random_setup(rng, players, params)

@@ -1,11 +1,15 @@
 """``oblivaeon-verify ask QUERY``: designer questions answered by bounded model checking, with a witness.
 
-Booklet numbers can be left symbolic (``--symbolic NAME``, Z3 picks values and reports them) or
-fixed (``--set NAME=VALUE``).  The answer says its bound and the assumptions of the abstraction.
+The queries, the numbers that may be left symbolic (``--symbolic NAME``: Z3 picks values and
+reports them) or fixed (``--set NAME=VALUE``), and the query options (``--option NAME``) all come
+from the ruleset's symbolic module (``QUERY_NAMES``, ``SYMBOLIC_NUMBERS``, ``ASK_OPTIONS``), which also
+refuses names it does not know, listing the ones it does.  The answer says its bound and the
+assumptions of the abstraction.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 
 from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset, players
@@ -28,14 +32,17 @@ def _pairs(items) -> dict:
 def cmd_ask(args) -> int:
     ruleset = load_ruleset(args)
     sym = symbolic(ruleset)
-    if args.query not in sym.QUERY_NAMES:
-        raise UsageError(f"QUERY: expected one of {', '.join(sym.QUERY_NAMES)}, not {args.query!r}")
-    if args.depth < 1:
+    names = tuple(getattr(sym, "QUERY_NAMES", ()))
+    if not names:
+        raise UsageError(f"--ruleset: {ruleset.name} offers no designer queries")
+    if args.query not in names:
+        raise UsageError(f"QUERY: expected one of {', '.join(names)}, not {args.query!r}")
+    if args.depth is not None and args.depth < 1:
         raise UsageError(f"--depth: expected a positive number of steps, not {args.depth}")
     n = players(ruleset, args.players)
     try:
         ans = sym.ask(
-            args.query, n, depth=args.depth, symbolic=tuple(args.symbolic or ()), fixed=_pairs(args.set), game_over=args.game_over
+            args.query, n, depth=args.depth, symbolic=tuple(args.symbolic or ()), fixed=_pairs(args.set), options=tuple(args.option or ())
         )
     except ValueError as e:
         raise UsageError(str(e)) from None
@@ -46,25 +53,29 @@ def cmd_ask(args) -> int:
     verdict = {"reached": "yes", "unreachable-within": f"no path within {ans['depth']} steps", "unknown": "unknown (solver timeout)"}[
         ans["status"]
     ]
-    con.print(f"{args.query} with {n} {ruleset.players_word}: {verdict}" + (f"; round {ans['value']}" if ans.get("value") else ""))
+    value = f"; {ans.get('value_label') or 'value'}: {ans['value']}" if ans.get("value") is not None else ""
+    con.print(f"{args.query} with {n} {ruleset.players_word}: {verdict}{value}")
     for a in ans["assumptions"]:
         con.print(f"  - {a}")
     if ans["parameters"]:
-        con.print("  Booklet values of the witness: " + ", ".join(f"{k}={v}" for k, v in ans["parameters"].items()))
+        con.print("  values Z3 chose for the symbolic numbers: " + ", ".join(f"{k}={v}" for k, v in ans["parameters"].items()))
     for s in ans["witness"]:
-        con.print(f"  {s['step']:>3}  round {s['round']}: {s['action']}")
+        where = f"{s['where']}: " if s.get("where") else ""
+        con.print(f"  {s['step']:>3}  {where}{s['action']}")
     con.print(f"  ({ans['seconds']:.1f} s)")
     return 0 if ans["status"] != "unknown" else 1
 
 
 def register(sub) -> None:
-    sp = sub.add_parser("ask", help="designer queries over the symbolic game (fewest rounds to lose, ...), with a witness")
+    sp = sub.add_parser("ask", help="designer queries over the ruleset's symbolic game, with a witness")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("query", help="fewest-rounds-to-lose or countdown-before-fall")
+    sp.add_argument("query", help="a designer query of the ruleset's symbolic encoding (an unknown name lists them)")
     sp.add_argument("--heroes", "--players", dest="players", type=int)
-    sp.add_argument("--depth", type=int, default=40, help="most symbolic steps to search (default %(default)s)")
-    sp.add_argument("--symbolic", action="append", metavar="NAME", help="leave a Booklet number symbolic (repeatable)")
-    sp.add_argument("--set", action="append", metavar="NAME=VALUE", help="fix a Booklet number (repeatable)")
-    sp.add_argument("--game-over", action="store_true", help="let environments also fall to their own Game Over")
+    sp.add_argument("--depth", type=int, help="most symbolic steps to search (default: the query's own)")
+    sp.add_argument("--symbolic", action="append", metavar="NAME", help="leave one of the ruleset's symbolic numbers open (repeatable)")
+    sp.add_argument("--set", action="append", metavar="NAME=VALUE", help="fix one of the ruleset's symbolic numbers (repeatable)")
+    sp.add_argument("--option", action="append", metavar="NAME", help="a query option the ruleset declares (repeatable)")
+    # Kept for scripts written before --option: the same as --option game-over.
+    sp.add_argument("--game-over", dest="option", action="append_const", const="game-over", help=argparse.SUPPRESS)
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_ask)

@@ -1,8 +1,20 @@
-"""``oblivaeon-verify prove``: the Z3 proofs of the ruleset's bookkeeping invariants and battle-zone isolation.
+"""``oblivaeon-verify prove``: the Z3 proofs of a ruleset's bookkeeping invariants, and any extra proofs it declares.
 
 A table of properties: method (k-induction or BMC), k or bound, result (proved / violated /
 bounded / unknown; a timeout is never a pass) and seconds, per player count.  ``--smtlib DIR``
 writes every obligation as SMT-LIB2 and every counterexample as an ITF trace.
+
+The symbolic module (``RULESET.symbolic_module``) offers, all returning JSON-able data:
+
+* ``prove_players(n, *, smtlib_dir, timeout_ms, mutant) -> list[dict]`` (required): one row per
+  property for ``n`` players, with ``property``, ``players``, ``clauses``, ``status``, ``method``,
+  ``k``, ``bound``, ``reason``, ``seconds`` and, when violated, ``counterexample``; ``mutant``
+  names one of ``MUTANT_NAMES`` (deliberately broken encodings); a bad name is a ``ValueError``.
+* ``extra_proofs(*, smtlib_dir) -> dict[str, dict]`` (optional): proofs that do not depend on the
+  player count, by JSON key, each with ``property``, ``title``, ``clauses``, ``status``,
+  ``method``, ``seconds`` and a one-line ``summary``.
+* ``ask(query, players, *, depth, symbolic, fixed, options) -> dict`` with ``QUERY_NAMES``,
+  ``SYMBOLIC_NUMBERS`` and ``ASK_OPTIONS`` (name -> help) (optional; see ``commands.ask``).
 """
 
 from __future__ import annotations
@@ -19,6 +31,20 @@ def symbolic(ruleset):
     if not name:
         raise UsageError(f"--ruleset: {ruleset.name} has no symbolic encoding (no symbolic_module)")
     return importlib.import_module(name)
+
+
+def extra_proofs(sym, *, smtlib_dir: Path | None = None) -> dict[str, dict]:
+    """The module's extra proofs (none when it declares no ``extra_proofs``)."""
+    fn = getattr(sym, "extra_proofs", None)
+    return fn(smtlib_dir=smtlib_dir) if fn is not None else {}
+
+
+def _changes(before: dict | None, after: dict) -> str:
+    """The symbolic fields a counterexample step changed, so that the trace reads without the ITF file."""
+    if before is None:
+        return ""
+    diff = [f"{k} {before[k]}->{v}" for k, v in after.items() if before.get(k) != v]
+    return f"  [dim]({', '.join(diff)})[/dim]" if diff else ""
 
 
 def cmd_prove(args) -> int:
@@ -44,10 +70,10 @@ def cmd_prove(args) -> int:
             )
         except ValueError as e:
             raise UsageError(str(e)) from None
-    iso = sym.prove_isolation(smtlib_dir=out_dir)
-    failed = [r for r in rows if r["status"] in ("violated", "unknown")] + ([iso] if iso["status"] != "proved" else [])
+    extras = extra_proofs(sym, smtlib_dir=out_dir)
+    failed = [r for r in rows if r["status"] in ("violated", "unknown")] + [x for x in extras.values() if x["status"] != "proved"]
     if args.json:
-        print(json.dumps({"ruleset": ruleset.name, "mutant": args.mutant, "invariants": rows, "isolation": iso}, indent=2))
+        print(json.dumps({"ruleset": ruleset.name, "mutant": args.mutant, "invariants": rows, **extras}, indent=2))
         return 1 if failed else 0
     from rich.table import Table
 
@@ -58,28 +84,34 @@ def cmd_prove(args) -> int:
         kb = f"k={r['k']}" if r["k"] is not None and r["status"] == "proved" else (f"bound {r['bound']}" if r["bound"] is not None else "")
         colour = {"proved": "green", "bounded": "yellow"}.get(r["status"], "red")
         t.add_row(r["property"], str(r["players"]), r["method"], kb, f"[{colour}]{r['status']}[/{colour}]", f"{r['seconds']:.2f}")
-    t.add_row(iso["property"], "all", iso["method"], "", iso["status"], f"{iso['seconds']:.2f}")
+    for x in extras.values():
+        t.add_row(x["property"], "all", x["method"], "", x["status"], f"{x['seconds']:.2f}")
     con = console()
     con.print(t)
     for r in rows:
         if r.get("counterexample"):
             con.print(f"[red]{r['property']}[/red] ({r['players']} {ruleset.players_word}): {r['reason']}")
+            prev = None
             for s in r["counterexample"]:
-                con.print(f"  {s['step']:>3}  {s['action']}")
-    con.print(
-        f"isolation: {iso['instructions']} card instructions checked; cards that say otherwise: {', '.join(iso['say_otherwise']) or 'none'}"
-    )
+                con.print(f"  {s['step']:>3}  {s['action']}{_changes(prev, s['state'])}")
+                prev = s["state"]
+    for x in extras.values():
+        con.print(f"{x.get('title', x['property'])}: {x.get('summary', x['status'])}")
     if out_dir:
         con.print(f"SMT-LIB2 obligations and ITF counterexamples written under {out_dir}")
     return 1 if failed else 0
 
 
 def register(sub) -> None:
-    sp = sub.add_parser("prove", help="prove the bookkeeping invariants and battle-zone isolation with Z3")
+    sp = sub.add_parser("prove", help="prove the ruleset's bookkeeping invariants (and any extra proofs it declares) with Z3")
     add_ruleset_arguments(sp, params=False)
     sp.add_argument("--heroes", "--players", dest="players", type=int, action="append", help="a player count (repeatable; default: all)")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--smtlib", metavar="DIR", help="write each obligation as SMT-LIB2 and each counterexample as an ITF trace")
     sp.add_argument("--timeout", type=float, default=30.0, help="seconds per solver query (default %(default)s); a timeout is 'unknown'")
-    sp.add_argument("--mutant", metavar="NAME", help="prove a deliberately broken encoding instead (to see a counterexample)")
+    sp.add_argument(
+        "--mutant",
+        metavar="NAME",
+        help="prove a deliberately broken encoding instead (to see a counterexample; an unknown name lists them)",
+    )
     sp.set_defaults(fn=cmd_prove)

@@ -1,4 +1,4 @@
-"""Report section: the Z3 proofs of the bookkeeping invariants and battle-zone isolation, per player count.
+"""Report section: the Z3 proofs of the bookkeeping invariants per player count, and any extra proofs the ruleset declares.
 
 Timing figures sit under ``timing`` only, so the rest is identical run to run.
 """
@@ -6,6 +6,8 @@ Timing figures sit under ``timing`` only, so the rest is identical run to run.
 from __future__ import annotations
 
 import importlib
+
+from oblivaeon_verify.commands.prove import extra_proofs
 
 TITLE = "Proofs (Z3)"
 ORDER = 60
@@ -21,9 +23,10 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
         for r in sym.prove_players(n):
             timing[f"{r['property']}/{n}"] = round(r["seconds"], 3)
             rows.append({k: v for k, v in r.items() if k != "seconds"})
-    iso = sym.prove_isolation()
-    timing["BZ-ISOLATION"] = round(iso.pop("seconds"), 3)
-    return {"available": True, "invariants": rows, "isolation": iso, "timing": timing}
+    extras = extra_proofs(sym)
+    for x in extras.values():
+        timing[x["property"]] = round(x.pop("seconds"), 3)
+    return {"available": True, "invariants": rows, **extras, "extra_proofs": sorted(extras), "timing": timing}
 
 
 def markdown(data: dict) -> str:
@@ -40,11 +43,8 @@ def markdown(data: dict) -> str:
     for r in data["invariants"]:
         kb = f"k={r['k']}" if r["status"] == "proved" else (f"bound {r['bound']}" if r["bound"] is not None else "")
         lines.append(f"| {r['property']} | {r['players']} | {', '.join(r['clauses'])} | {r['method']} | {kb} | {r['status']} |")
-    iso = data["isolation"]
-    lines += [
-        "",
-        f"**Battle-zone isolation** ({', '.join(iso['clauses'])}): {iso['status']} over {iso['instructions']} card instructions "
-        f"({iso['method']}). Cards that say otherwise: {', '.join(iso['say_otherwise']) or 'none'}.",
-        "",
-    ]
+    for key in data.get("extra_proofs", ()):
+        x = data[key]
+        lines += ["", f"**{x.get('title', x['property'])}** ({', '.join(x.get('clauses', ()))}): {x.get('summary', x['status'])}."]
+    lines.append("")
     return "\n".join(lines)

@@ -37,6 +37,23 @@ class Property:
     lemmas: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class StepProperty:
+    """A property of every step (a pair of consecutive states), such as 'an opened breach stays opened'.
+
+    Proved by one query: no step of Next leaves a state satisfying the (already proved) ``lemmas``
+    with ``holds`` false.  Since the lemmas hold in every reachable state, so does the property on
+    every reachable step.  When that query fails, bounded model checking looks for a real violation.
+    """
+
+    id: str
+    text: str
+    clauses: tuple[str, ...]
+    holds: Callable[[dict, dict, dict], z3.BoolRef]
+    """``holds(state, next_state, params)``."""
+    lemmas: tuple[str, ...] = ()
+
+
 @dataclass
 class Step:
     index: int
@@ -128,6 +145,62 @@ class Prover:
         if res.status == PROVED:
             self.proved[prop.id] = prop
         return res
+
+    def check_step(self, prop: StepProperty, *, bound: int = 12) -> Result:
+        """Prove a step property from the proved lemmas (k=1), else search for a violating path of at most ``bound`` steps."""
+        start = time.perf_counter()
+        res = self._check_step(prop, bound)
+        res.seconds = time.perf_counter() - start
+        return res
+
+    def _check_step(self, prop: StepProperty, bound: int) -> Result:
+        sysm = self.system
+        obligations: list[tuple[str, str]] = []
+        step = _solver(self.timeout_ms)
+        step.add(*self._base_constraints())
+        sts, _lbs, trs = self._path(1, prefix="ind.")
+        step.add(*self._lemmas(prop, sts[0]))
+        step.add(*trs)
+        step.add(z3.Not(prop.holds(sts[0], sts[1], sysm.params)))
+        if self.keep_smt2:
+            obligations.append((f"{prop.id}.step1", _smt2(step, f"{prop.id}: every step from a state satisfying the lemmas", "unsat")))
+        r = step.check()
+        if r == z3.unsat:
+            return Result(
+                prop.id, PROVED, "k-induction", k=1, obligations=obligations, reason="holds on every step from the proved invariants"
+            )
+        if r == z3.unknown:
+            return Result(prop.id, UNKNOWN, "k-induction", k=1, obligations=obligations, reason=f"solver: {step.reason_unknown()}")
+        base = _solver(self.timeout_ms)
+        base.add(*self._base_constraints())
+        states, labels = [sysm.state(0)], []
+        base.add(sysm.init(states[0]))
+        for i in range(1, bound + 1):
+            states.append(sysm.state(i))
+            labels.append(sysm.label(i - 1))
+            base.add(sysm.next(states[i - 1], states[i], labels[i - 1]))
+            base.push()
+            base.add(z3.Not(prop.holds(states[i - 1], states[i], sysm.params)))
+            if self.keep_smt2:
+                obligations.append((f"{prop.id}.base{i}", _smt2(base, f"{prop.id} violated at step {i}", "unsat")))
+            r = base.check()
+            if r == z3.sat:
+                trace = _decode(sysm, base.model(), states, labels)
+                base.pop()
+                return Result(prop.id, VIOLATED, "bmc", bound=i, trace=trace, obligations=obligations, reason=f"violated by step {i}")
+            if r == z3.unknown:
+                why = base.reason_unknown()
+                base.pop()
+                return Result(prop.id, UNKNOWN, "bmc", bound=i, obligations=obligations, reason=f"solver: {why}")
+            base.pop()
+        return Result(
+            prop.id,
+            BOUNDED,
+            "bmc",
+            bound=bound,
+            obligations=obligations,
+            reason=f"not implied by the lemmas; no violation within {bound} steps",
+        )
 
     def _check(self, prop: Property, kmax: int, bound: int) -> Result:
         sysm = self.system

@@ -7,7 +7,9 @@ step is a sequence of those actions), ``invariants`` (the bookkeeping properties
 ``mutants`` (broken encodings that the checks must catch).
 
 The harness finds this package through ``RULESET.symbolic_module`` and calls only the functions
-below, which return JSON-able data.
+below, which return JSON-able data (the interface is described in ``oblivaeon_verify.commands.prove``):
+``prove_players`` and ``MUTANT_NAMES``; ``extra_proofs`` (here: battle-zone isolation); ``ask`` with
+``QUERY_NAMES``, ``SYMBOLIC_NUMBERS`` (the Booklet numbers) and ``ASK_OPTIONS``.
 """
 
 from __future__ import annotations
@@ -70,19 +72,47 @@ def prove_isolation(*, smtlib_dir: Path | None = None) -> dict:
     return out
 
 
+def extra_proofs(*, smtlib_dir: Path | None = None) -> dict[str, dict]:
+    """Proofs beyond the per-count invariants, by JSON key: battle-zone isolation (BZ.ISOLATION)."""
+    iso = prove_isolation(smtlib_dir=smtlib_dir)
+    iso["title"] = "Battle-zone isolation"
+    iso["summary"] = (
+        f"{iso['status']} over {iso['instructions']} card instructions ({iso['method']}); "
+        f"cards that say otherwise: {', '.join(iso['say_otherwise']) or 'none'}"
+    )
+    return {"isolation": iso}
+
+
 QUERY_NAMES = ("fewest-rounds-to-lose", "countdown-before-fall")
 BOOKLET_NUMBERS = ("countdown_start", "countdown_tick", "countdown_expiry_devastation", "devastation_threshold")
+SYMBOLIC_NUMBERS = BOOKLET_NUMBERS
+ASK_OPTIONS = {"game-over": "let environments also fall to their own Game Over (ENV.GAME-OVER)"}
+DEFAULT_DEPTH = 40
 
 
 def ask(
-    query: str, players: int, *, depth: int, symbolic: tuple[str, ...] = (), fixed: dict | None = None, game_over: bool = False
+    query: str,
+    players: int,
+    *,
+    depth: int | None = None,
+    symbolic: tuple[str, ...] = (),
+    fixed: dict | None = None,
+    options: tuple[str, ...] = (),
+    game_over: bool = False,
 ) -> dict:
     """A designer query (``QUERY_NAMES``) with a decoded witness; Booklet numbers may be symbolic or fixed."""
     from properties.oblivaeon.symbolic.queries import QUERIES, booklet
 
     if query not in QUERIES:
         raise ValueError(f"unknown query {query!r}; known: {', '.join(QUERIES)}")
-    ans = QUERIES[query](players, depth=depth, b=booklet(tuple(symbolic), fixed), game_over=game_over)
+    unknown = [o for o in options if o not in ASK_OPTIONS]
+    if unknown:
+        raise ValueError(f"--option {unknown[0]}: unknown; known: {', '.join(ASK_OPTIONS)}")
+    game_over = game_over or "game-over" in options
+    ans = QUERIES[query](players, depth=depth or DEFAULT_DEPTH, b=booklet(tuple(symbolic), fixed), game_over=game_over)
     out = ans.as_dict()
     out["seconds"] = ans.seconds
+    out["value_label"] = "round"
+    for s in out["witness"]:
+        s["where"] = f"round {s['round']}"
     return out

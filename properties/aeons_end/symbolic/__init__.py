@@ -1,0 +1,85 @@
+"""The symbolic Aeon's End: an abstraction of the state, the transition relation in Z3, proofs and queries.
+
+Read in this order: ``abstraction`` (concrete state -> symbolic values), ``encoding`` (Init and one
+action per kind of step), ``refinement`` (every model step is a sequence of those actions),
+``invariants`` (the bookkeeping properties), ``prove``, ``queries`` (designer questions),
+``mutants`` (broken encodings that the checks must catch).
+
+The harness finds this package through ``RULESET.symbolic_module`` and calls only the names below,
+which return JSON-able data (the interface is described in ``oblivaeon_verify.commands.prove``):
+``prove_players`` and ``MUTANT_NAMES``; ``ask`` with ``QUERY_NAMES``, ``SYMBOLIC_NUMBERS`` (the
+turn order deck's composition) and ``ASK_OPTIONS`` (none).  There are no extra proofs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from oblivaeon_verify.smt.kinduction import Result
+
+MUTANT_NAMES = ("focus-turns-twice", "draw-leaves-the-card", "exhaustion-forgotten")
+QUERY_NAMES = ("fewest-turns-to-reshuffle", "most-nemesis-turns-in-a-row")
+SYMBOLIC_NUMBERS = ("player_cards", "nemesis_cards")
+ASK_OPTIONS: dict[str, str] = {}
+
+
+def _row(prop, r: Result, players: int) -> dict:
+    row = {
+        "property": r.property,
+        "players": players,
+        "text": prop.text if prop else "",
+        "clauses": list(prop.clauses) if prop else [],
+        "status": r.status,
+        "method": r.method,
+        "k": r.k,
+        "bound": r.bound,
+        "reason": r.reason,
+        "seconds": r.seconds,
+    }
+    if r.trace:
+        row["counterexample"] = [{"step": s.index, "action": s.action, "state": s.state} for s in r.trace]
+    return row
+
+
+def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: int = 30_000, mutant: str | None = None) -> list[dict]:
+    """Every bookkeeping invariant for ``players`` players (one row each); obligations and ITF traces go to ``smtlib_dir``."""
+    from properties.aeons_end.symbolic.encoding import Encoding
+    from properties.aeons_end.symbolic.invariants import properties
+    from properties.aeons_end.symbolic.mutants import MUTANTS
+    from properties.aeons_end.symbolic.prove import prove_all, write_artifacts
+
+    if mutant is not None and mutant not in MUTANTS:
+        raise ValueError(f"--mutant: unknown broken encoding {mutant!r}; known: {', '.join(MUTANTS)}")
+    cls = MUTANTS[mutant] if mutant else Encoding
+    enc, results = prove_all(players, encoding_class=cls, timeout_ms=timeout_ms, keep_smt2=smtlib_dir is not None)
+    props = {p.id: p for p in properties(enc)}
+    rows = [_row(props.get(r.property), r, players) for r in results]
+    if smtlib_dir is not None:
+        paths = write_artifacts(Path(smtlib_dir), enc, results)
+        for row in rows:
+            row["files"] = sorted(str(p) for p in paths if f".{row['property']}." in p.name)
+    return rows
+
+
+def ask(
+    query: str,
+    players: int,
+    *,
+    depth: int | None = None,
+    symbolic: tuple[str, ...] = (),
+    fixed: dict | None = None,
+    options: tuple[str, ...] = (),
+) -> dict:
+    """A designer query (``QUERY_NAMES``) with a decoded witness; the turn order deck's numbers may be symbolic or fixed."""
+    from properties.aeons_end.symbolic.queries import QUERIES, encoding
+
+    if query not in QUERIES:
+        raise ValueError(f"unknown query {query!r}; known: {', '.join(QUERIES)}")
+    if options:
+        raise ValueError(f"--option {options[0]}: Aeon's End queries take no options")
+    enc = encoding(players, tuple(symbolic), fixed)
+    kwargs = {"depth": depth} if depth else {}
+    ans = QUERIES[query](players, enc=enc, **kwargs)
+    out = ans.as_dict()
+    out["seconds"] = ans.seconds
+    return out
