@@ -34,6 +34,7 @@ class AeonsEndRuleset(ModelRuleset):
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
     graph_facts_module = "properties.aeons_end.graph_facts"
     symbolic_module = "properties.aeons_end.symbolic"
+    clarify_module = "properties.aeons_end.clarify"
 
     def random_setup(self, rng, players, params):
         return random_setup(rng, players, params)

@@ -1,10 +1,12 @@
 """``oblivaeon-verify clarify``: is a proposed rules clarification consistent, redundant, or in conflict?
 
-``clarify "TEXT"`` or ``clarify --file F`` judges a proposal written in the clarification language
-(``--vocabulary`` lists its terms): consistent, redundant (with every minimal set of clauses that
-implies it) or contradicts (with every minimal set of clauses it conflicts with).  ``clarify --check``
-checks the encoded rulebook itself: consistency, clarifications implied by the others, and the
-model's classification of its cards against every clarification.
+``clarify "TEXT"`` or ``clarify --file F`` judges a proposal written in the ruleset's clarification
+language (``--vocabulary`` lists its terms) against the ruleset's encoded rulebook: consistent,
+redundant (with every minimal set of clauses that implies it) or contradicts (with every minimal set
+of clauses it conflicts with).  A verdict exits 0; a malformed proposal exits 2 with its position.
+``clarify --check`` checks the encoded rulebook itself (consistency, statements implied by the
+others) and the model against every statement (exit 1 on any failure).  Everything game-specific
+comes from ``RULESET.clarify_module``.
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ def cmd_clarify(args) -> int:
             print(json.dumps(data, indent=2))
         else:
             rb, m = data["rulebook"], data["model"]
+            word = rb.get("rules_word", "clarifications")
             con.print(
-                f"{len(rb['clarifications'])} clarifications (+{len(rb['vocabulary_facts'])} vocabulary facts): {'consistent' if rb['consistent'] else 'INCONSISTENT'}"
+                f"{len(rb['clarifications'])} {word} (+{len(rb['vocabulary_facts'])} vocabulary facts): {'consistent' if rb['consistent'] else 'INCONSISTENT'}"
             )
             for core in rb["conflicts"]:
                 con.print(f"  [red]conflict[/red]: {', '.join(core)}")
@@ -50,7 +53,7 @@ def cmd_clarify(args) -> int:
             for r in rb["redundant_statements"]:
                 con.print(f"  statement {r['statement']} of {r['clause']} follows from the others: {r['text']}")
             con.print(
-                f"model classification: {m['objects']} objects ({m['kinds']} kinds), {len(m['violations'])} violations, {len(m['unwitnessed'])} unwitnessed"
+                f"model conformance: {m['objects']} objects ({m['kinds']} kinds), {len(m['violations'])} violations, {len(m['unwitnessed'])} unwitnessed"
             )
             for v in m["violations"]:
                 con.print(f"  [red]{v['clause']}[/red] broken by {', '.join(v['objects'])}: {v['statement']}")
@@ -94,9 +97,9 @@ def cmd_clarify(args) -> int:
 def register(sub) -> None:
     sp = sub.add_parser("clarify", help="judge a proposed rules clarification (consistent / redundant / contradicts, with every core)")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("text", nargs="?", help="the proposal, e.g. 'every reward in a hero play area is a hero card.'")
+    sp.add_argument("text", nargs="?", help="the proposal, e.g. 'every P is Q.' (see --vocabulary for the ruleset's terms)")
     sp.add_argument("--file", metavar="F", help="read the proposal from a file")
-    sp.add_argument("--check", action="store_true", help="check the encoded rulebook and the model's card classification")
+    sp.add_argument("--check", action="store_true", help="check the encoded rulebook's consistency and the model's conformance to it")
     sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_clarify)

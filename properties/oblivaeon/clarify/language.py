@@ -1,222 +1,53 @@
-"""A small language for rules clarifications, over the game's own vocabulary, with a hand-written parser.
-
-A clarification file has one statement per line (``#`` starts a comment)::
+"""The OblivAeon clarification language: the shared parser (properties.common.clarify.language) over
+this game's vocabulary.
 
     CLAR.VILLAIN-CHARACTERS: every OblivAeon Booklet is a villain character card.
     CLAR.MISSION-TARGET-KIND: some Mission card is a villain target.
 
-A statement is ``every P is Q``, ``no P is Q`` or ``some P is Q``, where P and Q are phrases: terms
-of the vocabulary (``vocabulary.TERMS``, longest match first) joined by ``and`` (or simply written
-one after another: "reward in a hero play area"), ``or``, ``not`` and parentheses.  The articles
-a / an / the and the words ``is``/``are`` are read as in English; ``is not`` negates the predicate.
-Lines with the same id form one clarification.  A proposal may leave out its id.
-
-Nothing is evaluated: text becomes a tree of :class:`Term`, :class:`Not`, :class:`And`, :class:`Or`.
-A malformed line raises :class:`ClarifyError` with the file, line, column and what was expected.
+See the shared module for the grammar; ``VERBS`` are the first words of this vocabulary's predicate
+terms ("keeps its tokens"): they end a subject, and a statement may use them without 'is'.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
+from properties.common.clarify.language import (
+    ARTICLES,
+    COPULAS,
+    ID_RE,
+    QUANTIFIERS,
+    And,
+    Clarification,
+    ClarifyError,
+    Language,
+    Not,
+    Or,
+    Statement,
+    Term,
+    show,
+)
 from properties.oblivaeon.clarify.vocabulary import TERMS
 
-
-class ClarifyError(ValueError):
-    def __init__(self, source: str, line: int, column: int, expected: str, found: str):
-        self.source, self.line, self.column, self.expected, self.found = source, line, column, expected, found
-        super().__init__(f"{source}:{line}:{column}: expected {expected}, found {found}")
-
-
-@dataclass(frozen=True)
-class Term:
-    name: str
-
-
-@dataclass(frozen=True)
-class Not:
-    arg: object
-
-
-@dataclass(frozen=True)
-class And:
-    args: tuple
-
-
-@dataclass(frozen=True)
-class Or:
-    args: tuple
-
-
-@dataclass(frozen=True)
-class Statement:
-    quantifier: str
-    """``every``, ``no`` or ``some``."""
-    subject: object
-    predicate: object
-    text: str
-
-
-@dataclass(frozen=True)
-class Clarification:
-    id: str
-    statements: tuple[Statement, ...]
-    line: int
-
-
-ARTICLES = {"a", "an", "the"}
-#: Terms that start with one of these verbs are predicates ("keeps its tokens"): they end a subject,
-#: and a statement may use them without 'is' ("every traded objective keeps its tokens").
 VERBS = {"resolves", "keeps", "goes", "blocks", "adds", "revives", "affects", "has", "belongs"}
-QUANTIFIERS = ("every", "no", "some")
-COPULAS = ("is", "are")
-ID_RE = re.compile(r"[A-Z][A-Z0-9]*(\.[A-Z0-9][A-Z0-9-]*)+")
-WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*|\(|\)|\S")
 
-#: Vocabulary terms as word tuples, longest first (so "villain character card" wins over "villain card").
-#: Articles are not part of the match, in terms as in text ("in a hero play area" = "in hero play area").
-_TERM_WORDS = sorted(((tuple(w for w in t.split() if w not in ARTICLES), t) for t in TERMS), key=lambda x: -len(x[0]))
+LANGUAGE = Language(TERMS, VERBS, example_id="CLAR.MISSION-TYPES", vocabulary_hint="`oblivaeon-verify clarify --vocabulary`")
+parse = LANGUAGE.parse
+parse_statement = LANGUAGE.parse_statement
 
-
-@dataclass
-class _Tok:
-    text: str
-    col: int
-
-
-class _Parser:
-    def __init__(self, text: str, source: str, line: int, col0: int):
-        self.source, self.line = source, line
-        self.toks = [_Tok(m.group(0), col0 + m.start() + 1) for m in WORD_RE.finditer(text)]
-        self.toks = [t for t in self.toks if t.text.lower() not in ARTICLES]
-        self.i = 0
-        self.end_col = col0 + len(text) + 1
-
-    def peek(self) -> str | None:
-        return self.toks[self.i].text.lower() if self.i < len(self.toks) else None
-
-    def fail(self, expected: str):
-        if self.i < len(self.toks):
-            t = self.toks[self.i]
-            raise ClarifyError(self.source, self.line, t.col, expected, repr(t.text))
-        raise ClarifyError(self.source, self.line, self.end_col, expected, "the end of the line")
-
-    def statement(self, text: str) -> Statement:
-        q = self.peek()
-        if q not in QUANTIFIERS:
-            self.fail("'every', 'no' or 'some' to begin the statement")
-        self.i += 1
-        subject = self.phrase(stop=COPULAS)
-        verbal = self.term_here()
-        if self.peek() in COPULAS:
-            self.i += 1
-        elif verbal is None or verbal[0][0] not in VERBS:
-            self.fail("'is', 'are' or a verb such as 'keeps' after the subject")
-        negated = False
-        if self.peek() == "not":
-            negated = True
-            self.i += 1
-        predicate = self.phrase(stop=())
-        if self.peek() is not None:
-            self.fail("'and', 'or' or the end of the statement")
-        return Statement(q, subject, Not(predicate) if negated else predicate, text.strip())
-
-    def phrase(self, stop):
-        parts = [self.conj(stop)]
-        while self.peek() == "or":
-            self.i += 1
-            parts.append(self.conj(stop))
-        return parts[0] if len(parts) == 1 else Or(tuple(parts))
-
-    def conj(self, stop):
-        parts = [self.unary(stop)]
-        while True:
-            nxt = self.peek()
-            if nxt == "and":
-                self.i += 1
-                parts.append(self.unary(stop))
-            elif nxt is not None and nxt not in stop and nxt not in ("or", ")") and self._juxtaposed(stop):
-                parts.append(self.unary(stop))  # juxtaposed terms: "reward in a hero play area"
-            else:
-                break
-        return parts[0] if len(parts) == 1 else And(tuple(parts))
-
-    def unary(self, stop):
-        if self.peek() == "not":
-            self.i += 1
-            return Not(self.unary(stop))
-        if self.peek() == "(":
-            self.i += 1
-            inner = self.phrase(stop=())
-            if self.peek() != ")":
-                self.fail("')'")
-            self.i += 1
-            return inner
-        found = self.term_here()
-        if found is None:
-            self.fail("a term of the vocabulary (see `oblivaeon-verify clarify --vocabulary`)")
-        words, term = found
-        self.i += len(words)
-        return Term(term)
-
-    def _juxtaposed(self, stop) -> bool:
-        if self.peek() == "(":
-            return True
-        found = self.term_here()
-        # In a subject (stop = the copulas) a verb begins the predicate instead.
-        return found is not None and not (stop and found[0][0] in VERBS)
-
-    def term_here(self):
-        rest = [t.text.lower() for t in self.toks[self.i :]]
-        for words, term in _TERM_WORDS:
-            if tuple(rest[: len(words)]) == words:
-                return words, term
-        return None
-
-
-def parse_statement(text: str, source: str = "<text>", line: int = 1, col0: int = 0) -> Statement:
-    body = text.rstrip()
-    if body.endswith("."):
-        body = body[:-1]
-    if not body.strip():
-        raise ClarifyError(source, line, col0 + 1, "a statement ('every ... is ...')", "nothing")
-    return _Parser(body, source, line, col0).statement(body)
-
-
-def parse(text: str, source: str = "<text>", default_id: str | None = None) -> list[Clarification]:
-    """Clarifications in ``text``: one statement per line, ``ID:`` first unless ``default_id`` is given."""
-    grouped: dict[str, list] = {}
-    first_line: dict[str, int] = {}
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0]
-        if not line.strip():
-            continue
-        m = re.match(r"\s*([^:\s]+)\s*:", line)
-        if m and ID_RE.fullmatch(m.group(1)):
-            cid, col0, body = m.group(1), m.end(), line[m.end() :]
-        elif m:
-            raise ClarifyError(
-                source, n, m.start(1) + 1, "a clause id such as CLAR.MISSION-TYPES (capitals, dots, hyphens)", repr(m.group(1))
-            )
-        elif default_id is not None:
-            cid, col0, body = default_id, 0, line
-        else:
-            col = len(line) - len(line.lstrip()) + 1
-            raise ClarifyError(source, n, col, "a clause id and ':' before the statement", repr(line.strip()[:20]))
-        grouped.setdefault(cid, []).append(parse_statement(body, source, n, col0))
-        first_line.setdefault(cid, n)
-    if not grouped:
-        raise ClarifyError(source, 1, 1, "at least one statement", "no statement")
-    return [Clarification(cid, tuple(sts), first_line[cid]) for cid, sts in grouped.items()]
-
-
-def show(e) -> str:
-    """A phrase written back in the language (for reports)."""
-    if isinstance(e, Term):
-        return e.name
-    if isinstance(e, Not):
-        return f"not {show(e.arg)}"
-    if isinstance(e, And):
-        return " and ".join(show(a) if not isinstance(a, Or) else f"({show(a)})" for a in e.args)
-    return " or ".join(show(a) for a in e.args)
+__all__ = [
+    "ARTICLES",
+    "COPULAS",
+    "ID_RE",
+    "QUANTIFIERS",
+    "VERBS",
+    "And",
+    "Clarification",
+    "ClarifyError",
+    "LANGUAGE",
+    "Not",
+    "Or",
+    "Statement",
+    "Term",
+    "parse",
+    "parse_statement",
+    "show",
+]

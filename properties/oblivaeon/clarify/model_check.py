@@ -13,23 +13,15 @@ it); every existential statement must have some object that can witness it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from types import SimpleNamespace
-
-import z3
 
 from model.oblivaeon import battle_zones as bz
 from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, base_key, describe
+from properties.common.clarify import conformance
+from properties.common.clarify.conformance import Obj
 from properties.oblivaeon.clarify.language import Clarification
-from properties.oblivaeon.clarify.logic import sentence
 
 PLACES = ("in a hero play area", "in a hero deck", "in a hero trash", "in the mission deck")
-
-
-@dataclass(frozen=True)
-class Obj:
-    name: str
-    facts: tuple[tuple[str, bool], ...]
 
 
 def _side_terms(prefix_side: str, kind: str) -> dict[str, bool]:
@@ -158,55 +150,6 @@ def objects(offered: set[str] | None = None) -> list[Obj]:
 
 
 def check(clarifications: list[Clarification], objs: list[Obj] | None = None) -> dict:
-    """Violations (objects, clause, statement) of universal statements, and existentials with no possible witness.
-
-    Objects with the same decided terms are checked once (the model decides them alike).
-    """
-    objs = objects() if objs is None else objs
-    kinds: dict[tuple, list[str]] = {}
-    for o in objs:
-        kinds.setdefault(o.facts, []).append(o.name)
-    violations, unwitnessed = [], []
-    s = z3.Solver()
-    for c in clarifications:
-        for st in c.statements:
-            sent = sentence(st)
-            formula = sent.on(1, 0)
-            witnessed = False
-            for facts, names in kinds.items():
-                s.push()
-                s.add(*[z3.Bool(f"{t}@0") == v for t, v in facts])
-                s.add(formula)
-                sat = s.check() == z3.sat
-                s.pop()
-                if sent.universal and not sat:
-                    violations.append(
-                        {
-                            "objects": names[:3] + ([f"... {len(names) - 3} more"] if len(names) > 3 else []),
-                            "clause": c.id,
-                            "statement": st.text,
-                        }
-                    )
-                if not sent.universal and sat and _decided(facts, st):
-                    witnessed = True
-            if not sent.universal and not witnessed:
-                unwitnessed.append({"clause": c.id, "statement": st.text})
-    return {"objects": len(objs), "kinds": len(kinds), "violations": violations, "unwitnessed": unwitnessed}
-
-
-def _decided(facts, st) -> bool:
-    """An existential needs a witness the model vouches for: every term of its subject is decided by the model."""
-    known = {t for t, _v in facts}
-    return _terms(st.subject) <= known
-
-
-def _terms(e) -> set[str]:
-    from properties.oblivaeon.clarify.language import And, Not, Or, Term
-
-    if isinstance(e, Term):
-        return {e.name}
-    if isinstance(e, Not):
-        return _terms(e.arg)
-    if isinstance(e, And | Or):
-        return set().union(*[_terms(a) for a in e.args])
-    return set()
+    """Violations (objects, clause, statement) of universal statements, and existentials with no possible witness
+    (the shared check of properties.common.clarify.conformance, on this model's objects)."""
+    return conformance.check(clarifications, objects() if objs is None else objs)

@@ -1,0 +1,37 @@
+"""The Aeon's End rulebook as statements of the clarification language, checked with Z3.
+
+The rulebook has no Rules Clarifications section, so ``rulebook.clar`` encodes its rules themselves
+(each line cites its clause id from model/aeons_end/clauses.py) plus the VOCAB.* facts that say what
+the words mean; a proposed clarification is judged against all of them.  The harness finds this
+package through ``RULESET.clarify_module`` and calls the functions below (JSON-able results); the
+machinery is game-independent (properties.common.clarify).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from properties.aeons_end.clarify.language import LANGUAGE
+from properties.aeons_end.clarify.vocabulary import TERMS
+from properties.common.clarify.language import ClarifyError
+from properties.common.clarify.rulebook import EncodedRulebook
+
+RULEBOOK = Path(__file__).with_name("rulebook.clar")
+Error = ClarifyError
+_BOOK = EncodedRulebook(RULEBOOK, LANGUAGE, is_rule=lambda cid: not cid.startswith("VOCAB."), rules_word="rulebook rules")
+
+__all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "model_conformance", "vocabulary"]
+
+rulebook = _BOOK.rulebook
+check_rulebook = _BOOK.check_rulebook
+judge_text = _BOOK.judge_text
+
+
+def vocabulary() -> dict[str, str]:
+    return dict(TERMS)
+
+
+def model_conformance() -> dict:
+    from properties.aeons_end.clarify.model_check import check
+
+    return check(list(rulebook()))
