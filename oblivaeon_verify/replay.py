@@ -19,8 +19,10 @@ Format (version 1), every key required unless marked optional::
       "expect": "hold" | {"violated": ["invariant-name", ...]} | {"error": "text"}
     }
 
-Each decision is checked against its label, so a model change that shifts the legal decisions
-is reported at the step where it happens instead of silently replaying another game.
+Each decision is checked against its label.  When a model change only moves a decision within the
+list (a new card adds an option before it), the one legal decision with that label is taken; when no
+legal decision has the label, the replay stops at that step with the legal ones, instead of silently
+replaying another game.
 """
 
 from __future__ import annotations
@@ -141,10 +143,13 @@ def replay(ruleset, doc: dict, *, trace: bool = False) -> ReplayResult:
                     break
                 options = ruleset.legal_decisions(state)
                 if not 0 <= index < len(options) or str(options[index]) != label:
-                    shown = "; ".join(str(o) for o in options[:8])
-                    raise ReplayError(
-                        f"{where}: decisions[{n}] = {label!r} (index {index}) is not legal at {ruleset.where(state)}; legal: {shown}"
-                    )
+                    same = [k for k, o in enumerate(options) if str(o) == label]
+                    if len(same) != 1:
+                        shown = "; ".join(str(o) for o in options[:8])
+                        raise ReplayError(
+                            f"{where}: decisions[{n}] = {label!r} (index {index}) is not legal at {ruleset.where(state)}; legal: {shown}"
+                        )
+                    index = same[0]
                 decision = options[index]
                 nxt, events = ruleset.step(state, decision)
                 if trace:

@@ -17,7 +17,7 @@ from model.common.events import Event
 from oblivaeon_verify import knockout_runner
 from oblivaeon_verify.checked_play import CheckTally, play_checked
 from properties.aeons_end import INVARIANTS, UNGUARDED_REASONS, Step
-from properties.aeons_end.knockout import ONCE_UNGUARDED
+from properties.aeons_end.knockout import KNOCKOUT_GAMES, ONCE_UNGUARDED, QUICK_KNOCKOUTS
 
 
 def game(nemesis="Rageborne"):
@@ -286,6 +286,12 @@ def test_every_documented_uncaught_knockout_names_a_handled_clause():
 
 @pytest.mark.parametrize("clause", ONCE_UNGUARDED)
 def test_a_once_unguarded_clause_knocked_out_is_caught_by_an_invariant(clause):
-    res = knockout_runner.run_one(RULESET, DEFAULT, clause, games=20)
+    res = knockout_runner.run_one(RULESET, DEFAULT, clause, games=KNOCKOUT_GAMES)
     assert res.status == "caught", (clause, res.status, res.message)
     assert clause not in UNGUARDED_REASONS
+
+
+@pytest.mark.parametrize("clause", QUICK_KNOCKOUTS)
+def test_each_quick_knockout_is_caught_within_a_quick_reports_budget(clause):
+    res = knockout_runner.run_one(RULESET, DEFAULT, clause, games=4)
+    assert res.status in ("caught", "crash"), (clause, res.status, res.message)

@@ -12,7 +12,7 @@ from model.aeons_end.clauses import CATALOGUE
 from model.aeons_end.decisions import Decision, IllegalDecision
 from model.aeons_end.draft import Draft
 from model.aeons_end.effects import harm_player, lowest_life_players, unleash
-from model.aeons_end.engine import _run, new_game, step
+from model.aeons_end.engine import new_game, run_to_decision, step
 from model.aeons_end.game_end import check_end
 from model.aeons_end.parameters import DEFAULT, Difficulty
 from model.aeons_end.player_turn import draw_cards, prep_breaches
@@ -40,7 +40,7 @@ def to_player_turn(state, player=0):
 def resolve(state):
     d = Draft(state)
     d.options = ()
-    _run(d)
+    run_to_decision(d)
     return d.freeze(), d.events
 
 

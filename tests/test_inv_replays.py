@@ -72,3 +72,12 @@ def test_a_missing_or_broken_file_is_named(tmp_path):
     (tmp_path / "bad.json").write_text("{not json")
     with pytest.raises(replay.ReplayError, match="not valid JSON"):
         replay.load(tmp_path / "bad.json")
+
+
+def test_a_decision_that_moved_in_the_list_is_found_by_its_label():
+    """A model change that adds an option before a recorded one shifts its index, not the game."""
+    doc = json.loads(REPLAYS[0].read_text())
+    moved = next(n for n, (i, _label) in enumerate(doc["decisions"]) if i > 0)
+    doc["decisions"][moved][0] = 0  # the label still names the decision actually taken
+    result = replay.replay(RULESET, doc)
+    assert replay.matches(result, doc["expect"]) and result.steps == len(doc["decisions"])

@@ -21,7 +21,8 @@ class PlayerCard:
     aether: int = 0
     damage: int = 0
     effect: str = ""
-    """A named extra: ``draw``, ``focus-free``, ``heal-player``, ``ally-cast``, ``charge``, ``gravehold``."""
+    """A named extra: ``draw``, ``focus-free``, ``heal-player``, ``ally-cast``, ``charge``, ``gravehold``,
+    ``adjacent-opened`` (one more damage for each opened breach adjacent to the one it is cast from)."""
     while_prepped_aether: int = 0
     """A While-prepped effect: once per turn, gain this much aether."""
 
@@ -80,6 +81,7 @@ SUPPLY_CARDS = {
         PlayerCard("ignite", "Ignite", "spell", 4, damage=2, effect="draw", while_prepped_aether=1),
         PlayerCard("lava-tendril", "Lava Tendril", "spell", 4, damage=3),
         PlayerCard("essence-theft", "Essence Theft", "spell", 5, damage=3, effect="heal-player"),
+        PlayerCard("resonant-surge", "Resonant Surge", "spell", 3, damage=1, effect="adjacent-opened"),
         PlayerCard("arcane-nexus", "Arcane Nexus", "spell", 7, damage=4, while_prepped_aether=1),
     )
 }

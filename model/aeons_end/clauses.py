@@ -33,7 +33,7 @@ CLAUSES: tuple[Clause, ...] = (
     _c("BREACH.COSTS", "component", S_COMPONENTS, "A breach has an open cost (flip it open for good) and a focus cost (turn it a quarter towards opening)."),
     _c("BREACH.PREP-WHERE", "component", S_COMPONENTS, "A spell may be prepped only to an opened breach, or to a closed breach focused this turn."),
     _c("BREACH.BONUS", "component", S_COMPONENTS, "Some opened breaches add an effect, such as extra damage, to spells cast from them."),
-    _c("BREACH.ADJACENT", "component", S_COMPONENTS, "Breaches next to each other on a mat are adjacent.", handled=False, note="only card texts use adjacency; none of the model's abstract cards does"),
+    _c("BREACH.ADJACENT", "component", S_COMPONENTS, "Breaches next to each other on a mat are adjacent."),
     _c("NEMESIS.CARD-KINDS", "component", S_COMPONENTS, "Nemesis cards are attacks (resolve, then discard), minions (stay with life until defeated) and powers (count down, then resolve)."),
     _c("NEMESIS.BASIC-AND-UNIQUE", "component", S_COMPONENTS, "Basic nemesis cards suit any nemesis; unique ones belong to one."),
     _c("TURN-ORDER.DECK", "component", S_COMPONENTS, "The turn order deck decides who acts next."),

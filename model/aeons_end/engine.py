@@ -45,7 +45,8 @@ def apply_phase(d: Draft, dec: Decision) -> None:
         discard_next(d, i, dec.card)
 
 
-def _run(d: Draft) -> None:
+def run_to_decision(d: Draft) -> None:
+    """Play on from a working copy until a decision is due (or the game is over); set its options."""
     while d.outcome is None:
         if d.queue:
             item = d.queue[0]
@@ -84,7 +85,7 @@ def _run(d: Draft) -> None:
 
 def new_game(cfg: SetupConfig) -> GameState:
     d = Draft(initial_state(cfg))
-    _run(d)
+    run_to_decision(d)
     return d.freeze()
 
 
@@ -107,7 +108,7 @@ def step(state: GameState, decision: Decision) -> tuple[GameState, tuple[Event, 
         RESUMES[resume](d, decision, *payload)
     else:
         apply_phase(d, decision)
-    _run(d)
+    run_to_decision(d)
     return d.freeze(), tuple(d.events)
 
 

@@ -40,6 +40,12 @@ def casting_options(d) -> list[Decision]:
     return opts
 
 
+@implements("BREACH.ADJACENT")
+def adjacent_breaches(b: int) -> tuple[int, ...]:
+    """The breaches next to breach ``b`` on its mat: the ones either side of it, in a row of four."""
+    return tuple(a for a in (b - 1, b + 1) if 0 <= a < 4)
+
+
 @implements("CAST.TO-DISCARD", "CAST.BREACH-BONUS", "BREACH.BONUS", "CARDS.SPELLS", "ALLY-SPELL")
 def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
     """The spell goes on top of its owner's discard pile, then its Cast effect resolves; an opened
@@ -50,6 +56,8 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
     d.mage_update(owner, discard=d.mages[owner].discard + (spell,))
     c = card_def(spell)
     bonus = d.params.breach_bonus[b] if br.opened else 0
+    if c.effect == "adjacent-opened":
+        bonus += sum(1 for a in adjacent_breaches(b) if d.mages[owner].breaches[a].opened and not d.mages[owner].breaches[a].destroyed)
     d.emit("cast", "CAST.TO-DISCARD" if caster == owner else "ALLY-SPELL", card=spell, target=target, amount=c.damage + bonus)
     deal(d, target, c.damage + bonus, "CAST.BREACH-BONUS" if bonus else "CAST.SINGLE-TARGET")
     if d.outcome is not None:  # END.IMMEDIATE: a winning hit ends the game before the rest of the spell

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from model.aeons_end import effects
 from model.aeons_end.cards import NEMESIS_CARDS, PLAYER_CARDS, SUPPLY_CARDS, base
 from model.aeons_end.draft import Draft
-from model.aeons_end.engine import _run as run_to_decision
+from model.aeons_end.engine import run_to_decision
 from model.aeons_end.nemesis_turn import begin as begin_nemesis_turn
 from model.aeons_end.setup import SetupConfig, initial_state
 from model.aeons_end.state import GameState, InPlay

@@ -28,6 +28,8 @@ def cmd_knockout(args) -> int:
         if missing:
             raise UsageError(f"--clause: {missing} have no handler function to knock out (data-only or unhandled clauses)")
         clauses = list(args.clause)
+    if args.games is None:
+        args.games = getattr(properties(ruleset), "KNOCKOUT_GAMES", 20)
     if args.games < 1:
         raise UsageError(f"--games: expected a positive number of games, not {args.games}")
     show = not args.json and sys.stderr.isatty()
@@ -117,7 +119,12 @@ def register(sub) -> None:
     sp = sub.add_parser("knockout", help="turn off one clause's handler at a time; report which invariants catch it")
     add_ruleset_arguments(sp)
     sp.add_argument("--clause", action="append", help="knock out only this clause (repeatable; default: every clause with a handler)")
-    sp.add_argument("--games", type=int, default=20, help="checked random games per knock-out before giving up (default %(default)s)")
+    sp.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help="checked random games per knock-out before giving up (default: the ruleset's KNOCKOUT_GAMES, else 20)",
+    )
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--workers", type=int, default=None)
     sp.add_argument("--save", metavar="DIR", help="write a replay file of each caught knock-out into DIR")

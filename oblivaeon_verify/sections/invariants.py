@@ -26,7 +26,8 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
             play_checked(ruleset, params, seed, n, i, tally=tally)
     quick_ones = getattr(props, "QUICK_KNOCKOUTS", ())
     clauses = [c for c in quick_ones if c in kr.knockable(ruleset)] if quick else kr.knockable(ruleset)
-    rows = kr.run_all(ruleset, clauses, seed=seed, games=4 if quick else 12, workers=1 if quick else None)
+    budget = 4 if quick else getattr(props, "KNOCKOUT_GAMES", 12)
+    rows = kr.run_all(ruleset, clauses, seed=seed, games=budget, workers=1 if quick else None)
     timing = {"campaign_seconds": round(tally.seconds, 2), **{f"knockout/{r['clause']}": r["seconds"] for r in rows}}
     return {
         "available": True,

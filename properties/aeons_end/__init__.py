@@ -3,12 +3,12 @@
 The harness reaches this package through ``RULESET.properties_module``; what it uses from here:
 ``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy), the replay
 helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``,
-``DECISION_CLAUSES`` (which player decision exercises which clause), ``CORNERS`` and
-``UNGUARDED_REASONS``; ``properties.aeons_end.machine`` holds the state machine.
+``DECISION_CLAUSES`` (which player decision exercises which clause), ``CORNERS``,
+``UNGUARDED_REASONS``, ``KNOCKOUT_GAMES`` and ``QUICK_KNOCKOUTS``; ``properties.aeons_end.machine`` holds the state machine.
 """
 
 from properties.aeons_end.invariants import INVARIANTS
-from properties.aeons_end.knockout import UNGUARDED_REASONS
+from properties.aeons_end.knockout import KNOCKOUT_GAMES, QUICK_KNOCKOUTS, UNGUARDED_REASONS
 from properties.aeons_end.setups import parameter_overrides, parameters_from_json, setup_from_json
 from properties.aeons_end.steering import CORNERS, DECISION_CLAUSES, steer
 from properties.common.registry import Step, Violation
@@ -17,6 +17,8 @@ __all__ = [
     "CORNERS",
     "DECISION_CLAUSES",
     "INVARIANTS",
+    "KNOCKOUT_GAMES",
+    "QUICK_KNOCKOUTS",
     "UNGUARDED_REASONS",
     "Step",
     "Violation",

@@ -241,9 +241,15 @@ def _acting(st) -> int:
     return int(st.decision.actor.split()[1]) - 1
 
 
-def _spell_damage(st, spell: str, opened: bool, b: int) -> int:
-    """A spell's damage plus the bonus of the opened breach ``b`` it is cast from."""
-    return card_def(spell).damage + (st.before.setup.params.breach_bonus[b] if opened else 0)
+def _spell_damage(st, spell: str, opened: bool, b: int, owner: int | None = None) -> int:
+    """A spell's damage plus the bonus of the opened breach ``b`` it is cast from, plus one for each
+    opened breach beside ``b`` when the spell says so (BREACH.ADJACENT: a row of four, so |a - b| = 1)."""
+    c = card_def(spell)
+    extra = 0
+    if c.effect == "adjacent-opened":
+        breaches = st.before.mages[_acting(st) if owner is None else owner].breaches
+        extra = sum(1 for a, br in enumerate(breaches) if abs(a - b) == 1 and br.opened and not br.destroyed)
+    return c.damage + (st.before.setup.params.breach_bonus[b] if opened else 0) + extra
 
 
 def _missed_damage(st, what: str, damage: int, target: str):
@@ -269,6 +275,7 @@ def _missed_damage(st, what: str, damage: int, target: str):
     "CARDS.SPELLS",
     "CAST.BREACH-BONUS",
     "BREACH.BONUS",
+    "BREACH.ADJACENT",
 )
 def cast_hits(st):
     """Casting deals the spell's damage, plus its opened breach's bonus, to the chosen minion or to the nemesis."""
@@ -794,7 +801,7 @@ def ally_spell(st):
     owner, b = divmod(d.index, 4)
     caster = _acting(st)
     br = st.before.mages[owner].breaches[b]
-    missed = _missed_damage(st, d.card, _spell_damage(st, d.card, br.opened, b), d.target)
+    missed = _missed_damage(st, d.card, _spell_damage(st, d.card, br.opened, b, owner), d.target)
     if missed:
         yield missed
     y = st.after.mages[owner]
