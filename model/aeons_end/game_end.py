@@ -6,6 +6,12 @@ from model.aeons_end.clauses import implements
 from model.aeons_end.draft import Draft
 
 
+def attack_resolving(s) -> bool:
+    """A drawn attack is still resolving under LastAttackReading.RESOLVES_FIRST (its end check waits in
+    the queue), so running out of nemesis cards does not yet win; every other condition still ends play."""
+    return ("end-check",) in s.queue
+
+
 @implements(
     "END.IMMEDIATE",
     "END.WIN-NEMESIS-DEFEATED",
@@ -25,5 +31,5 @@ def check_end(d: Draft) -> None:
         d.end("lost", "every player is exhausted", "END.LOSE-ALL-EXHAUSTED")
     elif d.setup.nemesis_def.loss_counter and d.corruption >= d.params.corruption_limit:
         d.end("lost", f"{d.setup.nemesis} has spread its corruption", "END.LOSE-NEMESIS-SPECIFIC")
-    elif not any(d.nemesis_deck) and not d.in_play:
+    elif not any(d.nemesis_deck) and not d.in_play and not attack_resolving(d):
         d.end("won", "the nemesis has no cards left and nothing in play", "END.WIN-NEMESIS-EXHAUSTED")

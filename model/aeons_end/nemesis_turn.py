@@ -8,6 +8,7 @@ from model.aeons_end.decisions import Decision
 from model.aeons_end.draft import Draft
 from model.aeons_end.effects import handler, queue_effect, resume
 from model.aeons_end.game_end import check_end
+from model.aeons_end.parameters import LastAttackReading
 from model.aeons_end.state import InPlay, evolve
 from model.aeons_end.turn_order import reveal_options
 
@@ -60,10 +61,20 @@ def draw(d: Draft) -> None:
     d.emit("nemesis-draws", "NEMESIS.DRAW", card=card, detail=c.kind)
     if c.kind == "attack":
         d.nemesis_discard = d.nemesis_discard + (card,)
+        if d.params.last_attack_reading is LastAttackReading.RESOLVES_FIRST:
+            d.now(("end-check",))  # after the attack: the queue runs front first
+            queue_effect(d, c.effect, "NEMESIS.DRAW", front=True)
+            return
         queue_effect(d, c.effect, "NEMESIS.DRAW", front=True)
     else:
         d.in_play = d.in_play + (InPlay(card, life=c.life, tokens=c.tokens),)
     queue_effect(d, c.immediately, "NEMESIS.DRAW", front=True)
+    check_end(d)
+
+
+@handler("end-check")
+def _end_check(d: Draft) -> None:
+    """The end conditions, once a drawn attack has resolved (LastAttackReading.RESOLVES_FIRST)."""
     check_end(d)
 
 

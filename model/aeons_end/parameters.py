@@ -24,6 +24,18 @@ class Difficulty(enum.Enum):
     EXTINCTION = "extinction"
 
 
+class LastAttackReading(enum.Enum):
+    """When the nemesis draws its last card and that card is an attack, is the game won before the
+    attack resolves?  The rulebook reads two ways (END.WIN-NEMESIS-EXHAUSTED with END.IMMEDIATE
+    against NEMESIS.DRAW): once the card is drawn no card is left in the deck and none in play, yet
+    an attack is resolved before it is discarded."""
+
+    WIN_AT_DRAW = "win-at-draw"
+    """The condition holds as the card leaves the deck: the players win and the attack never resolves."""
+    RESOLVES_FIRST = "resolves-first"
+    """The drawn attack resolves in full first (it may still make the players lose); then they win."""
+
+
 @dataclass(frozen=True, slots=True)
 class Parameters:
     player_life: int = 10
@@ -47,6 +59,9 @@ class Parameters:
     """ASSUMPTION: Increased Difficulty adds this much to every Unleash."""
     corruption_limit: int = 15
     """ASSUMPTION: the Crooked Mask's own loss condition, at this many corruption tokens."""
+    last_attack_reading: LastAttackReading = LastAttackReading.WIN_AT_DRAW
+    """READING (see LastAttackReading): the default is the literal one, play ending the moment the
+    condition holds."""
     max_turns: int = 2000
     """A safety stop for random play; a game reaching it is an error, not an outcome."""
 

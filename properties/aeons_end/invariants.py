@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from model.aeons_end.cards import MATS, PLAYER_CARDS, base, card_def, nemesis_def
+from model.aeons_end.game_end import attack_resolving
 from model.aeons_end.parameters import Difficulty
 from model.aeons_end.turn_order import turn_order_cards
 from properties.common.registry import Registry
@@ -221,7 +222,7 @@ def ends_exactly(s):
         or s.gravehold <= 0
         or all(m.exhausted for m in s.mages)
         or (s.setup.nemesis_def.loss_counter and s.corruption >= s.setup.params.corruption_limit)
-        or (not any(s.nemesis_deck) and not s.in_play)
+        or (not any(s.nemesis_deck) and not s.in_play and not attack_resolving(s))
     )
     if holds != (s.outcome is not None):
         yield f"an end condition holds: {holds}; the game is over: {s.outcome is not None}"

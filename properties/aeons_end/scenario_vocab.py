@@ -18,6 +18,8 @@ deck) is placed through ``model.aeons_end.positions``, and play resumes there.  
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import re
 from collections.abc import Callable
 from typing import Any
@@ -314,8 +316,13 @@ class AeonsEndScenarios:
     # --- load-time checks (no state) ---
 
     def readings(self) -> dict[str, tuple[list[str], str]]:
-        """Aeon's End has no rule read two ways in the model (its unknowns are numeric parameters)."""
-        return {}
+        """Every parameter that is a reading of the rulebook (an enum): its values and its default."""
+        out = {}
+        for f in dataclasses.fields(DEFAULT):
+            val = getattr(DEFAULT, f.name)
+            if isinstance(val, enum.Enum):
+                out[f.name] = ([m.value for m in type(val)], val.value)
+        return out
 
     def check_parameters(self, params: dict) -> None:
         with_overrides(DEFAULT, params, "parameters")
