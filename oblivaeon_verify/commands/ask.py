@@ -70,7 +70,7 @@ def register(sub) -> None:
     sp = sub.add_parser("ask", help="designer queries over the ruleset's symbolic game, with a witness")
     add_ruleset_arguments(sp, params=False)
     sp.add_argument("query", help="a designer query of the ruleset's symbolic encoding (an unknown name lists them)")
-    sp.add_argument("--heroes", "--players", dest="players", type=int)
+    sp.add_argument("--players", "--heroes", dest="players", type=int, help="the player count (default: the ruleset's)")
     sp.add_argument("--depth", type=int, help="most symbolic steps to search (default: the query's own)")
     sp.add_argument("--symbolic", action="append", metavar="NAME", help="leave one of the ruleset's symbolic numbers open (repeatable)")
     sp.add_argument("--set", action="append", metavar="NAME=VALUE", help="fix one of the ruleset's symbolic numbers (repeatable)")

@@ -105,7 +105,7 @@ def cmd_prove(args) -> int:
 def register(sub) -> None:
     sp = sub.add_parser("prove", help="prove the ruleset's bookkeeping invariants (and any extra proofs it declares) with Z3")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("--heroes", "--players", dest="players", type=int, action="append", help="a player count (repeatable; default: all)")
+    sp.add_argument("--players", "--heroes", dest="players", type=int, action="append", help="a player count (repeatable; default: all)")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--smtlib", metavar="DIR", help="write each obligation as SMT-LIB2 and each counterexample as an ITF trace")
     sp.add_argument("--timeout", type=float, default=30.0, help="seconds per solver query (default %(default)s); a timeout is 'unknown'")
