@@ -192,7 +192,7 @@ Versions: {% for k, v in d.versions.items() %}{{ k }} {{ v }}{% if not loop.last
 {% for r in d.clause_coverage %}<tr id="clause-{{ r.id }}">
 <td><code>{{ r.id }}</code></td><td>{{ r.kind }}</td><td>{{ r.paraphrase }}</td>
 <td>{% if not r.handled %}<span class="note">no rule: {{ r.note }}</span>{% elif r.implemented_by %}{% for i in r.implemented_by %}{{ i }}{% if not loop.last %}<br>{% endif %}{% endfor %}{% else %}<span class="fail">missing</span>{% endif %}</td>
-<td>{% if r.reached %}yes ({{ "{:,}".format(r.events) }} events){% else %}<span class="fail">no</span>{% endif %}</td>
+<td>{% if not r.handled %}<span class="note">n/a (no rule)</span>{% elif r.data %}yes (a table the model reads){% elif r.reached %}yes ({{ "{:,}".format(r.events) }} events, {{ "{:,}".format(r.handler_calls) }} handler calls){% else %}<span class="fail">no</span>{% endif %}</td>
 <td>{% if r.invariants is none %}<span class="missing">invariant section not landed</span>{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %}</td>
 <td>{% if r.proofs is none %}<span class="missing">proof section not landed</span>{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %}</td>
 <td>{% for s in r.scenarios %}<a href="corner-cases/{{ s.id }}.html" class="{{ 'pass' if s.passed else 'fail' }}">{{ s.id }}</a>{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %}</td>
@@ -269,7 +269,7 @@ Coverage still to write (not failures):
 {% endif %}
 | clause | implemented by | reached | invariants | proofs | scenarios |
 | --- | --- | --- | --- | --- | --- |
-{% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% else %}{{ r.implemented_by|join("<br>") or "**missing**" }}{% endif %} | {{ "yes" if r.reached else "**no**" }} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %} |
+{% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% else %}{{ r.implemented_by|join("<br>") or "**missing**" }}{% endif %} | {{ "n/a" if not r.handled else ("yes" if r.reached else "**no**") }} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %} |
 {% endfor %}
 ## Random play
 
