@@ -16,27 +16,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from oblivaeon_verify.smt.kinduction import Result
+from oblivaeon_verify.smt import proofs
 
 MUTANT_NAMES = ("unclamped-scion-removal", "incapacitation-adds-two", "outnumber-counts-ties")
-
-
-def _row(prop, r: Result, players: int) -> dict:
-    row = {
-        "property": r.property,
-        "players": players,
-        "text": prop.text if prop else "",
-        "clauses": list(prop.clauses) if prop else [],
-        "status": r.status,
-        "method": r.method,
-        "k": r.k,
-        "bound": r.bound,
-        "reason": r.reason,
-        "seconds": r.seconds,
-    }
-    if r.trace:
-        row["counterexample"] = [{"step": s.index, "action": s.action, "state": s.state} for s in r.trace]
-    return row
 
 
 def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: int = 30_000, mutant: str | None = None) -> list[dict]:
@@ -46,17 +28,9 @@ def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: i
     from properties.oblivaeon.symbolic.mutants import MUTANTS
     from properties.oblivaeon.symbolic.prove import prove_all, write_artifacts
 
-    if mutant is not None and mutant not in MUTANTS:
-        raise ValueError(f"--mutant: unknown broken encoding {mutant!r}; known: {', '.join(MUTANTS)}")
-    cls = MUTANTS[mutant] if mutant else Encoding
+    cls = proofs.pick_encoding(Encoding, MUTANTS, mutant)
     enc, results = prove_all(players, encoding_class=cls, timeout_ms=timeout_ms, keep_smt2=smtlib_dir is not None)
-    props = {p.id: p for p in properties(enc)}
-    rows = [_row(props.get(r.property), r, players) for r in results]
-    if smtlib_dir is not None:
-        paths = write_artifacts(Path(smtlib_dir), enc, results)
-        for row in rows:
-            row["files"] = sorted(str(p) for p in paths if f".{row['property']}." in p.name)
-    return rows
+    return proofs.rows(players, properties(enc), results, smtlib_dir, lambda d: write_artifacts(d, enc, results))
 
 
 def prove_isolation(*, smtlib_dir: Path | None = None) -> dict:

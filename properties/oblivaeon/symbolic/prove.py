@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from oblivaeon_verify.smt import itf
-from oblivaeon_verify.smt.kinduction import Prover, Result
+from oblivaeon_verify.smt import itf, proofs
+from oblivaeon_verify.smt.kinduction import Result
+from oblivaeon_verify.smt.proofs import prove_properties
 from properties.oblivaeon.symbolic.abstraction import NAMES
 from properties.oblivaeon.symbolic.encoding import Booklet, Encoding
 from properties.oblivaeon.symbolic.invariants import properties
@@ -19,15 +20,7 @@ def prove_all(
 ):
     """(encoding, [Result]) for every invariant, lemmas first."""
     enc = encoding_class(hero_count, booklet)
-    prover = Prover(enc.system(), timeout_ms=timeout_ms, keep_smt2=keep_smt2)
-    results = []
-    for prop in properties(enc):
-        if any(lemma not in prover.proved for lemma in prop.lemmas):
-            missing = [lemma for lemma in prop.lemmas if lemma not in prover.proved]
-            results.append(Result(prop.id, "unknown", "k-induction", reason=f"lemma not proved: {', '.join(missing)}"))
-            continue
-        results.append(prover.check(prop, kmax=KMAX, bound=BOUND))
-    return enc, results
+    return enc, prove_properties(enc.system(), properties(enc), timeout_ms=timeout_ms, keep_smt2=keep_smt2, kmax=KMAX, bound=BOUND)
 
 
 def itf_trace(enc: Encoding, result: Result) -> dict:
@@ -42,15 +35,4 @@ def itf_trace(enc: Encoding, result: Result) -> dict:
 
 def write_artifacts(directory: Path, enc: Encoding, results: list[Result]) -> list[Path]:
     """One .smt2 file per obligation and one .itf.json per counterexample; returns the paths written."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for r in results:
-        for name, text in r.obligations:
-            path = directory / f"{enc.hero_count}-heroes.{name}.smt2"
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
-        if r.trace:
-            path = directory / f"{enc.hero_count}-heroes.{r.property}.itf.json"
-            path.write_text(itf.dumps(itf_trace(enc, r)), encoding="utf-8")
-            written.append(path)
-    return written
+    return proofs.write_artifacts(directory, f"{enc.hero_count}-heroes", results, lambda r: itf_trace(enc, r))
