@@ -18,8 +18,6 @@ deck) is placed through ``model.aeons_end.positions``, and play resumes there.  
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import re
 from collections.abc import Callable
 from typing import Any
@@ -31,6 +29,7 @@ from model.aeons_end.parameters import DEFAULT, Difficulty, ParameterError, with
 from model.aeons_end.positions import BREACH_STATES, PHASES, BreachPlacement, MagePlacement, Position, inject, place
 from model.aeons_end.setup import SetupConfig, SetupError
 from oblivaeon_verify.scenarios.runner import Refused
+from oblivaeon_verify.scenarios.vocab_base import VocabularyBase, kind_of
 
 DEFAULT_MAGES = ("Adelheim", "Brama", "Jian", "Kadir")
 DEFAULT_NEMESIS = "Rageborne"
@@ -117,10 +116,6 @@ def unknown_card(name: str) -> str:
 
 def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _kind(x: Any) -> str:
-    return {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer"}.get(type(x), type(x).__name__)
 
 
 # --- facts ---------------------------------------------------------------------------------
@@ -298,7 +293,9 @@ PLAYER_KEYS = {
 BREACH_KEYS = {"state": "opened, closed or destroyed", "focus": "0-3", "focused": "true or false", "spell": "a spell key or ''"}
 
 
-class AeonsEndScenarios:
+class AeonsEndScenarios(VocabularyBase):
+    default_parameters = DEFAULT
+    apply_overrides = staticmethod(with_overrides)
     ruleset = "aeons_end"
     catalogue = CATALOGUE
     actions = {
@@ -315,18 +312,6 @@ class AeonsEndScenarios:
 
     # --- load-time checks (no state) ---
 
-    def readings(self) -> dict[str, tuple[list[str], str]]:
-        """Every parameter that is a reading of the rulebook (an enum): its values and its default."""
-        out = {}
-        for f in dataclasses.fields(DEFAULT):
-            val = getattr(DEFAULT, f.name)
-            if isinstance(val, enum.Enum):
-                out[f.name] = ([m.value for m in type(val)], val.value)
-        return out
-
-    def check_parameters(self, params: dict) -> None:
-        with_overrides(DEFAULT, params, "parameters")
-
     def check_setup(self, setup: dict, fail) -> None:
         for k in setup:
             if k not in SETUP_KEYS:
@@ -340,7 +325,7 @@ class AeonsEndScenarios:
                 if m not in MATS:
                     fail("mages", f"unknown mage {m!r}; mages: {', '.join(MATS)}")
         else:
-            fail("mages", f"expected {SETUP_KEYS['mages']}, got {_kind(mages)}")
+            fail("mages", f"expected {SETUP_KEYS['mages']}, got {kind_of(mages)}")
         if setup.get("nemesis", DEFAULT_NEMESIS) not in NEMESES:
             fail("nemesis", f"unknown nemesis {setup['nemesis']!r}; nemeses: {', '.join(NEMESES)}")
         if setup.get("difficulty", "normal") not in [d.value for d in Difficulty]:
@@ -354,7 +339,7 @@ class AeonsEndScenarios:
             fail("phase", f"expected one of {', '.join(PHASES)}, not {setup['phase']!r}")
         for k in ("aether", "gravehold", "nemesis_life", "corruption"):
             if k in setup and (not _is_int(setup[k]) or setup[k] < 0):
-                fail(k, f"expected a non-negative integer, got {_kind(setup[k])} {setup[k]!r}")
+                fail(k, f"expected a non-negative integer, got {kind_of(setup[k])} {setup[k]!r}")
         for k in ("turn_order", "turn_discard"):
             for i, t in enumerate(self._list(setup, k, fail)):
                 if t not in TURN_KINDS:
@@ -365,7 +350,7 @@ class AeonsEndScenarios:
                     fail(f"{k}[{i + 1}]", f"unknown nemesis card {c!r}; cards: {', '.join(sorted(NEMESIS_CARDS))}")
         in_play = setup.get("in_play", [])
         if not isinstance(in_play, list):
-            fail("in_play", f"expected {SETUP_KEYS['in_play']}, got {_kind(in_play)}")
+            fail("in_play", f"expected {SETUP_KEYS['in_play']}, got {kind_of(in_play)}")
         for i, p in enumerate(in_play):
             where = f"in_play[{i + 1}]"
             if not isinstance(p, dict) or "card" not in p or set(p) - {"card", "life", "tokens"}:
@@ -377,7 +362,7 @@ class AeonsEndScenarios:
                     fail(f"{where}.{k}", f"expected a non-negative integer, got {p[k]!r}")
         players = setup.get("players", {})
         if not isinstance(players, dict):
-            fail("players", f"expected {SETUP_KEYS['players']}, got {_kind(players)}")
+            fail("players", f"expected {SETUP_KEYS['players']}, got {kind_of(players)}")
         for n, p in players.items():
             if n.isdigit() and int(n) > count:
                 fail(f"players.{n}", f"there is no player {n} with {count} players")
@@ -386,21 +371,21 @@ class AeonsEndScenarios:
     def _list(self, table: dict, key: str, fail) -> list:
         value = table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            fail(key, f"expected a list of strings, got {_kind(value)} {value!r}")
+            fail(key, f"expected a list of strings, got {kind_of(value)} {value!r}")
         return value
 
     def _check_player(self, n: str, p: Any, fail) -> None:
         if n not in ("1", "2", "3", "4"):
             fail("", "expected a player number 1-4 as the key")
         if not isinstance(p, dict):
-            fail("", f"expected a table of {', '.join(PLAYER_KEYS)}, got {_kind(p)}")
+            fail("", f"expected a table of {', '.join(PLAYER_KEYS)}, got {kind_of(p)}")
         for k, val in p.items():
             if k not in PLAYER_KEYS:
                 fail(k, f"unknown key; expected some of {', '.join(PLAYER_KEYS)}")
             if k in ("life", "charges") and (not _is_int(val) or val < 0):
-                fail(k, f"expected a non-negative integer, got {_kind(val)} {val!r}")
+                fail(k, f"expected a non-negative integer, got {kind_of(val)} {val!r}")
             if k == "exhausted" and not isinstance(val, bool):
-                fail(k, f"expected true or false, got {_kind(val)} {val!r}")
+                fail(k, f"expected true or false, got {kind_of(val)} {val!r}")
             if k in ("hand", "deck", "discard", "played"):
                 for c in self._list(p, k, fail):
                     if base(c) not in PLAYER_CARDS:
@@ -411,7 +396,7 @@ class AeonsEndScenarios:
         for b, br in enumerate(breaches):
             where = f"breaches[{b + 1}]"
             if not isinstance(br, dict):
-                fail(where, f"expected a table of {', '.join(BREACH_KEYS)}, got {_kind(br)}")
+                fail(where, f"expected a table of {', '.join(BREACH_KEYS)}, got {kind_of(br)}")
             for k in br:
                 if k not in BREACH_KEYS:
                     fail(f"{where}.{k}", f"unknown key; expected some of {', '.join(BREACH_KEYS)}")
@@ -478,7 +463,7 @@ class AeonsEndScenarios:
         if isinstance(g, str):
             fail(g)
         if isinstance(value, (dict, float)):
-            fail(f"expected a string, integer, boolean or list, got {_kind(value)}")
+            fail(f"expected a string, integer, boolean or list, got {kind_of(value)}")
 
     def check_pattern(self, key: str, item: dict, fail) -> None:
         if "clause" in item and item["clause"] not in CATALOGUE:
@@ -611,9 +596,6 @@ class AeonsEndScenarios:
         if isinstance(got, Bag) and isinstance(want, list):
             return sorted(map(str, got)) == sorted(map(str, want))
         return got == want
-
-    def options(self, state) -> tuple:
-        return state.options
 
     def matches(self, obj, pattern: dict) -> bool:
         """Decisions and events against scenario words (keys, not physical ids; breaches from 1)."""

@@ -16,7 +16,6 @@ model's tests build exact positions; then, if ``start`` names a turn, play resum
 from __future__ import annotations
 
 import dataclasses
-import enum
 import re
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +35,7 @@ from model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 from model.oblivaeon.setup import SetupConfig, SetupError
 from model.oblivaeon.state import Cursor
 from oblivaeon_verify.scenarios.runner import Refused
+from oblivaeon_verify.scenarios.vocab_base import VocabularyBase, kind_of
 
 DEFAULT_HEROES = ("char:legacy:legacy", "char:tachyon:tachyon", "char:ra:ra", "char:haka:haka", "char:bunker:bunker")
 DEFAULT_SHIELD = "The Arc of Unreality"
@@ -255,11 +255,9 @@ TARGET_FIELDS = {f.name: f.default for f in dataclasses.fields(v.Target)}
 TARGET_CHOICES = {"side": v.SIDES, "pick": v.PICKS, "reach": v.REACHES}
 
 
-def _kind(x: Any) -> str:
-    return {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer"}.get(type(x), type(x).__name__)
-
-
-class OblivAeonScenarios:
+class OblivAeonScenarios(VocabularyBase):
+    default_parameters = DEFAULT
+    apply_overrides = staticmethod(with_overrides)
     ruleset = "oblivaeon"
     catalogue = CATALOGUE
     actions = {
@@ -285,17 +283,6 @@ class OblivAeonScenarios:
     step_errors = (LookupError, ValueError)
 
     # --- load-time checks (no state) ---
-
-    def readings(self) -> dict[str, tuple[list[str], str]]:
-        out = {}
-        for f in dataclasses.fields(DEFAULT):
-            val = getattr(DEFAULT, f.name)
-            if isinstance(val, enum.Enum):
-                out[f.name] = ([m.value for m in type(val)], val.value)
-        return out
-
-    def check_parameters(self, params: dict) -> None:
-        with_overrides(DEFAULT, params, "parameters")
 
     def check_setup(self, setup: dict, fail) -> None:
         keys = {
@@ -334,7 +321,7 @@ class OblivAeonScenarios:
                     if x not in CHARACTERS:
                         fail("heroes", f"unknown character {x!r}; e.g. {', '.join(DEFAULT_HEROES[:3])}")
             else:
-                fail("heroes", f"expected {keys['heroes']}, got {_kind(h)}")
+                fail("heroes", f"expected {keys['heroes']}, got {kind_of(h)}")
         if "shield" in setup and setup["shield"] not in {s.name for s in DEFAULT.shields}:
             fail("shield", f"unknown Shield {setup['shield']!r}; known: {', '.join(s.name for s in DEFAULT.shields)}")
         for k in ("environments", "in_play"):
@@ -348,7 +335,7 @@ class OblivAeonScenarios:
             if k in setup and (not isinstance(setup[k], int) or isinstance(setup[k], bool) or setup[k] < 0):
                 fail(k, f"expected {keys[k]}, got {setup[k]!r}")
         if "usurped" in setup and not isinstance(setup["usurped"], bool):
-            fail("usurped", f"expected true or false, got {_kind(setup['usurped'])}")
+            fail("usurped", f"expected true or false, got {kind_of(setup['usurped'])}")
         for e in self._list(setup, "set_aside", str, fail):
             if e not in ENVIRONMENTS:
                 fail("set_aside", f"unknown environment {e!r}; known: {', '.join(ENVIRONMENTS)}")
@@ -411,7 +398,7 @@ class OblivAeonScenarios:
     def _list(self, table: dict, key: str, typ: type, fail) -> list:
         val = table.get(key, [])
         if not isinstance(val, list) or not all(isinstance(x, typ) for x in val):
-            fail(key, f"expected a list of {_kind(typ())}s")
+            fail(key, f"expected a list of {kind_of(typ())}s")
         return val
 
     def _check_turn(self, spec: Any, fail, allow: tuple[str, ...]) -> None:
@@ -453,7 +440,7 @@ class OblivAeonScenarios:
             for k in ("card", "target", "actor", "zone", "index"):
                 want = int if k in ("zone", "index") else str
                 if k in spec and (not isinstance(spec[k], want) or isinstance(spec[k], bool)):
-                    fail(k, f"expected {_kind(want())}, got {_kind(spec[k])} {spec[k]!r}")
+                    fail(k, f"expected {kind_of(want())}, got {kind_of(spec[k])} {spec[k]!r}")
             if not isinstance(spec["decide"], str) or spec["decide"] not in LABELS:
                 fail("decide", f"unknown decision kind {spec['decide']!r}; kinds: {', '.join(LABELS)}")
             self.check_pattern(
@@ -525,7 +512,7 @@ class OblivAeonScenarios:
             else:
                 ok = isinstance(val, (str, int)) and not isinstance(val, bool)
             if not ok:
-                fail(k, f"wrong type {_kind(val)} {val!r}")
+                fail(k, f"wrong type {kind_of(val)} {val!r}")
         missing = [
             n for n, f in fields.items() if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING and n not in args
         ]
@@ -537,7 +524,7 @@ class OblivAeonScenarios:
         if isinstance(g, str):
             fail(g)
         if isinstance(value, (dict, float)):
-            fail(f"expected a string, integer, boolean or list, got {_kind(value)}")
+            fail(f"expected a string, integer, boolean or list, got {kind_of(value)}")
         for c in value if isinstance(value, list) else [value]:
             if isinstance(c, str) and re.fullmatch(r"[a-z0-9-]+:[^ ]+", c) and not is_card(c):
                 fail(unknown_card(c))
@@ -724,9 +711,6 @@ class OblivAeonScenarios:
         if isinstance(got, list) and isinstance(want, list):
             return sorted(map(str, got)) == sorted(map(str, want))
         return got == want
-
-    def options(self, state) -> tuple:
-        return state.options
 
     def event_text(self, e) -> str:
         return str(e)
