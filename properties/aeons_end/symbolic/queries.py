@@ -9,10 +9,10 @@ The turn order deck's composition may be fixed (``--set player_cards=5``) or lef
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 import z3
 
+from oblivaeon_verify.smt.answers import Answer, QueryError
 from oblivaeon_verify.smt.kinduction import PROVED, Property, Prover, reach
 from properties.aeons_end.symbolic.encoding import Encoding
 from properties.aeons_end.symbolic.invariants import properties
@@ -20,29 +20,6 @@ from properties.aeons_end.symbolic.invariants import properties
 NUMBERS = ("player_cards", "nemesis_cards")
 CURSOR_ACTIONS = ("reshuffle", "draw_card", "start_turn", "end_casting", "end_main", "end_turn")
 _NOT_CURSOR = tuple(name for name, _c, _p in Encoding.ACTIONS if name not in CURSOR_ACTIONS)
-
-
-class QueryError(ValueError):
-    pass
-
-
-@dataclass
-class Answer:
-    query: str
-    status: str
-    """``reached`` (with a witness), ``unreachable-within`` (bounded) or ``unknown``."""
-    depth: int
-    players: int
-    assumptions: list[str]
-    witness: list[dict] = field(default_factory=list)
-    parameters: dict = field(default_factory=dict)
-    value: int | None = None
-    value_label: str = ""
-    seconds: float = 0.0
-
-    def as_dict(self) -> dict:
-        keys = ("query", "status", "depth", "players", "assumptions", "witness", "parameters", "value", "value_label")
-        return {k: getattr(self, k) for k in keys}
 
 
 def encoding(players: int, symbolic: tuple[str, ...] = (), fixed: dict | None = None) -> Encoding:

@@ -13,10 +13,10 @@ unless ``game_over=True``: otherwise four Game Overs in a row would lose any gam
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 import z3
 
+from oblivaeon_verify.smt.answers import Answer, QueryError
 from oblivaeon_verify.smt.kinduction import Property, Prover, reach
 from properties.oblivaeon.symbolic.abstraction import LOST_ENV
 from properties.oblivaeon.symbolic.encoding import Booklet, Encoding
@@ -29,27 +29,6 @@ _FIELD = {
     "countdown_expiry_devastation": "expiry_devastation",
     "devastation_threshold": "threshold",
 }
-
-
-class QueryError(ValueError):
-    pass
-
-
-@dataclass
-class Answer:
-    query: str
-    status: str
-    """``reached`` (with a witness), ``unreachable-within`` (bounded) or ``unknown``."""
-    depth: int
-    hero_count: int
-    assumptions: list[str]
-    witness: list[dict] = field(default_factory=list)
-    parameters: dict = field(default_factory=dict)
-    value: int | None = None
-    seconds: float = 0.0
-
-    def as_dict(self) -> dict:
-        return {k: getattr(self, k) for k in ("query", "status", "depth", "hero_count", "assumptions", "witness", "parameters", "value")}
 
 
 def booklet(symbolic: tuple[str, ...] = (), fixed: dict | None = None) -> Booklet:
