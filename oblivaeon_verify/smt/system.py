@@ -73,3 +73,23 @@ def concrete(expr) -> int | bool:
 
 def literal(x: int | bool) -> z3.ExprRef:
     return z3.BoolVal(x) if isinstance(x, bool) else z3.IntVal(x)
+
+
+def union_of_actions(
+    s: dict, t: dict, label: dict, actions: list[str], action: Callable[[str, dict, dict], tuple], exclude=()
+) -> z3.BoolRef:
+    """Next as the union of the actions, written functionally: the chosen action's guard holds, and each
+    field of ``t`` is that action's new value (an if-then-else chain over the action index ``label["act"]``,
+    which Z3 solves much faster than a disjunction of full frames).  ``action(name, s, label)`` gives
+    (guard, {field: new value}); fields it leaves out keep their value."""
+    chosen = []
+    values: dict[str, z3.ExprRef] = dict(s)
+    for i, name in reversed(list(enumerate(actions))):
+        if name in exclude:
+            continue
+        guard, nxt = action(name, s, label)
+        chosen.append(z3.And(label["act"] == i, guard))
+        for k, v in nxt.items():
+            if not v.eq(s[k]):
+                values[k] = z3.If(label["act"] == i, v, values[k])
+    return z3.And(z3.Or(chosen), *[t[k] == v for k, v in values.items()])

@@ -18,7 +18,7 @@ import z3
 from model.aeons_end.parameters import DEFAULT
 from model.aeons_end.turn_order import turn_order_cards
 from oblivaeon_verify.smt.evaluate import compile_expr, run
-from oblivaeon_verify.smt.system import TransitionSystem, Var
+from oblivaeon_verify.smt.system import TransitionSystem, Var, union_of_actions
 from properties.aeons_end.symbolic.abstraction import (
     ABORTED,
     BREACHES,
@@ -369,18 +369,8 @@ class Encoding:
         return z3.And(s["outcome"] == RUNNING, guard), nxt
 
     def next(self, s: dict, t: dict, label: dict) -> z3.BoolRef:
-        """Next as the union of the actions, written functionally (an if-then-else chain over the action index)."""
-        chosen = []
-        values: dict[str, z3.ExprRef] = {k: s[k] for k, _sort, _m in self.fields}
-        for i, (name, _c, _p) in reversed(list(enumerate(self.ACTIONS))):
-            if name in self.exclude:
-                continue
-            guard, nxt = self.action(name, s, label)
-            chosen.append(z3.And(label["act"] == i, guard))
-            for k, v in nxt.items():
-                if not v.eq(s[k]):
-                    values[k] = z3.If(label["act"] == i, v, values[k])
-        return z3.And(z3.Or(chosen), *[t[k] == v for k, v in values.items()])
+        """Next as the union of the actions (see ``union_of_actions``)."""
+        return union_of_actions(s, t, label, [name for name, _c, _p in self.ACTIONS], self.action, self.exclude)
 
     def describe(self, label: dict) -> str:
         a = label["act"]

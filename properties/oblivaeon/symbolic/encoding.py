@@ -20,7 +20,7 @@ import z3
 
 from model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.smt.evaluate import compile_expr, run
-from oblivaeon_verify.smt.system import TransitionSystem, Var
+from oblivaeon_verify.smt.system import TransitionSystem, Var, union_of_actions
 from properties.oblivaeon.symbolic.abstraction import ABORTED, FIELDS, LOST_ENV, LOST_HEROES, RUNNING, WON, scion_count
 from properties.oblivaeon.symbolic.layout import SETUP, Layout, layout
 
@@ -279,20 +279,8 @@ class Encoding:
         return z3.And(full), nxt
 
     def next(self, s: dict, t: dict, label: dict) -> z3.BoolRef:
-        """Next as the union of the actions, written functionally: the chosen action's guard holds and each
-        field of ``t`` is that action's new value (an if-then-else chain over the action index, which Z3
-        solves much faster than a disjunction of full frames)."""
-        chosen = []
-        values: dict[str, z3.ExprRef] = {k: s[k] for k, _sort, _m in FIELDS}
-        for i, (name, _c, _p) in reversed(list(enumerate(self.ACTIONS))):
-            if name in self.exclude:
-                continue
-            guard, nxt = self.action(name, s, label)
-            chosen.append(z3.And(label["act"] == i, guard))
-            for k, v in nxt.items():
-                if not v.eq(s[k]):
-                    values[k] = z3.If(label["act"] == i, v, values[k])
-        return z3.And(z3.Or(chosen), *[t[k] == v for k, v in values.items()])
+        """Next as the union of the actions (see ``union_of_actions``)."""
+        return union_of_actions(s, t, label, [name for name, _c, _p in self.ACTIONS], self.action, self.exclude)
 
     def describe(self, label: dict) -> str:
         i = label["act"]
