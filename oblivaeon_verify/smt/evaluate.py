@@ -9,6 +9,8 @@ else is refused by name.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import z3
 
 _OPS = {
@@ -99,3 +101,15 @@ def run(tree, env: dict):
     if op == "gt":
         return vals[0] > vals[1]
     raise ValueError(f"unknown operator {op}")  # pragma: no cover
+
+
+class RefinementError(AssertionError):
+    """A model step that no sequence of the encoding's actions explains (the message says which field differs)."""
+
+
+@dataclass
+class Explanation:
+    """How a model step refines the encoding: the actions taken, and the symbolic state after each."""
+
+    actions: list[tuple[str, dict]] = field(default_factory=list)
+    states: list[dict] = field(default_factory=list)

@@ -11,9 +11,8 @@ naming the step, the action and the clause.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from model.aeons_end.cards import MATS, card_def, nemesis_def
+from oblivaeon_verify.smt.evaluate import Explanation, RefinementError
 from properties.aeons_end.symbolic.abstraction import CASTING, DRAW, MAIN, NEMESIS, RUNNING, TURN_ORDER, abstract, names
 from properties.aeons_end.symbolic.encoding import Encoding
 
@@ -45,16 +44,6 @@ EXPLAINED = frozenset(
 
 #: Events that happen in the acting player's main phase.
 MAIN_PHASE = frozenset({"play", "gain", "to-discard", "while-prepped", "charge", "focus", "open", "prep", "ability"})
-
-
-class RefinementError(AssertionError):
-    pass
-
-
-@dataclass
-class Explanation:
-    actions: list[tuple[str, dict]] = field(default_factory=list)
-    states: list[dict] = field(default_factory=list)
 
 
 def _spell_place(state, card: str) -> tuple[int, int]:

@@ -13,8 +13,7 @@ falls, ...) are listed in ``EXPLAINED``; the final comparison and the Devastatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from oblivaeon_verify.smt.evaluate import Explanation, RefinementError
 from properties.oblivaeon.symbolic.abstraction import NAMES, abstract
 from properties.oblivaeon.symbolic.encoding import Encoding
 
@@ -95,16 +94,6 @@ EXPLAINED = frozenset(
         ("environment-removed", "ID.DEVASTATION"),
     }
 )
-
-
-class RefinementError(AssertionError):
-    pass
-
-
-@dataclass
-class Explanation:
-    actions: list[tuple[str, dict]] = field(default_factory=list)
-    states: list[dict] = field(default_factory=list)
 
 
 def ledger_delta(events) -> int:
