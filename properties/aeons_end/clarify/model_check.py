@@ -22,6 +22,7 @@ from model.aeons_end.draft import Draft
 from model.aeons_end.parameters import DEFAULT
 from model.aeons_end.ruleset import RULESET
 from model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.play import choose
 from properties.common.clarify import conformance
 from properties.common.clarify.conformance import Obj
 from properties.common.clarify.language import Clarification
@@ -31,16 +32,6 @@ from properties.common.clarify.language import Clarification
 GAMES = tuple((players, seed) for seed in range(1, 7) for players in (1, 2, 3, 4))
 CARD_KINDS = ("gem", "relic", "spell")
 NEMESIS_KINDS = ("attack", "minion", "power")
-
-
-def _choose(rng: random.Random, options):
-    weights = [o.weight for o in options] if options[0].is_chance else [RULESET.decision_weight(o) for o in options]
-    r = rng.randrange(sum(weights))
-    for o, w in zip(options, weights):
-        r -= w
-        if r < 0:
-            return o
-    raise AssertionError("unreachable: weights sum to more than r")
 
 
 def _obj(name: str, facts: dict[str, bool]) -> Obj:
@@ -323,7 +314,7 @@ def objects(games=GAMES) -> list[Obj]:
             opts = engine.legal_decisions(state)
             if not opts:
                 break
-            nxt, events = engine.step(state, _choose(rng, opts))
+            nxt, events = engine.step(state, choose(rng, opts, RULESET.decision_weight))
             out += step_objects(state, nxt, events, where)
             exhaustions.feed(nxt, events, where)
             state = nxt
