@@ -104,3 +104,23 @@ def test_the_game_is_over_exactly_when_no_decision_is_legal():
         state, _ = step(state, choose(rng, state.options))
     assert state.outcome is not None and state.outcome.kind in ("won", "lost")
     assert legal_decisions(state) == ()
+
+
+@pytest.mark.parametrize("place", [("env", "Rook City", "deck"), ("reserve",), ("mission_deck",), ("aeon_deck",), ("scion_deck",)])
+def test_a_card_added_to_a_deck_goes_on_top_of_that_deck(place):
+    """places.add_to: every deck-like place takes a card on top (an environment's deck is not its trash)."""
+    from model.oblivaeon.draft import Draft
+    from model.oblivaeon.places import add_to, containers
+
+    s = game()
+    if place[0] == "env" and place[1] not in s.envs:
+        place = ("env", sorted(s.envs)[0], "deck")
+    card = s.box[0]
+    d = Draft(s)
+    d.box = s.box[1:]
+    add_to(d, place, card)
+    after = d.freeze()
+    where = dict(containers(after))
+    assert card in where[place]
+    deck = after.envs[place[1]].deck if place[0] == "env" else getattr(after, place[0])
+    assert deck.top_known() and deck.cards()[0] == card

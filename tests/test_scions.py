@@ -328,7 +328,7 @@ def test_no_other_card_may_call_aeon_men(source):
 def test_a_hero_card_trying_to_play_aeon_men_is_refused():
     """AEON-MEN.ON-INSTRUCTION: a hero card with the instruction is refused outright."""
     s = game()
-    with pytest.raises(AssertionError, match="AEON-MEN.ON-INSTRUCTION"):
+    with pytest.raises(ValueError, match="AEON-MEN.ON-INSTRUCTION"):
         effect(s, [v.PlayAeonMen(1)], side="hero", seat=0, source="legacy:strike#1")
 
 

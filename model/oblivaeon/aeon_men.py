@@ -22,7 +22,7 @@ def may_instruct(source: str) -> bool:
 @handles(v.PlayAeonMen)
 def _play_aeon_men(d: Draft, op: v.PlayAeonMen, ctx: Ctx) -> None:
     if not may_instruct(ctx.source):
-        raise AssertionError(f"{ctx.source} may not play Aeon Men (AEON-MEN.ON-INSTRUCTION)")
+        raise ValueError(f"{ctx.source} may not play Aeon Men (AEON-MEN.ON-INSTRUCTION)")
     for _ in range(op.n):
         d.push_call("play-aeon-man", ctx)
 

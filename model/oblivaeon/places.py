@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from model.common.deck import Deck
 from model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero
 from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of, slug
 from model.oblivaeon.clauses import implements
@@ -116,13 +117,18 @@ def add_to(d, place: tuple, card: str) -> None:
         d.zone_update(place[1], **{place[2]: getattr(z, place[2]) + (card,)})
     elif kind == "env":
         piles = d.envs[place[1]]
-        d.env_update(place[1], trash=piles.trash + (card,))
+        if place[2] == "deck":
+            d.env_update(place[1], deck=piles.deck.put_top(card))
+        else:
+            d.env_update(place[1], trash=piles.trash + (card,))
     elif kind == "under":
         d.set_under(place[1], d.under.get(place[1], ()) + (card,))
     elif kind == "box":
         d.box = tuple(sorted(d.box + (card,)))
     else:
-        setattr(d, kind, getattr(d, kind) + (card,))
+        pile = getattr(d, kind)
+        # the Reserve and the Mission, OblivAeon, Scion and Aeon Men decks are decks: a card goes on top
+        setattr(d, kind, pile.put_top(card) if isinstance(pile, Deck) else pile + (card,))
 
 
 @implements("CLAR.COMPLETED-MISSION-TRASH")
