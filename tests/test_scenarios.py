@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
-from model.oblivaeon import parameters
+from model.oblivaeon import battle_zones, charts, environment_turn, heroes, oblivaeon_turn, parameters, round_order, setup, villain_turn
+from model.oblivaeon.cards import PHYSICAL
 from model.oblivaeon.clauses import CATALOGUE
+from model.oblivaeon.draft import Ctx
+from model.oblivaeon.places import remove
+from model.oblivaeon.triggers import push_triggers
 from oblivaeon_verify.scenarios import ScenarioError, load, load_suite, run, vocabulary
 from oblivaeon_verify.scenarios.pytest_plugin import _ruleset_of
+from properties.oblivaeon import scenario_vocab
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).parent / "bad_scenarios"
@@ -181,6 +188,238 @@ def test_a_setup_that_cannot_be_built_is_an_error_not_a_crash(tmp_path):
     )
     result = run(load(f, VOCAB), VOCAB)
     assert not result.passed and "there is no hero 5 with 3 heroes" in result.error
+
+
+# --- every clause of the catalogue ----------------------------------------------------------
+
+#: The clauses no scenario can show, each with the reason; ``test_every_excuse_still_holds`` checks
+#: that each reason is still true (and that no excuse outlives a scenario that shows the clause).
+EXCUSED = {
+    "MORE.FAQ-POINTER": "a pointer to the Rules Clarifications, with no rule of its own: what it points to is "
+    "shown by the clar-* scenarios, every one of which passes",
+}
+
+
+@functools.cache
+def _passing_clauses() -> frozenset[str]:
+    return frozenset(c for sc in SUITE.scenarios if run(sc, VOCAB).passed for c in sc.clauses)
+
+
+def test_every_clause_is_cited_by_a_passing_scenario_or_excused():
+    missing = [c.id for c in CATALOGUE.clauses if c.id not in _passing_clauses() and c.id not in EXCUSED]
+    assert missing == [], f"clauses without a passing scenario: {missing}"
+
+
+def test_every_excuse_still_holds():
+    by_id = {c.id: c for c in CATALOGUE.clauses}
+    for cid in EXCUSED:
+        assert cid in by_id, f"{cid} is excused but is no clause of the catalogue"
+        assert cid not in _passing_clauses(), f"{cid} now has a passing scenario: drop its excuse"
+        assert not by_id[cid].handled, f"{cid} is excused as having no rule, yet the catalogue says it is handled"
+    pointer = by_id["MORE.FAQ-POINTER"]
+    assert pointer.kind == "pointer" and "Clarifications" in pointer.note
+    clarifications = [c.id for c in CATALOGUE.clauses if c.section == "Rules Clarifications"]
+    assert clarifications and [c for c in clarifications if c not in _passing_clauses()] == []
+
+
+_HEAD = 'id = "new-words"\ntitle = "t"\nsummary = "s"\nclauses = ["SETUP.DECKS"]\n'
+
+
+@pytest.mark.parametrize(
+    ("body", "fragments"),
+    [
+        (
+            '[[steps]]\nlook = "x"\n[steps.expect]\n"size of Gotham deck" = 3\n',
+            ["size of Gotham deck", "unknown deck 'Gotham deck'", "Rook City deck"],
+        ),
+        (
+            '[[steps]]\nlook = "x"\n[steps.expect]\n"complexity of Legacy" = 1\n',
+            ["'Legacy' is not in the hero complexity chart", "Luminary"],
+        ),
+        ('[[steps]]\nlook = "x"\n[steps.expect]\n"difficulty of Baron Blade" = 1\n', ["Scion difficulty chart", "Voidsoul"]),
+        ('[setup]\nat = "round 2"\n[[steps]]\nlook = "x"\n', ["setup.at", "expected 'setup'"]),
+        ('[setup]\nat = "setup"\nstart = { turn = "oblivaeon" }\n[[steps]]\nlook = "x"\n', ["setup.at", "cannot also resume play"]),
+        ("[[steps]]\nlook = 3\n", ["steps[1].look", "expected a string"]),
+        ('[[steps]]\nlook = "x"\nevents = [{ kind = "turn", nth = "first" }]\n', ["steps[1].events", "nth must be an integer"]),
+    ],
+    ids=["deck", "hero-chart", "scion-chart", "at", "at-and-start", "look", "nth"],
+)
+def test_the_new_words_get_clear_errors(tmp_path, body, fragments):
+    f = tmp_path / "new-words.toml"
+    f.write_text(_HEAD + body)
+    with pytest.raises(ScenarioError) as info:
+        load(f, VOCAB)
+    for fragment in fragments:
+        assert fragment in str(info.value), str(info.value)
+
+
+def test_a_position_at_the_end_of_setup_is_before_oblivaeons_first_turn(tmp_path):
+    f = tmp_path / "new-words.toml"
+    f.write_text(_HEAD + '[setup]\nat = "setup"\n[[steps]]\nlook = "x"\n[steps.expect]\nturn = "setup"\n"size of oblivaeon deck" = 13\n')
+    assert run(load(f, VOCAB), VOCAB).passed
+    g = tmp_path / "sub" / "new-words.toml"
+    g.parent.mkdir()
+    g.write_text(_HEAD + '[[steps]]\nlook = "x"\n[steps.expect]\nturn = "Hero 1\'s turn"\n"size of oblivaeon deck" = 12\n')
+    assert run(load(g, VOCAB), VOCAB).passed
+
+
+# --- a scenario catches the rule it guards being broken -----------------------------------------
+
+
+def _villain_before_environment(mp):
+    def build(n):
+        heroes = tuple(round_order.Turn("hero", seat=i) for i in range(n))
+        zones = tuple(round_order.Turn(kind, zone=z) for z in (1, 2) for kind in ("villain", "environment"))
+        return (round_order.Turn("oblivaeon"),) + heroes + zones
+
+    mp.setattr(round_order, "_TABLES", {})
+    mp.setattr(round_order, "_build", build)
+
+
+def _heroes_in_reverse(mp):
+    def build(n):
+        heroes = tuple(round_order.Turn("hero", seat=i) for i in reversed(range(n)))
+        zones = tuple(round_order.Turn(kind, zone=z) for z in (1, 2) for kind in ("environment", "villain"))
+        return (round_order.Turn("oblivaeon"),) + heroes + zones
+
+    mp.setattr(round_order, "_TABLES", {})
+    mp.setattr(round_order, "_build", build)
+
+
+def _scion_card_without_scion(mp):
+    mp.setattr(villain_turn, "play", lambda d, zone: d.push_call("play-scion-top", zone))
+
+
+def _aeon_man_in_play_phase(mp):
+    original = villain_turn.play
+
+    def play(d, zone):
+        original(d, zone)
+        d.push_call("play-aeon-man", Ctx("oblivaeon", "villain", -1, zone))
+
+    mp.setattr(villain_turn, "play", play)
+
+
+def _end_effects_of_every_zone(mp):
+    def end(d, zone):
+        for z in (1, 2):
+            push_triggers(d, "end", "villain", "VILLAIN.END", zone=z)
+
+    mp.setattr(villain_turn, "end", end)
+
+
+def _environment_of_the_other_zone(mp):
+    original = environment_turn.play
+    mp.setattr(environment_turn, "play", lambda d, zone: original(d, 3 - zone))
+
+
+def _no_booklet_or_shield_at_end(mp):
+    mp.setattr(oblivaeon_turn, "oblivaeon_end", lambda d: None)
+
+
+def _ongoing_stays_in_his_zone(mp):
+    mp.setattr(oblivaeon_turn, "other", lambda zone: zone)
+
+
+def _countdown_starts_at_5(mp):
+    mp.setattr(setup, "place_inevitable_destruction", lambda cfg: dict(countdown=5, devastation=0))
+
+
+def _last_marker_in_second_zone(mp):
+    original = setup.lay_out_table
+
+    def lay_out(cfg):
+        table = original(cfg)
+        seats = table["seats"]
+        table["seats"] = seats[:-1] + (dataclasses.replace(seats[-1], zone=2),)
+        return table
+
+    mp.setattr(setup, "lay_out_table", lay_out)
+
+
+def _shield_flipped_at_start(mp):
+    mp.setattr(setup, "place_shield", lambda cfg: dict(shield=cfg.shield, shield_side=2, shield_tasks=0))
+
+
+def _every_environment_set_aside(mp):
+    original = setup.place_environments
+
+    def place(cfg):
+        out = original(cfg)
+        out["set_aside"] = tuple(sorted(cfg.environments))
+        return out
+
+    mp.setattr(setup, "place_environments", place)
+
+
+def _harpy_starts_with_two_arcana(mp):
+    original = heroes.set_up_hero
+
+    def set_up(d, seat, variant, hand, clause):
+        original(d, seat, variant, hand, clause)
+        if d.seats[seat].hero == "The Harpy":
+            d.set_tokens(d.seats[seat].characters[0], 2)
+
+    mp.setattr(heroes, "set_up_hero", set_up)
+
+
+def _seeds_played_like_other_cards(mp):
+    def play_from_hand(d, seat, card):
+        remove(d, card, place=("seat", seat, "hand"))
+        heroes.play_card(d, card, heroes.hero_ctx(d, seat, card), ("seat", seat, "play"))
+
+    mp.setattr(heroes, "play_from_hand", play_from_hand)
+
+
+def _card_without_its_first_instruction(card: str):
+    """A breaker: the card's text loses its first instruction (Lifeline's self-damage, Luminary's destroy)."""
+
+    def breaker(mp):
+        table = dict(PHYSICAL)
+        for key in [k for k in table if k.startswith(card + "#")]:
+            table[key] = dataclasses.replace(table[key], ops=table[key].ops[1:])
+        # The card table is read-only; the model reads a card's face through battle_zones, a
+        # scenario's ``resolve`` through the vocabulary.
+        for module in (battle_zones, scenario_vocab):
+            mp.setattr(module, "PHYSICAL", MappingProxyType(table))
+
+    return breaker
+
+
+def _luminary_rated_harder(mp):
+    mp.setattr(charts, "HERO_COMPLEXITY", {**charts.HERO_COMPLEXITY, "Luminary": 2})
+
+
+#: (scenario, the rule broken, how): each scenario must fail against the model so broken.
+BREAKERS = [
+    ("round-order", "ROUND.ORDER: each zone's villain turn before its environment turn", _villain_before_environment),
+    ("round-order-three-heroes", "ROUND.HERO-ORDER: heroes in reverse marker order", _heroes_in_reverse),
+    ("villain-turn-no-scion", "VILLAIN.PLAY-SCION-CARD: a Scion card even in a zone without a Scion", _scion_card_without_scion),
+    ("villain-turn-no-scion", "AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES: an Aeon Man in each villain play phase", _aeon_man_in_play_phase),
+    ("aeon-men-on-instruction", "AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES: an Aeon Man in each villain play phase", _aeon_man_in_play_phase),
+    ("villain-turn-per-zone", "VILLAIN.END: end-of-villain-turn effects of both zones at once", _end_effects_of_every_zone),
+    ("environment-turn", "ENV.TURN: the other zone's environment deck played", _environment_of_the_other_zone),
+    ("oblivaeon-turn", "OA-TURN.END: no Booklet or Shield effects at the end of his turn", _no_booklet_or_shield_at_end),
+    ("oblivaeon-turn-ongoing-zone", "OA-TURN.PLAY: an ongoing card stays in his zone", _ongoing_stays_in_his_zone),
+    ("setup-decks", "SETUP.INEVITABLE-DESTRUCTION: the Countdown starts on 5", _countdown_starts_at_5),
+    ("setup-heroes-and-markers", "SETUP.BATTLE-ZONES: the last marker starts in the Second Battle Zone", _last_marker_in_second_zone),
+    ("setup-shield-first-scion", "SETUP.SHIELD: the Shield starts on its second side", _shield_flipped_at_start),
+    ("setup-environments", "SETUP.ENV-IN-PLAY: no environment put into play", _every_environment_set_aside),
+    ("hero-harpy", "HEROES.HARPY: two Arcana at the start instead of three", _harpy_starts_with_two_arcana),
+    ("hero-akash-thriya", "HEROES.AKASH-THRIYA: a seed enters play like any card", _seeds_played_like_other_cards),
+    ("chart-hero-complexity", "CHART.HERO-COMPLEXITY: a chart entry changed", _luminary_rated_harder),
+    ("hero-lifeline", "HEROES.LIFELINE: Blood Price costs him nothing", _card_without_its_first_instruction("lifeline:blood-price")),
+    ("hero-luminary", "HEROES.LUMINARY: Use It Up spares the device", _card_without_its_first_instruction("luminary:use-it-up")),
+]
+
+
+@pytest.mark.parametrize(("sid", "rule", "breaker"), BREAKERS, ids=[f"{sid}:{rule.split(':')[0]}" for sid, rule, _ in BREAKERS])
+def test_a_scenario_fails_when_the_rule_it_guards_is_broken(sid, rule, breaker, monkeypatch):
+    sc = next(s for s in SUITE.scenarios if s.id == sid)
+    assert run(sc, VOCAB).passed, f"{sid} must pass against the model as it is"
+    breaker(monkeypatch)
+    result = run(sc, VOCAB)
+    assert not result.passed and not result.error, f"{rule}: " + result.explain()
 
 
 # --- the pytest plugin ------------------------------------------------------------------------

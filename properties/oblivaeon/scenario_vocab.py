@@ -20,12 +20,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from model.oblivaeon import charts
 from model.oblivaeon import vocabulary as v
 from model.oblivaeon.battle_zones import is_character, reachable_decks, target_side, targets_in
 from model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, ENVIRONMENTS, HEROES, PHYSICAL, SCION_PANELS, SCIONS, describe, slug
 from model.oblivaeon.clauses import CATALOGUE
 from model.oblivaeon.decisions import LABELS, IllegalDecision
-from model.oblivaeon.draft import Ctx, Draft
+from model.oblivaeon.draft import DECK_FIELDS, Ctx, Draft
 from model.oblivaeon.engine import inject, new_game, step
 from model.oblivaeon.heroes import available_characters, hero_ctx
 from model.oblivaeon.incapacitation import character_falls, rewards_visible_to
@@ -138,6 +139,7 @@ def _seat_fact(i: int, what: str) -> Getter | None:
         return s.seats[i] if i < len(s.seats) else None
 
     table: dict[str, Getter] = {
+        "marker": lambda s: seat(s).marker,
         "zone": lambda s: seat(s).zone,
         "hero": lambda s: seat(s).hero or "",
         "characters": lambda s: list(seat(s).characters),
@@ -161,6 +163,58 @@ def _deck_words(ref: tuple) -> str:
         return f"hero {ref[1] + 1} deck"
     named = {"oblivaeon": "oblivaeon deck", "scion": "scion deck", "aeon": "aeon men deck", "mission": "mission deck", "reserve": "reserve"}
     return named.get(ref[0]) or _PILE_WORDS.get(ref[0], " ".join(str(x) for x in ref))
+
+
+_DECK_REFS = {"oblivaeon deck": ("oblivaeon",), "scion deck": ("scion",), "aeon men deck": ("aeon",), "mission deck": ("mission",)}
+_DECK_HELP = "'hero N deck', 'ENV deck' (e.g. 'Rook City deck'), " + ", ".join(repr(k) for k in _DECK_REFS) + " or 'reserve'"
+
+
+def parse_deck(words: str) -> tuple | str:
+    """The model's reference for a deck named in scenario words, or an error message."""
+    if words in _DECK_REFS:
+        return _DECK_REFS[words]
+    if words == "reserve":
+        return ("reserve",)
+    m = re.fullmatch(r"hero ([1-5]) deck", words)
+    if m:
+        return ("seat", int(m.group(1)) - 1)
+    for env in ENVIRONMENTS:
+        if words == f"{env} deck":
+            return ("env", env)
+    return f"unknown deck {words!r}; expected {_DECK_HELP}"
+
+
+def _deck(s, ref: tuple):
+    """The deck itself, or None when it is not in the game (a removed environment, an absent seat)."""
+    if ref[0] == "seat":
+        return s.seats[ref[1]].deck if ref[1] < len(s.seats) else None
+    if ref[0] == "env":
+        return s.envs[ref[1]].deck if ref[1] in s.envs else None
+    return getattr(s, DECK_FIELDS[ref[0]])
+
+
+def _end_of(deck, top: bool) -> str:
+    """A deck's top or bottom card: a card id, "unknown" while shuffled and unrevealed, "" when empty."""
+    if deck is None or not deck:
+        return ""
+    if not (deck.top_known() if top else deck.bottom_known()):
+        return "unknown"
+    return deck.peek_top() if top else deck.peek_bottom()
+
+
+DECK_FACTS: dict[str, tuple[Callable[[Any, tuple], Any], str]] = {
+    "size of": (lambda s, r: len(_deck(s, r)) if _deck(s, r) is not None else "none", "an integer, or none for a deck not in the game"),
+    "top of": (lambda s, r: _end_of(_deck(s, r), True), "a card id, unknown (shuffled, not revealed) or empty"),
+    "bottom of": (lambda s, r: _end_of(_deck(s, r), False), "a card id, unknown (shuffled, not revealed) or empty"),
+}
+"""Facts about a deck named in words (``size of Rook City deck``, ``top of mission deck``)."""
+
+CHART_FACTS: dict[str, tuple[str, str]] = {
+    "complexity of": ("HERO_COMPLEXITY", "the hero complexity chart (CHART.HERO-COMPLEXITY)"),
+    "difficulty of": ("SCION_DIFFICULTY", "the Scion difficulty chart (CHART.SCION-DIFFICULTY)"),
+}
+"""Facts that read the rulebook's charts as the model holds them (``complexity of Luminary``); the
+chart is looked up when the fact is read, so a scenario sees the model's chart, not a copy."""
 
 
 def _zone_fact(z: int, what: str) -> Getter | None:
@@ -192,6 +246,8 @@ SIMPLE_FACTS: dict[str, tuple[Getter, str]] = {
     "outcome": (_outcome, "none, won or lost"),
     "outcome clause": (lambda s: s.outcome.clause if s.outcome else "", "a clause id"),
     "hero count": (lambda s: s.hero_count, "an integer"),
+    "shield": (lambda s: s.shield if s.shield_side else "", "the Shield's name, or empty once it is gone"),
+    "environments": (lambda s: sorted(s.envs), "the environment decks in the game (in play or set aside)"),
     "round": (lambda s: s.cursor.round, "an integer"),
     "turn": (lambda s: str(current_turn(s) or "setup"), 'a turn, e.g. "Hero 1\'s turn"'),
     "phase": (lambda s: current_phase(s), "a phase name"),
@@ -227,24 +283,65 @@ def fact_getter(name: str) -> Getter | str:
         g = _seat_fact(int(m.group(1)) - 1, m.group(2))
         return (
             g
-            or f"'hero N' facts are zone, hero, characters, incapacitated, hand, hand size, play, trash, deck size, needs new hero, reachable decks, visible rewards; not {m.group(2)!r}"
+            or f"'hero N' facts are marker, zone, hero, characters, incapacitated, hand, hand size, play, trash, deck size, needs new hero, reachable decks, visible rewards; not {m.group(2)!r}"
         )
     m = re.fullmatch(r"zone ([12]) (.+)", name)
     if m:
         g = _zone_fact(int(m.group(1)), m.group(2))
         return g or f"'zone N' facts are environment, environment play, villain play, scions, targets, heroes; not {m.group(2)!r}"
+    for prefix, (fn, _what) in DECK_FACTS.items():
+        if name.startswith(prefix + " "):
+            ref = parse_deck(name[len(prefix) + 1 :])
+            if isinstance(ref, str):
+                return ref
+            return lambda s, fn=fn, ref=ref: fn(s, ref)
+    for prefix, (chart, what) in CHART_FACTS.items():
+        if name.startswith(prefix + " "):
+            key = name[len(prefix) + 1 :]
+            if key not in getattr(charts, chart):
+                return f"{key!r} is not in {what}; it lists {', '.join(getattr(charts, chart))}"
+            return lambda s, chart=chart, key=key: getattr(charts, chart)[key]
     for prefix, (fn, _what) in CARD_FACTS.items():
         if name.startswith(prefix + " "):
             card = name[len(prefix) + 1 :]
             if not is_card(card):
                 return unknown_card(card)
             return lambda s, fn=fn, card=card: fn(s, card)
-    return f"unknown fact {name!r}; facts are {', '.join(SIMPLE_FACTS)}, 'hero N ...', 'zone N ...', " + ", ".join(
-        f"'{p} CARD'" for p in CARD_FACTS
+    return (
+        f"unknown fact {name!r}; facts are {', '.join(SIMPLE_FACTS)}, 'hero N ...', 'zone N ...', "
+        + ", ".join(f"'{p} CARD'" for p in CARD_FACTS)
+        + ", "
+        + ", ".join(f"'{p} DECK'" for p in DECK_FACTS)
+        + ", 'complexity of HERO', 'difficulty of SCION'"
     )
 
 
 # --- the vocabulary --------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Ranked:
+    """A model event with its rank among the step's events of the same kind, so that a scenario can
+    expect an order (the turns of a round) with patterns that match one event at a time."""
+
+    event: Any
+    nth: int
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.event, name)
+
+    def __str__(self) -> str:
+        return str(self.event)
+
+
+def ranked(events) -> tuple[Ranked, ...]:
+    seen: dict[str, int] = {}
+    out = []
+    for e in events:
+        seen[e.kind] = seen.get(e.kind, 0) + 1
+        out.append(Ranked(e, seen[e.kind]))
+    return tuple(out)
+
 
 OPS = {
     re.sub(r"(?<!^)(?=[A-Z])", "-", cls.__name__).lower(): cls
@@ -265,6 +362,7 @@ class OblivAeonScenarios(VocabularyBase):
         "effect": "resolve one effect of the vocabulary: effect = OP, args = {...}, by = {side, hero, zone, source}",
         "resolve": "resolve a card's own text: resolve = CARD, part = 'play' | 'trigger N' | 'power N', by = {...}",
         "until": "play on quietly (stay, no option, no card, no power; chance: first outcome) until = {turn, zone, hero} or {decision} or {game_over}",
+        "look": "change nothing: look = 'what is checked' (for expectations about the position itself)",
     }
     action_keys = {"card", "target", "zone", "index", "actor", "chance", "args", "by", "part"}
     event_fields = {
@@ -277,7 +375,10 @@ class OblivAeonScenarios(VocabularyBase):
         "target": str,
         "amount": int,
         "detail": str,
+        "nth": int,
     }
+    """``nth`` is an event's rank among the step's events of its kind (1 = the first): the order of
+    turns across a round is the ``turn`` events with nth 1, 2, 3, ..."""
     decision_fields = {"kind": str, "actor": str, "card": str, "target": str, "zone": int, "index": int}
     setup_errors = (SetupError, ParameterError, LookupError, ValueError)
     step_errors = (LookupError, ValueError)
@@ -297,6 +398,7 @@ class OblivAeonScenarios(VocabularyBase):
             "fall": "a list of character ids incapacitated through the model's own rule",
             "erase": "a list of character ids erased (CLAR.ERASED) through the model's own rule",
             "start": "a table {turn, zone, hero, round}: play resumes at the start of that turn",
+            "at": "'setup': the position is the end of setup, before OblivAeon's first turn",
             "devastation": "an integer",
             "countdown": "an integer",
             "form": "1, 2 or 3",
@@ -394,6 +496,11 @@ class OblivAeonScenarios(VocabularyBase):
                 fail(f"{where}.reward", f"{p['card']} is no Mission card: it has no reward side")
         if "start" in setup:
             self._check_turn(setup["start"], lambda m: fail("start", m), allow=("turn", "zone", "hero", "round"))
+        if "at" in setup:
+            if setup["at"] != "setup":
+                fail("at", f"expected 'setup' (the end of setup, before OblivAeon's first turn), not {setup['at']!r}")
+            if "start" in setup:
+                fail("at", "a position at the end of setup cannot also resume play at a turn (start)")
 
     def _list(self, table: dict, key: str, typ: type, fail) -> list:
         val = table.get(key, [])
@@ -430,6 +537,7 @@ class OblivAeonScenarios(VocabularyBase):
             "effect": {"effect", "args", "by", "chance"},
             "resolve": {"resolve", "part", "by", "chance"},
             "until": {"until"},
+            "look": {"look"},
         }[action]
         for k in spec:
             if k not in allowed:
@@ -452,6 +560,9 @@ class OblivAeonScenarios(VocabularyBase):
                 fail("effect", f"unknown effect {op!r}; effects: {', '.join(sorted(OPS))}")
             self._check_args(OPS[op], spec.get("args", {}), lambda k, m: fail(f"args.{k}" if k else "args", m))
             self._check_by(spec.get("by", {}), fail)
+        elif action == "look":
+            if not isinstance(spec["look"], str):
+                fail("look", "expected a string saying what is looked at")
         elif action == "resolve":
             card = spec["resolve"]
             if not isinstance(card, str) or card not in PHYSICAL:
@@ -554,7 +665,7 @@ class OblivAeonScenarios(VocabularyBase):
         in_play = tuple(setup.get("in_play", envs[:2]))
         order = setup.get("scion_order")
         cfg = SetupConfig(tuple(heroes), setup.get("shield", DEFAULT_SHIELD), envs, in_play, tuple(order) if order else None, p)
-        state, _ = self._chance(new_game(cfg))
+        state, _ = self._chance(new_game(cfg), setup_only=setup.get("at") == "setup")
         d = Draft(state)
         for marker, zone in setup.get("hero_zones", {}).items():
             if int(marker) > len(d.seats):
@@ -572,7 +683,7 @@ class OblivAeonScenarios(VocabularyBase):
             d.set_aside = tuple(e for e in d.set_aside if e in setup["set_aside"])
         for p_ in setup.get("place", []):
             remove(d, p_["card"])
-            add_to(d, parse_place(p_["to"]), p_["card"])
+            add_to(d, parse_place(p_["to"]), p_["card"])  # a deck takes it on top
             if "hp" in p_:
                 d.set_hp(p_["card"], p_["hp"])
             if p_.get("reward"):
@@ -603,10 +714,15 @@ class OblivAeonScenarios(VocabularyBase):
                 return i
         raise LookupError(f"no turn {spec} in a {state.hero_count}-hero round")
 
-    def _chance(self, state):
+    def _chance(self, state, setup_only: bool = False):
+        """Take every chance point's first outcome; with ``setup_only``, stop before the one that
+        would begin round 1 (it is left for the scenario's first step)."""
         events = []
         while state.options and state.options[0].is_chance:
-            state, ev = step(state, state.options[0])
+            after, ev = step(state, state.options[0])
+            if setup_only and current_turn(after) is not None:
+                break
+            state = after
             events.extend(ev)
         return state, events
 
@@ -620,7 +736,13 @@ class OblivAeonScenarios(VocabularyBase):
         return Ctx(by.get("source", source), side, seat, zone)
 
     def perform(self, state, action: str, spec: dict):
+        state, events = self._perform(state, action, spec)
+        return state, ranked(events)
+
+    def _perform(self, state, action: str, spec: dict):
         events: list = []
+        if action == "look":
+            return state, ()
         if action == "decide":
             if spec["decide"] != "reveal":
                 state, events = self._chance(state)
@@ -761,6 +883,8 @@ class OblivAeonScenarios(VocabularyBase):
             return f"effect {spec['effect']} {spec.get('args', {})}" + (f" by {by}" if by else "")
         if action == "resolve":
             return f"resolve {describe(spec['resolve'])} ({spec.get('part', 'play')})"
+        if action == "look":
+            return f"look: {spec['look']}"
         return f"play on quietly until {spec['until']}"
 
 
