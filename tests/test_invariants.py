@@ -30,6 +30,20 @@ AEON_MAN = "aeon-men:aeon-warrior#1"
 SCION_CARD = "scion:scion-onslaught#1"
 COUNTDOWN_CARD = "wagner-mars-base:launch-countdown#1"
 NOTHING = Decision("no-option", "hero 1")
+RIFT = "mission:unstable-rift#1"  # an environment objective with 6 HP
+OUTPOST = "mission:aeon-outpost#1"  # a villain objective with 8 HP
+NEXUS = "mission:stabilize-the-nexus#1"  # its reward heals 'your hero'
+THORN_SEED = "akash-thriya:thorn-seed#1"  # hits each villain target
+OVERWHELM = "scion:overwhelm#1"  # hits each hero target
+ANOMALY = "realm-of-discord:drifting-anomaly#1"  # indestructible; moves itself at the end of its environment turn
+REQUITAL = "char:captain-cosmic:requital"
+PRIME_COSMIC = "char:captain-cosmic:prime-wardens"
+CONSTRUCT = "captain-cosmic:construct#1"
+USE_IT_UP = "luminary:use-it-up#1"
+DEVICE = "luminary:doomsday-device#1"
+BLOOD_PRICE = "lifeline:blood-price#1"
+VITAE_SIPHON = "lifeline:vitae-siphon#1"
+PROGENY = "scion:progeny"  # difficulty 3 on the chart
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +92,23 @@ def with_objective(s, i, card, reward=False):
         play=s.seats[i].play + (card,),
     )
     return replace(out, reward_side=out.reward_side | {card}) if reward else out
+
+
+def with_target(s, i, card, hp, reward=False):
+    """``card`` in play area ``i`` (objective side unless ``reward``) with ``hp`` HP."""
+    out = with_objective(s, i, card, reward)
+    return replace(out, hp={**out.hp, card: hp})
+
+
+def luminary_lifeline_game():
+    """Luminary (hero 1), Lifeline (hero 2) and Ra."""
+    return game(heroes=("char:luminary:luminary", "char:lifeline:lifeline", "char:ra:ra"))
+
+
+def requital_fallen(s, under=(CONSTRUCT,), offer=PRIME_COSMIC):
+    """Requital incapacitated in play area 1 with ``under`` beneath it, and ``offer`` offered to set up."""
+    out = replace(seat(s, 0, incapacitated=(REQUITAL,)), under={**s.under, REQUITAL: tuple(under)})
+    return replace(out, options=(Decision("set-up-hero", "hero 1", card=offer), NOTHING))
 
 
 def harpy_game():
@@ -274,6 +305,30 @@ BREAKERS = {
     ),
     "character-cards-never-destroyed": lambda s: step(s, [ev("destroyed", card="x", target=char(s))]),
     "markers-follow-moves": lambda s: step(s, [], seat(s, 0, zone=2)),
+    "targets-counted-by-their-side": lambda s: step(
+        with_target(s, 0, RIFT, 6), [ev("damage", card=THORN_SEED, target=RIFT, zone=1, source_zone=1, amount=2)]
+    ),
+    "rewards-serve-the-hero-who-holds-them": lambda s: replace(
+        with_objective(s, 0, NEXUS, reward=True), options=(Decision("use-power", "hero 2", card=NEXUS), NOTHING)
+    ),
+    "rewards-heal-their-own-hero": lambda s: step(
+        with_objective(s, 0, NEXUS, reward=True), [ev("heal", card=NEXUS, target=char(s, 1), zone=1, source_zone=1, amount=1)]
+    ),
+    "indestructible-cards-still-move": lambda s: step(
+        zone(s, 1, env_play=(ANOMALY,)),
+        [ev("trigger", "ENV.TURN", card=ANOMALY, zone=1, detail="end of turn")],
+        zone(s, 1, env_play=(ANOMALY,)),
+    ),
+    "no-other-captain-cosmic-while-constructs-remain": lambda s: requital_fallen(s),
+    "scions-enter-at-their-chart-hp": lambda s: step(
+        s, [ev("scion-enters", "SETUP.SECOND-SCION", zone=1, card=PROGENY)], replace(s, hp={**s.hp, PROGENY: 99})
+    ),
+    "luminary-devices-and-plots": lambda s: step(
+        replace(zone(s, 1, villain_play=(AEON_MAN,)), hp={**s.hp, AEON_MAN: 4}), [ev("destroyed", card=USE_IT_UP, target=AEON_MAN, zone=1)]
+    ),
+    "lifeline-pays-in-blood": lambda s: step(
+        s, [ev("play", card=BLOOD_PRICE, zone=1), ev("damage", card=BLOOD_PRICE, target=s.zones[0].scions[0], zone=1, amount=5)]
+    ),
 }
 
 
@@ -341,3 +396,124 @@ def test_the_sentinels_falling_without_their_devastation_is_caught(start):
     assert INVARIANTS.check_step(step(s, [fall]), only=("incapacitation-adds-devastation",))
     token = ev("devastation", "CLAR.SENTINELS", zone=1, amount=1)
     assert not INVARIANTS.check_step(step(s, [fall, token]), only=("incapacitation-adds-devastation",))
+
+
+# --- the Mission-card, new-hero, chart and Requital invariants, both ways ----------------------
+
+
+def test_objectives_count_as_the_targets_their_keyword_names(start):
+    """CLAR.MISSION-TARGET-KIND: 'each villain target' may hit a villain objective, never an environment one."""
+    only = ("targets-counted-by-their-side",)
+    hit = ev("damage", card=THORN_SEED, target=OUTPOST, zone=1, source_zone=1, amount=2)
+    assert not INVARIANTS.check_step(step(with_target(start, 0, OUTPOST, 8), [hit]), only=only)
+    hit = ev("damage", card=THORN_SEED, target=RIFT, zone=1, source_zone=1, amount=2)
+    assert INVARIANTS.check_step(step(with_target(start, 0, RIFT, 6), [hit]), only=only)
+
+
+def test_a_reward_is_a_hero_target_from_the_moment_it_flips(start):
+    """CLAR.MISSION-TYPES: 'each hero target' hits a reward, even one flipped earlier in the same step, not an objective."""
+    only = ("targets-counted-by-their-side",)
+    hit = ev("damage", card=OVERWHELM, target=OUTPOST, zone=1, source_zone=1, amount=1)
+    flip = ev("objective-completed", "MISSION.OBJECTIVE-COMPLETION", card=OUTPOST)
+    before = with_target(start, 0, OUTPOST, 8)
+    assert INVARIANTS.check_step(step(before, [hit]), only=only)
+    assert not INVARIANTS.check_step(step(before, [flip, hit]), only=only)
+    assert not INVARIANTS.check_step(step(with_target(start, 0, OUTPOST, 6, reward=True), [hit]), only=only)
+
+
+def test_a_reward_serves_the_hero_holding_it(start):
+    """CLAR.REWARDS-BELONG: its power goes to its holder, its 'your hero' healing to its holder's hero."""
+    held = with_objective(start, 0, NEXUS, reward=True)
+    assert not INVARIANTS.check_state(replace(held, options=(Decision("use-power", "hero 1", card=NEXUS), NOTHING)))
+    heal = ev("heal", card=NEXUS, target=char(start, 0), zone=1, source_zone=1, amount=1)
+    assert not INVARIANTS.check_step(step(held, [heal]), only=("rewards-heal-their-own-hero",))
+
+
+def test_an_indestructible_card_that_moves_is_checked_where_it_lands(start):
+    """CLAR.INDESTRUCTIBLE-MOVES: moved and found in the other zone passes; a move that leaves it behind fails."""
+    only = ("indestructible-cards-still-move",)
+    trig = ev("trigger", "ENV.TURN", card=ANOMALY, zone=1, detail="end of turn")
+    moved = ev("card-moved", "CLAR.INDESTRUCTIBLE-MOVES", card=ANOMALY, zone=2, source_zone=1, reach="other-zone")
+    there = zone(start, 2, env_play=(ANOMALY,))
+    assert not INVARIANTS.check_step(step(zone(start, 1, env_play=(ANOMALY,)), [trig, moved], there), only=only)
+    left_behind = zone(start, 1, env_play=(ANOMALY,))
+    assert INVARIANTS.check_step(step(left_behind, [trig, moved], left_behind), only=only)
+
+
+def test_captain_cosmic_returns_once_the_constructs_are_gone(start):
+    """CLAR.REQUITAL-CONSTRUCTS: Constructs in play bar him too; with none left he may be set up again."""
+    only = ("no-other-captain-cosmic-while-constructs-remain",)
+    assert not INVARIANTS.check_state(requital_fallen(start, under=()), only=only)
+    in_play = seat(requital_fallen(start, under=()), 1, play=start.seats[1].play + (CONSTRUCT,))
+    assert INVARIANTS.check_state(in_play, only=only)
+    assert not INVARIANTS.check_state(requital_fallen(start, offer="char:ra:ra"), only=only)
+
+
+def test_a_scion_enters_at_the_hp_of_its_chart_difficulty(start):
+    """CHART.SCION-DIFFICULTY: Progeny (3) enters at base 8 + 3 x 3 = 17 by the default parameters; Empyreon (1) at 11."""
+    only = ("scions-enter-at-their-chart-hp",)
+    enter = ev("scion-enters", "SETUP.SECOND-SCION", zone=1, card=PROGENY)
+    assert not INVARIANTS.check_step(step(start, [enter], replace(start, hp={**start.hp, PROGENY: 17})), only=only)
+    assert INVARIANTS.check_step(step(start, [enter], replace(start, hp={**start.hp, PROGENY: 11})), only=only)
+    over = replace(start, hp={**start.hp, start.zones[0].scions[0]: 40})
+    assert INVARIANTS.check_step(step(start, [], over), only=only)
+
+
+def test_doomsday_devices_go_off_only_on_luminary_s_turn():
+    """HEROES.LUMINARY: a device in Luminary's play area may strike at the end of his turn, not another hero's."""
+    s = luminary_lifeline_game()
+    s = seat(s, 0, play=s.seats[0].play + (DEVICE,))
+    only = ("luminary-devices-and-plots",)
+    trig = ev("trigger", "HERO.CONTINUE", card=DEVICE, zone=1, detail="end of turn")
+    assert not INVARIANTS.check_step(step(s, [ev("turn", "ROUND.ORDER", amount=1, detail="Hero 1's turn"), trig]), only=only)
+    assert INVARIANTS.check_step(step(s, [ev("turn", "ROUND.ORDER", amount=2, detail="Hero 2's turn"), trig]), only=only)
+
+
+def test_use_it_up_spends_a_small_hero_target_and_may_finish_off_what_it_strikes(start):
+    """HEROES.LUMINARY: a hero's 5-HP target may be spent; a villain it struck to 0 HP is destroyed by the damage."""
+    only = ("luminary-devices-and-plots",)
+    ally = with_target(start, 0, NEXUS, 5, reward=True)
+    assert not INVARIANTS.check_step(step(ally, [ev("destroyed", card=USE_IT_UP, target=NEXUS, zone=1)]), only=only)
+    foe = replace(zone(start, 1, villain_play=(AEON_MAN,)), hp={**start.hp, AEON_MAN: 4})
+    strike = ev("damage", card=USE_IT_UP, target=AEON_MAN, zone=1, amount=4)
+    assert not INVARIANTS.check_step(step(foe, [strike, ev("destroyed", card=USE_IT_UP, target=AEON_MAN, zone=1)]), only=only)
+
+
+def test_lifeline_pays_first_and_siphons_for_himself():
+    """HEROES.LIFELINE: Blood Price wounds Lifeline, then the foe; Vitae Siphon heals Lifeline and nobody else."""
+    s = luminary_lifeline_game()
+    only = ("lifeline-pays-in-blood",)
+    lifeline, foe = char(s, 1), s.zones[0].scions[0]
+    play = ev("play", card=BLOOD_PRICE, zone=1)
+    pay = ev("damage", card=BLOOD_PRICE, target=lifeline, zone=1, amount=2)
+    strike = ev("damage", card=BLOOD_PRICE, target=foe, zone=1, amount=5)
+    assert not INVARIANTS.check_step(step(s, [play, pay, strike]), only=only)
+    assert INVARIANTS.check_step(step(s, [play, strike, pay]), only=only)
+    assert not INVARIANTS.check_step(step(s, [ev("heal", card=VITAE_SIPHON, target=lifeline, zone=1, amount=2)]), only=only)
+    assert INVARIANTS.check_step(step(s, [ev("heal", card=VITAE_SIPHON, target=char(s, 2), zone=1, amount=2)]), only=only)
+
+
+def test_a_hero_who_left_oblivaeon_s_zone_before_his_turn_is_not_owed_an_erasure(start):
+    """CLAR.ERASED: the markers are read when his turn begins, after any move earlier in the same step."""
+    s = replace(start, form=3, oblivaeon_zone=2)
+    s = seat(s, 3, zone=2)
+    away = ev("hero-moved", "INCAP.REPLACEMENT-MOVE", target=char(s, 3), zone=1, source_zone=2, reach="move")
+    turns = [ev("turn", "ROUND.ORDER", detail="OblivAeon's turn"), ev("turn", "ROUND.ORDER", amount=1, detail="Hero 1's turn")]
+    only = ("erase-strikes-in-third-form",)
+    assert INVARIANTS.check_step(step(s, turns), only=only)
+    assert not INVARIANTS.check_step(step(s, [away, *turns], seat(s, 3, zone=1)), only=only)
+
+
+def test_a_usurped_revival_keeps_a_reward_shuffled_into_the_displaced_hero_s_deck():
+    """Regression (found by card-set-fixed in random play): reviving in place over a replacement hero lost a
+    reward from the replacement's deck when the revived hero's new deck replaced it; the player keeps it."""
+    from tests.support import choose, place, until
+    from tests.test_incapacitation import passive, revive, temple_with_fallen_legacy
+
+    waiting, _ = until(temple_with_fallen_legacy(), lambda x: any(d.kind == "set-up-hero" for d in x.options), policy=passive)
+    ready, _ = choose(waiting, "set-up-hero", card="char:bunker:bunker")
+    ready, _ = choose(ready, "stay")
+    ready = replace(place(ready, OBJECTIVE_2, ("seat", 0, "deck"), reward=True), usurped=True)
+    after, _ = revive(ready)
+    assert OBJECTIVE_2 in after.seats[0].hand
+    assert not INVARIANTS.check_state(after, only=("card-set-fixed", "card-in-one-place"))

@@ -280,7 +280,10 @@ def _revive_in_place(d: Draft, seat: int, variant: str, rewards: tuple[str, ...]
             remove(d, c)
             add_to(d, ("box",), c)
         d.emit("returned-to-box", "CLAR.RITES-OF-REVIVAL", zone=s.zone, card=s.characters[0] if s.characters else "", detail=hero)
-        d.seat_update(seat, hero=None, characters=())
+        # What is left in its deck (rewards shuffled in) is no card of that hero: the player keeps it in hand,
+        # as set_up_hero below replaces the deck and would otherwise lose it.
+        left = d.seats[seat].deck.cards()
+        d.seat_update(seat, hero=None, characters=(), hand=d.seats[seat].hand + left)
     for c in cards:
         d.set_under(c, ())
     d.seat_update(

@@ -14,6 +14,7 @@ from collections import Counter
 from model.oblivaeon.cards import (
     AEON_MEN_DECK,
     ALL_HERO_CARDS,
+    CAPTAIN_COSMIC,
     CHARACTER_CARDS,
     CHARACTERS,
     MISSION_DECK,
@@ -28,6 +29,7 @@ from model.oblivaeon.cards import (
 )
 from model.oblivaeon.places import containers
 from model.oblivaeon.round_order import current_phase, current_turn
+from model.oblivaeon.vocabulary import Damage, Heal, MoveSelf, Op
 from properties.common.registry import Registry
 
 INVARIANTS = Registry()
@@ -687,8 +689,14 @@ def erase_in_third_form(st):
                 if turn is None or turn.kind != "oblivaeon" or current_phase(st.after) == "start":
                     continue  # his start phase is not over yet
                 end = len(st.events)
-            zone = st.before.oblivaeon_zone
-            heroes_there = any(seat.zone == zone and seat.characters for seat in st.before.seats)
+            # Where the markers stand when his turn begins: moves earlier in the step count.
+            zone, where = st.before.oblivaeon_zone, {n: seat.zone for n, seat in enumerate(st.before.seats)}
+            for f in st.events[:i]:
+                if f.kind == "oblivaeon-moves" and f.zone:
+                    zone = f.zone
+                if f.kind == "hero-moved" and f.target:
+                    where[seat_of_character((st.before, st.after), f.target)] = f.zone
+            heroes_there = any(where[n] == zone and seat.characters for n, seat in enumerate(st.before.seats))
             if heroes_there and not any(f.kind in ("hero-erased",) for f in st.events[i:end]):
                 yield "OblivAeon's turn in his erasing form erased no hero though heroes stood in his zone"
 
@@ -1310,3 +1318,266 @@ def markers_follow_moves(st):
     for i, seat in enumerate(st.after.seats):
         if seat.zone != zones[i]:
             yield f"marker #{i + 1} is in zone {seat.zone}; its move events put it in zone {zones[i]}"
+
+
+# === new heroes, charts and Mission-card clarifications =========================================
+
+#: The Scion Difficulty Chart, transcribed from the rulebook (its own copy, so a wrong entry in the
+#: model's chart data shows up as a Scion entering at the wrong HP).
+SCION_CHART = {
+    "Aeon Master": 3,
+    "Borr the Unstable": 2,
+    "Dark Mind": 2,
+    "Empyreon": 1,
+    "Faultless": 1,
+    "Nixious the Chosen": 2,
+    "Progeny": 3,
+    "Rainek Kel'Voss": 3,
+    "Sanction": 1,
+    "Voidsoul": 3,
+}
+
+
+def rule_side(s, card: str, rewards: frozenset | set | None = None) -> str:
+    """The side a target counts as, read from the rulebook's clarifications (not the model's helper).
+
+    OblivAeon and the Scions are villains and hero character cards heroes; an objective is the kind
+    of target its keyword names; a reward is a hero target; any other card is its deck's side.
+    ``rewards`` (default: the state's) says which Mission cards show their reward side.
+    """
+    if card == OBLIVAEON or card in SCION_PANELS:
+        return "villain"
+    if card in CHARACTER_CARDS:
+        return "hero"
+    cdef = PHYSICAL[card]
+    if cdef.side != "mission":
+        return cdef.side
+    if card in (s.reward_side if rewards is None else rewards):
+        return "hero"
+    return cdef.keywords[0].split()[0]
+
+
+def _ops_of(card: str) -> list:
+    """Every instruction printed on ``card`` (both sides of a Mission card), nested ones included."""
+    found: list = []
+    if card in PHYSICAL:
+        for cdef in (PHYSICAL[card], PHYSICAL[card].reward):
+            if cdef is None:
+                continue
+            found += list(cdef.ops) + list(cdef.seed_ops) + [op for t in cdef.triggers for op in t.ops]
+            found += [op for p in cdef.powers for op in p]
+    elif card in CHARACTER_CARDS:
+        found += list(CHARACTER_CARDS[card].power) + [op for a in CHARACTER_CARDS[card].incap for op in a]
+    elif card in SCION_PANELS:
+        found += [op for t in SCION_PANELS[card].triggers for op in t.ops]
+    out, todo = [], found
+    while todo:
+        op = todo.pop()
+        out.append(op)
+        for f in getattr(op, "__dataclass_fields__", {}):
+            value = getattr(op, f)
+            if isinstance(value, tuple):
+                todo += [x for x in value if isinstance(x, Op)]
+    return out
+
+
+def target_filters(card: str, kind: str) -> list:
+    """The target lines of ``card``'s damage (``kind`` "damage") or healing ("heal") instructions."""
+    op_type = Damage if kind == "damage" else Heal
+    return [op.target for op in _ops_of(card) if isinstance(op, op_type)]
+
+
+def _side_admits(wanted: str, side: str) -> bool:
+    if wanted == "any":
+        return True
+    if wanted.startswith("non-"):
+        return side != wanted[4:]
+    return side == wanted
+
+
+def admits(s, line, target: str, rewards=None) -> bool:
+    """Whether a target line of a card's text may pick ``target`` (own/host lines pick a hero character)."""
+    if line.pick in ("own-character", "self"):
+        return target in CHARACTER_CARDS
+    character = target == OBLIVAEON or target in CHARACTER_CARDS or target in SCION_PANELS
+    if line.characters_only and not character or line.non_characters_only and character:
+        return False
+    return _side_admits(line.side, rule_side(s, target, rewards))
+
+
+def holder_of(s, card: str) -> int:
+    """The play area that holds ``card``, or -1."""
+    return next((i for i, seat in enumerate(s.seats) if card in seat.play), -1)
+
+
+def seat_of_hero(s, hero: str) -> int:
+    return next((i for i, seat in enumerate(s.seats) if seat.hero == hero), -1)
+
+
+def card_named(card: str, name: str) -> bool:
+    return card in PHYSICAL and PHYSICAL[card].name == name
+
+
+def in_zone_play(s, card: str) -> int:
+    """The battle zone in which ``card`` is in play, or 0."""
+    for seat in s.seats:
+        if card in seat.play:
+            return seat.zone
+    for z in s.zones:
+        if card in z.villain_play or card in z.env_play:
+            return z.number
+    return 0
+
+
+@step("targets-counted-by-their-side", "CLAR.MISSION-TARGET-KIND", "CLAR.MISSION-TYPES")
+def targets_by_side(st):
+    """Damage and healing land only on targets their card's text names: objectives count as the villain or environment targets their keyword says, rewards and character cards as hero targets."""
+    rewards = set(st.before.reward_side)  # flips during the step change what a Mission card counts as
+    for e in st.events:
+        if e.kind == "objective-completed":
+            rewards.add(e.card)
+        if e.kind not in ("damage", "heal") or not e.target or e.target not in st.before.hp:
+            continue
+        lines = target_filters(e.card, e.kind)
+        if lines and not any(admits(st.before, line, e.target, rewards) for line in lines):
+            wanted = sorted({f"{line.side}/{line.pick}" for line in lines})
+            side = rule_side(st.before, e.target, rewards)
+            yield f"{e.card}'s {e.kind} hit {e.target}, a {side} target, though its text picks only {wanted}"
+
+
+@state("rewards-serve-the-hero-who-holds-them", "CLAR.REWARDS-BELONG")
+def rewards_serve_their_holder(s):
+    """A reward in a hero's play area is that hero's card: only that hero's player uses it or makes the choices its text asks for."""
+    for d in s.options:
+        if d.card not in s.reward_side or not d.actor.startswith("hero "):
+            continue
+        holder = holder_of(s, d.card)
+        if holder >= 0 and d.actor != f"hero {holder + 1}":
+            yield f"{d.actor} offered {d.kind} for the reward {d.card}, which is in play area {holder + 1}"
+
+
+@step("rewards-heal-their-own-hero", "CLAR.REWARDS-BELONG")
+def rewards_heal_their_hero(st):
+    """A reward whose text acts on 'your hero' acts on the hero whose play area holds it."""
+    for e in st.events:
+        if e.kind not in ("damage", "heal") or e.card not in st.before.reward_side or e.target not in CHARACTER_CARDS:
+            continue
+        lines = target_filters(e.card, e.kind)
+        if lines and all(line.pick == "own-character" for line in lines):
+            holder = holder_of(st.before, e.card)
+            if holder >= 0 and e.target not in st.before.seats[holder].characters:
+                yield f"the reward {e.card} in play area {holder + 1} acted on {e.target}, another hero"
+
+
+@step("indestructible-cards-still-move", "CLAR.INDESTRUCTIBLE-MOVES")
+def indestructible_moves(st):
+    """An indestructible card whose text moves it to the other battle zone does move there."""
+    owed: dict[str, int] = {}
+    d = st.decision
+    if d.card and _moves_itself(d.card) and pending(st.before) is not None and d.kind == "target":
+        owed[d.card] = -1  # its text was waiting on a choice before the move
+    last_move: dict[str, object] = {}
+    for n, e in enumerate(st.events):
+        if e.kind == "trigger" and _moves_itself(e.card):
+            owed[e.card] = n
+        if e.kind == "card-moved" and e.card in PHYSICAL and PHYSICAL[e.card].indestructible:
+            owed.pop(e.card, None)
+            last_move[e.card] = e
+            if e.zone == e.source_zone:
+                yield f"{e.card} 'moved' from zone {e.source_zone} to the same zone"
+    for card, e in last_move.items():  # it may cross twice in a step (once per zone's turn): the last move counts
+        if in_zone_play(st.after, card) not in (e.zone, 0):
+            yield f"{card} was moved to zone {e.zone} from zone {e.source_zone} but is in zone {in_zone_play(st.after, card)}"
+    waiting = pending(st.after)
+    if st.after.outcome is not None:
+        return  # the game ended before the text could finish
+    for card in owed:
+        if waiting is not None and any(o.card == card for o in waiting.options):
+            continue  # its text is waiting on a choice; the move comes after
+        if in_zone_play(st.after, card):
+            yield f"{card} is indestructible and its text moves it, but it stayed in zone {in_zone_play(st.after, card)}"
+
+
+def _moves_itself(card: str) -> bool:
+    return card in PHYSICAL and PHYSICAL[card].indestructible and any(isinstance(op, MoveSelf) for op in _ops_of(card))
+
+
+@state("no-other-captain-cosmic-while-constructs-remain", "CLAR.REQUITAL-CONSTRUCTS")
+def requital_constructs(s):
+    """While a fallen Requital has Constructs under it, or Constructs are in play, no other Captain Cosmic is offered to set up."""
+    fallen = [c for seat in s.seats for c in seat.incapacitated if CHARACTER_CARDS[c].requital]
+    if not fallen:
+        return
+    under = any(PHYSICAL[c].construct for r in fallen for c in s.under.get(r, ()))
+    in_play = any(c in PHYSICAL and PHYSICAL[c].construct for seat in s.seats for c in seat.play)
+    if not (under or in_play):
+        return
+    for d in s.options:
+        if d.kind == "set-up-hero" and CHARACTERS[d.card].hero == CAPTAIN_COSMIC:
+            yield f"{d.card} offered to {d.actor} while Requital's Constructs remain ({'under it' if under else 'in play'})"
+
+
+@step("scions-enter-at-their-chart-hp", "CHART.SCION-DIFFICULTY")
+def scions_at_chart_hp(st):
+    """A Scion enters with the HP its Difficulty Chart rating gives (the documented base plus a step per point), and never has more."""
+    p = st.before.setup.params
+    for n, e in enumerate(st.events):
+        if e.kind != "scion-enters" or e.card not in st.after.hp:
+            continue
+        later = st.events[n + 1 :]
+        if any(x.kind in ("scion-removed", "rainek-usurps") for x in later):
+            continue  # left again, or Rainek flipped to his usurping side, within the step
+        hp = st.after.hp[e.card]
+        hp += sum(x.amount for x in later if x.kind == "damage" and x.target == e.card)
+        hp -= sum(x.amount for x in later if x.kind == "heal" and x.target == e.card)
+        want = p.scion_hp_base + p.scion_hp_per_difficulty * SCION_CHART[SCION_PANELS[e.card].name]
+        if hp != want:
+            yield f"{SCION_PANELS[e.card].name} entered with {hp} HP; difficulty {SCION_CHART[SCION_PANELS[e.card].name]} gives {want}"
+    for z in st.after.zones:
+        for scion in z.scions:
+            top = p.scion_hp_base + p.scion_hp_per_difficulty * SCION_CHART[SCION_PANELS[scion].name]
+            if SCION_PANELS[scion].rainek and st.after.usurped:
+                top = p.rainek_flipped_hp
+            if st.after.hp.get(scion, 0) > top:
+                yield f"{SCION_PANELS[scion].name} has {st.after.hp[scion]} HP, above the {top} its chart rating allows"
+
+
+@step("luminary-devices-and-plots", "HEROES.LUMINARY")
+def luminary(st):
+    """Luminary's Doomsday Devices strike only at the end of his own turn, and Use It Up spends only a hero's non-character target of at most 5 HP."""
+    lum = seat_of_hero(st.before, "Luminary")
+    turn = str(current_turn(st.before))
+    struck = set()  # targets its damage dropped to 0 HP are destroyed by that damage, not spent
+    for e in st.events:
+        if e.kind == "turn":
+            turn = e.detail
+        if e.kind == "damage" and card_named(e.card, "Use It Up"):
+            struck.add(e.target)
+        if e.kind == "trigger" and card_named(e.card, "Doomsday Device"):
+            owner = holder_of(st.before, e.card)
+            if lum < 0 or owner != lum or turn != f"Hero {lum + 1}'s turn":
+                yield f"a Doomsday Device in play area {owner + 1} went off during {turn}, not Luminary's turn"
+        if e.kind == "destroyed" and card_named(e.card, "Use It Up") and e.target not in struck:
+            t = e.target
+            hp = st.before.hp.get(t)
+            if t in CHARACTER_CARDS or rule_side(st.before, t) != "hero" or hp is None or hp > 5:
+                yield f"Use It Up destroyed {t} ({rule_side(st.before, t)} target, {hp} HP)"
+
+
+@step("lifeline-pays-in-blood", "HEROES.LIFELINE")
+def lifeline(st):
+    """Lifeline's Blood Price wounds Lifeline before it strikes a foe, and his Vitae Siphon heals Lifeline alone."""
+    life = seat_of_hero(st.before, "Lifeline")
+    own = set(st.before.seats[life].characters) if life >= 0 else set()
+    played = False
+    paid = False
+    for e in st.events:
+        if e.kind == "play" and card_named(e.card, "Blood Price"):
+            played, paid = True, False
+        if e.kind == "damage" and card_named(e.card, "Blood Price"):
+            if e.target in own:
+                paid = True
+            elif played and not paid:
+                yield f"Blood Price struck {e.target} before Lifeline paid his own life"
+        if e.kind == "heal" and card_named(e.card, "Vitae Siphon") and e.target not in own:
+            yield f"Vitae Siphon healed {e.target}, not Lifeline"
