@@ -41,5 +41,4 @@ def easiest_first(scions: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(scions, key=lambda s: (SCION_DIFFICULTY[s], s)))
 
 
-CATALOGUE.declare("CHART.HERO-COMPLEXITY", "HERO_COMPLEXITY", __name__)
 CATALOGUE.declare("CHART.SCION-DIFFICULTY", "SCION_DIFFICULTY", __name__)

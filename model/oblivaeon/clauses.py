@@ -117,7 +117,7 @@ CLAUSES: tuple[Clause, ...] = (
     _c("HEROES.AKASH-THRIYA", "new hero", S_HEROES, "Akash'Thriya plants seeds in the environment deck; seeds discarded from it go to the environment trash, and putting the environment deck's top card into play counts as playing a seed from it."),
     _c("HEROES.LA-COMODORA", "new hero", S_HEROES, "La Comodora brings parts of her ship into battle and nudges the timestream."),
     _c("HEROES.LIFELINE", "new hero", S_HEROES, "Lifeline pays for his attacks with his own life and can draw vitality from others, foes included."),
-    _c("CHART.HERO-COMPLEXITY", "chart", S_CHART, "Complexity of the five new heroes, as data."),
+    _c("CHART.HERO-COMPLEXITY", "chart", S_CHART, "Complexity of the five new heroes, as data.", handled=False, note="a guide for choosing heroes: no rule of play reads it; the model keeps it as HERO_COMPLEXITY in charts.py"),
     _c("CHART.SCION-DIFFICULTY", "chart", S_CHART, "Difficulty of the ten Scions, as data."),
     # --- Rules Clarifications ----------------------------------------------------------------
     _c("CLAR.ZONE-MEMBERSHIP", "clarification", S_CLAR, "A hero, its player, its play area and every card in that play area are in the battle zone of its marker."),
