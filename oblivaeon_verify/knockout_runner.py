@@ -4,8 +4,11 @@ For each clause that has a handler function, :func:`run_one` knocks it out
 (:mod:`oblivaeon_verify.knockout`), plays checked random games (every invariant after every step)
 until the first failing step or the budget runs out, and records which invariants failed at
 that step, after how many games, steps and seconds.  A model exception during legal play counts
-as caught by the harness, not by an invariant, and is reported apart.  Game-independent: the
-ruleset object gives the catalogue, the model package and the invariant registry.
+as caught by the harness, not by an invariant, and is reported apart.  When random play catches
+nothing, the corner-case scenarios that cite the clause are run with it knocked out: a scenario
+that then fails catches it (a hand-built position reaches what random play is too rare to).
+Game-independent: the ruleset object gives the catalogue, the model package, the invariant
+registry and (by its name) the scenario folder.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ class KnockoutResult:
     steps: int = 0
     seconds: float = 0.0
     status: str = "uncaught"
-    """``caught`` (an invariant failed), ``crashed`` (the model raised), ``uncaught``."""
+    """``caught`` (an invariant failed), ``crashed`` (the model raised), ``scenario`` (only a scenario
+    citing the clause failed), ``uncaught``."""
     replay: dict | None = None
 
     def to_json(self) -> dict:
@@ -96,8 +100,33 @@ def run_one(ruleset, params, clause: str, *, seed: int = 0, games: int = 12, pla
                     res.message = str(game.violations[0])
                 res.replay = replay_of(ruleset, params, game, clause)
                 return res
+        failing = _failing_scenarios(ruleset.name, clause)
     res.games, res.steps, res.seconds = games, tally.steps, round(time.perf_counter() - start, 3)
+    if failing:
+        res.status, res.caught_by = "scenario", [sc for sc, _ in failing]
+        res.message = f"scenario {failing[0][0]}: {failing[0][1]}"
     return res
+
+
+def _failing_scenarios(ruleset_name: str, clause: str) -> list[tuple[str, str]]:
+    """(id, verdict) of each scenario citing ``clause`` that fails as the model now is."""
+    from oblivaeon_verify import scenarios
+
+    vocab = scenarios.vocabulary(ruleset_name)
+    if vocab is None:
+        return []
+    out = []
+    for sc in scenarios.load_suite(ruleset_name).scenarios:
+        if clause not in sc.clauses:
+            continue
+        try:
+            run = scenarios.run(sc, vocab)
+        except Exception as e:  # the knocked-out model raised inside the scenario: that is a failure too
+            out.append((sc.id, f"the model raised {type(e).__name__}: {e}"))
+            continue
+        if not run.passed:
+            out.append((sc.id, str(run.verdict)))
+    return out
 
 
 def replay_of(ruleset, params, game, clause: str | None) -> dict:
@@ -141,14 +170,19 @@ def summary(ruleset, rows: list[dict]) -> dict:
     reasons = getattr(props, "UNGUARDED_REASONS", {})
     caught = [r for r in rows if r["status"] == "caught"]
     crashed = [r for r in rows if r["status"] == "crashed"]
+    by_scenario = [r for r in rows if r["status"] == "scenario"]
     uncaught = [r for r in rows if r["status"] == "uncaught"]
     n = len(rows) or 1
     return {
         "knocked_out": len(rows),
         "caught_by_invariant": len(caught),
         "caught_by_crash": len(crashed),
+        "caught_by_scenario": len(by_scenario),
+        "only_by_scenario": [
+            {"clause": r["clause"], "scenarios": r["caught_by"], "reason": reasons.get(r["clause"], NO_REASON)} for r in by_scenario
+        ],
         "uncaught": [{"clause": r["clause"], "reason": reasons.get(r["clause"], NO_REASON)} for r in uncaught],
-        "share_caught": round((len(caught) + len(crashed)) / n, 3),
+        "share_caught": round((len(caught) + len(crashed) + len(by_scenario)) / n, 3),
         "share_caught_by_invariant": round(len(caught) / n, 3),
         "not_knockable": [{"clause": c, "reason": why} for c, why in not_knockable(ruleset)],
     }

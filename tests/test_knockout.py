@@ -83,3 +83,26 @@ def test_no_knock_out_means_no_failure():
     from oblivaeon_verify.checked_play import play_checked
 
     assert not play_checked(RULESET, DEFAULT, 0, 4, 0).failed
+
+
+def test_a_clause_random_play_misses_is_caught_by_a_scenario_citing_it():
+    """With no games at all, only the scenarios citing the clause can catch its knock-out."""
+    res = kr.run_one(RULESET, DEFAULT, "CLAR.REQUITAL-CONSTRUCTS", games=0)
+    assert res.status == "scenario" and res.caught_by == ["clar-requital-constructs-stay"]
+    assert res.message.startswith("scenario clar-requital-constructs-stay")
+
+
+def test_the_scenarios_of_a_clause_all_pass_while_it_is_on():
+    assert kr._failing_scenarios(RULESET.name, "CLAR.REQUITAL-CONSTRUCTS") == []
+
+
+def test_a_clause_caught_only_by_a_scenario_is_counted_apart_from_the_invariants():
+    rows = [
+        {"clause": "A", "status": "caught", "caught_by": ["x"]},
+        {"clause": "CLAR.REQUITAL-CONSTRUCTS", "status": "scenario", "caught_by": ["clar-requital-constructs-stay"]},
+        {"clause": "C", "status": "uncaught", "caught_by": []},
+    ]
+    s = kr.summary(RULESET, rows)
+    assert (s["caught_by_invariant"], s["caught_by_scenario"], len(s["uncaught"])) == (1, 1, 1)
+    assert s["only_by_scenario"][0]["scenarios"] == ["clar-requital-constructs-stay"]
+    assert s["share_caught"] == round(2 / 3, 3) and s["share_caught_by_invariant"] == round(1 / 3, 3)

@@ -94,9 +94,12 @@ def _print(ruleset, rows: list[dict], s: dict) -> None:
     t.add_column("games/steps/s", justify="right")
     t.add_column("caught by", overflow="fold")
     for r in rows:
-        status = {"caught": "[green]caught[/green]", "crashed": "[yellow]model raised[/yellow]", "uncaught": "[red]UNCAUGHT[/red]"}[
-            r["status"]
-        ]
+        status = {
+            "caught": "[green]caught[/green]",
+            "crashed": "[yellow]model raised[/yellow]",
+            "scenario": "[yellow]scenario only[/yellow]",
+            "uncaught": "[red]UNCAUGHT[/red]",
+        }[r["status"]]
         t.add_row(
             r["clause"],
             status,
@@ -106,9 +109,11 @@ def _print(ruleset, rows: list[dict], s: dict) -> None:
     con.print(t)
     con.print(f"invariants that caught at least one knock-out: {len(hit)} of {len(names)}")
     con.print(
-        f"caught: {s['caught_by_invariant']} by an invariant, {s['caught_by_crash']} by a model exception; "
-        f"share caught {s['share_caught']:.1%} (by invariants {s['share_caught_by_invariant']:.1%})"
+        f"caught: {s['caught_by_invariant']} by an invariant, {s['caught_by_crash']} by a model exception, "
+        f"{s['caught_by_scenario']} only by a scenario; share caught {s['share_caught']:.1%} (by invariants {s['share_caught_by_invariant']:.1%})"
     )
+    for u in s["only_by_scenario"]:
+        con.print(f"[yellow]only a scenario[/yellow] {u['clause']} ({', '.join(u['scenarios'])}); no invariant: {u['reason']}")
     for u in s["uncaught"]:
         con.print(f"[red]unguarded[/red] {u['clause']}: {u['reason']}")
     for u in s["not_knockable"]:

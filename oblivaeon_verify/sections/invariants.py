@@ -73,13 +73,16 @@ def markdown(data: dict) -> str:
     lines += [
         "",
         f"Clause knock-out: {s['knocked_out']} clauses turned off one at a time; caught by an invariant: {s['caught_by_invariant']}, "
-        f"by a model exception: {s['caught_by_crash']}; share caught {s['share_caught']:.1%}.",
+        f"by a model exception: {s['caught_by_crash']}; only by a scenario citing the clause: {s['caught_by_scenario']}; "
+        f"share caught {s['share_caught']:.1%} (by invariants {s['share_caught_by_invariant']:.1%}).",
         "",
         "| clause | status | games / steps to first failure | caught by |",
         "| --- | --- | --- | --- |",
     ]
     for r in data["knockouts"]:
         lines.append(f"| {r['clause']} | {r['status']} | {r['games']} / {r['steps']} | {', '.join(r['caught_by'])} |")
+    for u in s["only_by_scenario"]:
+        lines.append(f"\n- caught only by a scenario ({', '.join(u['scenarios'])}): **{u['clause']}**; no invariant: {u['reason']}")
     for u in s["uncaught"]:
         lines.append(f"\n- unguarded: **{u['clause']}**: {u['reason']}")
     return "\n".join(lines) + "\n"
