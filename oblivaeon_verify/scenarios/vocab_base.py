@@ -22,6 +22,10 @@ class VocabularyBase:
     """The ruleset's default parameters (a dataclass)."""
     apply_overrides = None
     """``apply_overrides(default, overrides, where)``: the parameters with overrides applied, or an error naming ``where``."""
+    quiet_kinds: tuple[str, ...] = ()
+    """Decision kinds a quiet player picks when a scenario plays on, in order of preference."""
+    fact_getter = None
+    """``fact_getter(name)``: the function reading fact ``name`` from a state."""
 
     def readings(self) -> dict[str, tuple[list[str], str]]:
         """Every parameter that is a reading of the rulebook (an enum): its values and its default."""
@@ -37,3 +41,14 @@ class VocabularyBase:
 
     def options(self, state) -> tuple:
         return state.options
+
+    def fact(self, state, name: str):
+        return type(self).fact_getter(name)(state)
+
+    def quiet(self, state):
+        """What a quiet player does: the first preferred kind on offer, else the first option."""
+        for kind in self.quiet_kinds:
+            for d in state.options:
+                if d.kind == kind:
+                    return d
+        return state.options[0]

@@ -296,6 +296,8 @@ BREACH_KEYS = {"state": "opened, closed or destroyed", "focus": "0-3", "focused"
 class AeonsEndScenarios(VocabularyBase):
     default_parameters = DEFAULT
     apply_overrides = staticmethod(with_overrides)
+    quiet_kinds = QUIET
+    fact_getter = staticmethod(fact_getter)
     ruleset = "aeons_end"
     catalogue = CATALOGUE
     actions = {
@@ -573,7 +575,7 @@ class AeonsEndScenarios(VocabularyBase):
                 return state, tuple(events)
             if not state.options:
                 raise ValueError(f"the game ended ({_outcome(state)}) before reaching {goal}")
-            state, ev = step(state, self._quiet(state))
+            state, ev = step(state, self.quiet(state))
             events.extend(ev)
             begun = begun or any(e.kind == "turn" and e.target == self._actor(goal["turn"]) for e in ev)
         raise ValueError(f"{goal} not reached within {UNTIL_LIMIT} decisions")
@@ -581,16 +583,6 @@ class AeonsEndScenarios(VocabularyBase):
     @staticmethod
     def _actor(turn: str) -> str:
         return "nemesis" if turn == "nemesis" else f"p{int(turn.split()[1]) - 1}"
-
-    def _quiet(self, state):
-        for kind in QUIET:
-            for d in state.options:
-                if d.kind == kind:
-                    return d
-        return state.options[0]
-
-    def fact(self, state, name: str):
-        return fact_getter(name)(state)
 
     def same(self, got: Any, want: Any) -> bool:
         if isinstance(got, Bag) and isinstance(want, list):

@@ -355,6 +355,8 @@ TARGET_CHOICES = {"side": v.SIDES, "pick": v.PICKS, "reach": v.REACHES}
 class OblivAeonScenarios(VocabularyBase):
     default_parameters = DEFAULT
     apply_overrides = staticmethod(with_overrides)
+    quiet_kinds = QUIET
+    fact_getter = staticmethod(fact_getter)
     ruleset = "oblivaeon"
     catalogue = CATALOGUE
     actions = {
@@ -813,21 +815,11 @@ class OblivAeonScenarios(VocabularyBase):
         for _ in range(UNTIL_LIMIT):
             if not state.options:
                 raise ValueError(f"the game ended ({_outcome(state)}) before reaching {goal}")
-            state, ev = step(state, self._quiet(state))
+            state, ev = step(state, self.quiet(state))
             events.extend(ev)
             if reached(state, events):
                 return state, tuple(events)
         raise ValueError(f"{goal} not reached within {UNTIL_LIMIT} decisions")
-
-    def _quiet(self, state):
-        for kind in QUIET:
-            for d in state.options:
-                if d.kind == kind:
-                    return d
-        return state.options[0]
-
-    def fact(self, state, name: str):
-        return fact_getter(name)(state)
 
     def same(self, got: Any, want: Any) -> bool:
         if isinstance(got, list) and isinstance(want, list):
