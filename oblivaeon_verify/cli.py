@@ -1,44 +1,88 @@
 """The ``oblivaeon-verify`` command line.
 
 Each command is a module of ``oblivaeon_verify.commands`` with a ``register(subparsers)`` function;
-they are found by listing the package, so adding a command never edits a shared list.
+they are found by listing the package, so adding a command never edits a shared list.  Every
+command's exit code means the same (:mod:`oblivaeon_verify.exits`): an input error is one line and
+exit 2, a bug in the tool is one line and exit 3 (``OBLIVAEON_VERIFY_TRACEBACK=1`` shows the
+traceback), Ctrl-C is exit 130.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import pkgutil
+import signal
 import sys
+import traceback
 
-from oblivaeon_verify import __version__, commands
-from oblivaeon_verify.commands.common import UsageError
+from model.common.files import InputError
+from oblivaeon_verify import __version__, commands, exits
+from oblivaeon_verify.commands.common import ArgumentParser
 
 NOT_COMMANDS = {"common"}
+TRACEBACK_VARIABLE = "OBLIVAEON_VERIFY_TRACEBACK"
 
 
 def command_modules() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(commands.__path__) if m.name not in NOT_COMMANDS and not m.name.startswith("_"))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="oblivaeon-verify", description="Rules verification and property testing for cooperative card games.")
+def build_parser() -> ArgumentParser:
+    p = ArgumentParser(
+        prog="oblivaeon-verify",
+        description="Rules verification and property testing for cooperative card games.",
+        epilog=exits.EPILOG,
+    )
     p.add_argument("--version", action="version", version=f"oblivaeon-verify {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in command_modules():
         importlib.import_module(f"oblivaeon_verify.commands.{name}").register(sub)
+    for sp in sub.choices.values():
+        if sp.epilog is None:
+            sp.epilog = exits.EPILOG
     return p
+
+
+def _quiet_exit_on_second_interrupt() -> None:
+    """While the first Ctrl-C is being handled, a second one ends the process at once, without a traceback."""
+
+    def now(signum, frame):
+        os._exit(int(exits.Exit.INTERRUPTED))
+
+    try:
+        signal.signal(signal.SIGINT, now)
+    except ValueError:  # not the main thread (tests calling main() from a worker thread)
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        return args.fn(args)
-    except UsageError as e:
-        print(f"oblivaeon-verify {args.command}: {e}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # e.g. piped into head
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a bad argument (already told in one line)
+        return e.code if isinstance(e.code, int) else int(exits.Exit.USAGE if e.code else exits.Exit.PASSED)
+    name = f"oblivaeon-verify {args.command}"
+    try:
+        return int(args.fn(args))
+    except KeyboardInterrupt:
+        _quiet_exit_on_second_interrupt()
+        print(f"{name}: interrupted", file=sys.stderr, flush=True)
+        return int(exits.Exit.INTERRUPTED)
+    except InputError as e:
+        print(f"{name}: {e}", file=sys.stderr, flush=True)
+        return int(exits.Exit.USAGE)
+    except BrokenPipeError:  # e.g. piped into head: the reader has all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return int(exits.Exit.PASSED)
+    except Exception as e:
+        if os.environ.get(TRACEBACK_VARIABLE):
+            traceback.print_exc()
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        print(
+            f"{name}: internal error: {type(e).__name__}: {' '.join(str(e).split())[:300]} (at {os.path.basename(where.filename)}:{where.lineno}; "
+            f"a bug in oblivaeon-verify: {TRACEBACK_VARIABLE}=1 shows the traceback)",
+            file=sys.stderr,
+            flush=True,
+        )
+        return int(exits.Exit.INTERNAL)

@@ -31,13 +31,14 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from model.common.files import InputError
 from oblivaeon_verify.checked_play import properties
 
 FORMAT = "oblivaeon-verify replay"
 VERSION = 1
 
 
-class ReplayError(ValueError):
+class ReplayError(InputError):
     """A replay file that cannot be read or no longer matches the model, named by file and key or step."""
 
 

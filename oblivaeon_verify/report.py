@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from oblivaeon_verify import campaign, report_pages
+from oblivaeon_verify import campaign, exits, report_pages
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
 
@@ -113,8 +113,15 @@ def collect_sections(
         except Exception as e:  # a broken section is reported, not hidden, and does not lose the rest
             out.append({"name": name, "title": title, "status": "error", "message": f"the section failed: {type(e).__name__}: {e}"})
             continue
-        out.append({"name": name, "title": title, "status": "ok", "data": data, "markdown": body.rstrip() + "\n"})
+        findings = sections_pkg.findings(mod, data)
+        out.append({"name": name, "title": title, "status": "ok", "data": data, "markdown": body.rstrip() + "\n", **findings})
     return out, timings
+
+
+def unknown_sections(names: list[str] | None) -> list[str]:
+    """The names in ``names`` that are no report section (so that a misspelt ``--section`` is refused, not skipped)."""
+    known = {m.__name__.rsplit(".", 1)[1] for m in sections_pkg.available()}
+    return sorted(set(names or ()) - known)
 
 
 def citations(data: Any) -> dict[str, list[str]]:
@@ -490,7 +497,14 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
 
 
 def _verdict(data: dict) -> dict:
-    problems = []
+    """Failures (``problems``) and what could not be decided (``inconclusive``), each named; never a pass by default.
+
+    A section left out by the settings, or one that has not landed, is inconclusive: the report did not
+    check what it would have checked.  A section reports its own failures and unknowns
+    (:func:`oblivaeon_verify.sections.findings`): a violated proof fails, an unknown or only bounded one
+    is inconclusive.
+    """
+    problems, inconclusive = [], []
     if data["totals"]["errors"]:
         problems.append(f"{data['totals']['errors']} random games failed")
     if data["conformance"]["errors"]:
@@ -507,6 +521,11 @@ def _verdict(data: dict) -> dict:
     for s in data["sections"]:
         if s["status"] == "error":
             problems.append(f"section {s['name']}: {s['message']}")
+        elif s["status"] in ("skipped", "missing"):
+            inconclusive.append(f"section {s['name']} not run: {s['message']}")
+        else:
+            problems += [f"{s['name']}: {p}" for p in s.get("failed", ())]
+            inconclusive += [f"{s['name']}: {p}" for p in s.get("inconclusive", ())]
     # Coverage gaps are reported, not failed: they say what is left to write, not that a rule is broken.
     gaps = data["coverage_totals"]["gaps"]
     warnings = []
@@ -514,7 +533,27 @@ def _verdict(data: dict) -> dict:
         ids = [g["id"] for g in gaps if what in g["missing"]]
         if ids:
             warnings.append(f"{len(ids)} clause(s) without {'an' if what[0] in 'ai' else 'a'} {what}: " + ", ".join(ids))
-    return {"ok": not problems, "problems": problems, "warnings": warnings}
+    status = "failed" if problems else "inconclusive" if inconclusive else "passed"
+    return {
+        "ok": status == "passed",
+        "status": status,
+        "exit_code": int(exits.of(len(problems), len(inconclusive))),
+        "problems": problems,
+        "inconclusive": inconclusive,
+        "warnings": warnings,
+    }
+
+
+def verdict_line(verdict: dict) -> str:
+    """The verdict in one line: what failed and what is undecided, counted."""
+    if verdict["status"] == "passed":
+        return "verdict: all checks passed"
+    parts = []
+    if verdict["problems"]:
+        parts.append(f"{len(verdict['problems'])} failed")
+    if verdict["inconclusive"]:
+        parts.append(f"{len(verdict['inconclusive'])} inconclusive")
+    return f"verdict: {verdict['status'].upper()} ({', '.join(parts)}): " + "; ".join(verdict["problems"] + verdict["inconclusive"])
 
 
 # --- writing ---------------------------------------------------------------------------------

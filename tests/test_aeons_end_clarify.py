@@ -233,7 +233,7 @@ def test_the_command_judges_a_proposal_file(tmp_path, capsys):
     f = tmp_path / "proposal.clar"
     f.write_text("# a proposal\nPROPOSAL.HEAL: an exhausted player may gain life.\n", encoding="utf-8")
     rc, out, _ = _run(capsys, "--file", str(f), "--json")
-    assert rc == 0 and json.loads(out) == {"verdict": "contradicts", "proposal": "PROPOSAL.HEAL", "cores": [["EXHAUST.NO-LIFE-GAIN"]]}
+    assert rc == 1 and json.loads(out) == {"verdict": "contradicts", "proposal": "PROPOSAL.HEAL", "cores": [["EXHAUST.NO-LIFE-GAIN"]]}
     rc, out, _ = _run(capsys, "an opened breach may receive a spell.")
     assert rc == 0 and "redundant" in out and "MAIN.PREP" in out
 
@@ -244,7 +244,7 @@ def test_the_command_refuses_a_bad_proposal_with_its_position(tmp_path, capsys):
     rc, out, err = _run(capsys, "--file", str(f))
     assert rc == 2 and out == "" and f"{f}:2:24: expected a term of the vocabulary beginning with 'may'" in err
     rc, _, err = _run(capsys, "--file", str(tmp_path / "missing.clar"))
-    assert rc == 2 and "missing.clar: cannot read it" in err
+    assert rc == 2 and "missing.clar: no such clarification file" in err
 
 
 def test_the_command_checks_the_rulebook_and_the_model(capsys, monkeypatch, conformance):

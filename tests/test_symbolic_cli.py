@@ -63,7 +63,7 @@ def test_ask_refuses_unknown_queries_and_booklet_numbers(capsys):
 def test_clarify_text_gives_the_verdict_and_every_core(capsys):
     code, out, _ = run(capsys, "clarify", "every reward is a villain card.", "--json")
     data = json.loads(out)
-    assert code == 0 and data["verdict"] == "contradicts" and len(data["cores"]) == 2
+    assert code == 1 and data["verdict"] == "contradicts" and len(data["cores"]) == 2
 
 
 def test_clarify_reads_a_file_and_reports_errors_with_position(capsys, tmp_path):
@@ -75,7 +75,7 @@ def test_clarify_reads_a_file_and_reports_errors_with_position(capsys, tmp_path)
     code, _, err = run(capsys, "clarify", "--file", str(f))
     assert code == 2 and f"{f}:1:" in err and "expected a term of the vocabulary" in err
     code, _, err = run(capsys, "clarify", "--file", str(tmp_path / "missing.clar"))
-    assert code == 2 and "cannot read it" in err
+    assert code == 2 and "no such clarification file" in err
     code, _, err = run(capsys, "clarify")
     assert code == 2 and "TEXT or with --file" in err
 

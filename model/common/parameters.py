@@ -7,8 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from model.common.files import InputError
 
-class ParameterError(ValueError):
+
+class ParameterError(InputError):
     """A parameter override named an unknown parameter, gave a value of the wrong type, or could not be read."""
 
 

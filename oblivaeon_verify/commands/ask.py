@@ -12,8 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset, players
+from oblivaeon_verify import exits
+from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset, players
 from oblivaeon_verify.commands.prove import symbolic
+
+MAX_DEPTH = 200
+"""The deepest unrolling asked of the solver: each step adds a copy of the transition relation."""
 
 
 def _pairs(items) -> dict:
@@ -23,9 +27,9 @@ def _pairs(items) -> dict:
         if not sep or not name.strip():
             raise UsageError(f"--set {item!r}: expected NAME=VALUE")
         try:
-            out[name.strip()] = int(value)
-        except ValueError:
-            raise UsageError(f"--set {item!r}: {value!r} is not an integer") from None
+            out[name.strip()] = integer(-(10**6), 10**6)(value.strip())
+        except argparse.ArgumentTypeError as e:
+            raise UsageError(f"--set {item!r}: {e}") from None
     return out
 
 
@@ -37,8 +41,6 @@ def cmd_ask(args) -> int:
         raise UsageError(f"--ruleset: {ruleset.name} offers no designer queries")
     if args.query not in names:
         raise UsageError(f"QUERY: expected one of {', '.join(names)}, not {args.query!r}")
-    if args.depth is not None and args.depth < 1:
-        raise UsageError(f"--depth: expected a positive number of steps, not {args.depth}")
     n = players(ruleset, args.players)
     try:
         ans = sym.ask(
@@ -48,7 +50,7 @@ def cmd_ask(args) -> int:
         raise UsageError(str(e)) from None
     if args.json:
         print(json.dumps(ans, indent=2))
-        return 0 if ans["status"] != "unknown" else 1
+        return exits.of(0, ans["status"] == "unknown")
     con = console()
     verdict = {"reached": "yes", "unreachable-within": f"no path within {ans['depth']} steps", "unknown": "unknown (solver timeout)"}[
         ans["status"]
@@ -63,15 +65,17 @@ def cmd_ask(args) -> int:
         where = f"{s['where']}: " if s.get("where") else ""
         con.print(f"  {s['step']:>3}  {where}{s['action']}")
     con.print(f"  ({ans['seconds']:.1f} s)")
-    return 0 if ans["status"] != "unknown" else 1
+    return exits.of(0, ans["status"] == "unknown")
 
 
 def register(sub) -> None:
     sp = sub.add_parser("ask", help="designer queries over the ruleset's symbolic game, with a witness")
     add_ruleset_arguments(sp, params=False)
     sp.add_argument("query", help="a designer query of the ruleset's symbolic encoding (an unknown name lists them)")
-    sp.add_argument("--players", "--heroes", dest="players", type=int, help="the player count (default: the ruleset's)")
-    sp.add_argument("--depth", type=int, help="most symbolic steps to search (default: the query's own)")
+    sp.add_argument("--players", "--heroes", dest="players", type=integer(1, 99), help="the player count (default: the ruleset's)")
+    sp.add_argument(
+        "--depth", type=integer(1, MAX_DEPTH), help=f"most symbolic steps to search, 1 to {MAX_DEPTH} (default: the query's own)"
+    )
     sp.add_argument("--symbolic", action="append", metavar="NAME", help="leave one of the ruleset's symbolic numbers open (repeatable)")
     sp.add_argument("--set", action="append", metavar="NAME=VALUE", help="fix one of the ruleset's symbolic numbers (repeatable)")
     sp.add_argument("--option", action="append", metavar="NAME", help="a query option the ruleset declares (repeatable)")

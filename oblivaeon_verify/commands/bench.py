@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import platform
 
-from oblivaeon_verify import campaign
+from oblivaeon_verify import campaign, exits
 from oblivaeon_verify.commands.common import (
     add_ruleset_arguments,
+    add_seed_argument,
     console,
+    integer,
     load_ruleset,
     parameters,
     players,
@@ -38,9 +40,10 @@ def cmd_bench(args) -> int:
             }
         )
     info = {"ruleset": ruleset.name, "python": platform.python_version(), "machine": platform.machine(), "seed": args.seed, "results": rows}
+    failed = exits.of(sum(r["errors"] for r in rows))
     if args.json:
         print(json.dumps(info, indent=2))
-        return 0
+        return failed
     from rich.table import Table
 
     t = Table(title=f"one-core throughput, {args.games} games per row, seed {args.seed} (Python {info['python']})")
@@ -57,14 +60,16 @@ def cmd_bench(args) -> int:
             f"{r['rounds_per_second']:,.0f}",
         )
     console().print(t)
-    return 0
+    return failed
 
 
 def register(sub) -> None:
     sp = sub.add_parser("bench", help="measure one-core throughput (decisions and rounds per second)")
     add_ruleset_arguments(sp)
-    sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--players", dest="players_list", type=int, action="append", help="player counts (default: all)")
+    sp.add_argument("--games", type=integer(1, 1_000_000), default=100, help="games per player count (default %(default)s)")
+    add_seed_argument(sp)
+    sp.add_argument(
+        "--players", "--heroes", dest="players_list", type=integer(1, 99), action="append", help="player counts (repeatable; default: all)"
+    )
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_bench)

@@ -15,9 +15,19 @@ import sys
 import time
 from collections import Counter
 
-from oblivaeon_verify import handlers, replay
+from oblivaeon_verify import exits, handlers, replay
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset, parameters, progress
+from oblivaeon_verify.commands.common import (
+    MAX_GAMES,
+    UsageError,
+    add_ruleset_arguments,
+    add_seed_argument,
+    console,
+    integer,
+    load_ruleset,
+    parameters,
+    progress,
+)
 from oblivaeon_verify.knockout_runner import model_package
 
 #: profile -> (random games per player count, Hypothesis examples, steps per example)
@@ -28,8 +38,6 @@ def cmd_check(args) -> int:
     ruleset = load_ruleset(args)
     if args.replay:
         return _replay(ruleset, args)
-    if args.profile not in PROFILES:
-        raise UsageError(f"--profile: expected one of {', '.join(PROFILES)}, not {args.profile!r}")
     params = parameters(ruleset, args)
     games, examples, steps = PROFILES[args.profile]
     if args.games is not None:
@@ -94,7 +102,7 @@ def cmd_check(args) -> int:
         print(json.dumps(data, indent=2))
     else:
         _print(ruleset, data)
-    return 1 if failures or machine["failure"] else 0
+    return exits.of(bool(failures or machine["failure"]))
 
 
 def coverage_rows(ruleset, tally: CheckTally, fired: Counter) -> list[dict]:
@@ -177,7 +185,7 @@ def _replay(ruleset, args) -> int:
         con.print(
             f"{result.steps} step(s) replayed; verdict {result.verdict}; expected {expect}: {'as expected' if ok else 'NOT as expected'}"
         )
-    return 0 if ok else 1
+    return exits.of(not ok)
 
 
 def _print(ruleset, d: dict) -> None:
@@ -215,9 +223,15 @@ def _print(ruleset, d: dict) -> None:
 def register(sub) -> None:
     sp = sub.add_parser("check", help="check every invariant: a random campaign plus the Hypothesis state machine (or --replay FILE)")
     add_ruleset_arguments(sp)
-    sp.add_argument("--profile", default="default", help=f"one of {', '.join(PROFILES)} (games, examples)")
-    sp.add_argument("--games", type=int, default=None, help="random games per player count (overrides the profile)")
-    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument(
+        "--profile",
+        default="default",
+        choices=list(PROFILES),
+        help="; ".join(f"{k}: {g} games per count, {e} Hypothesis examples of {s} steps" for k, (g, e, s) in PROFILES.items())
+        + " (default %(default)s)",
+    )
+    sp.add_argument("--games", type=integer(1, MAX_GAMES), default=None, help="random games per player count (overrides the profile)")
+    add_seed_argument(sp)
     sp.add_argument("--replay", metavar="FILE", help="replay a counterexample file, every invariant checked")
     sp.add_argument("--out", default=".hypothesis/counterexamples", help="where failing games are written as replay files")
     sp.add_argument("--json", action="store_true")

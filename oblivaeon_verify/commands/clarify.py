@@ -3,7 +3,8 @@
 ``clarify "TEXT"`` or ``clarify --file F`` judges a proposal written in the ruleset's clarification
 language (``--vocabulary`` lists its terms) against the ruleset's encoded rulebook: consistent,
 redundant (with every minimal set of clauses that implies it) or contradicts (with every minimal set
-of clauses it conflicts with).  A verdict exits 0; a malformed proposal exits 2 with its position.
+of clauses it conflicts with).  A contradiction exits 1 (so that a designer can gate on it), a
+consistent or redundant proposal 0, a malformed one 2 with its position.
 ``clarify --check`` checks the encoded rulebook itself (consistency, statements implied by the
 others) and the model against every statement (exit 1 on any failure).  Everything game-specific
 comes from ``RULESET.clarify_module``.
@@ -15,6 +16,8 @@ import importlib
 import json
 from pathlib import Path
 
+from model.common.files import read_text
+from oblivaeon_verify import exits
 from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset
 
 
@@ -60,15 +63,12 @@ def cmd_clarify(args) -> int:
             for v in m["unwitnessed"]:
                 con.print(f"  [red]{v['clause']}[/red] no object of the model can be: {v['statement']}")
         ok = data["rulebook"]["consistent"] and not data["model"]["violations"] and not data["model"]["unwitnessed"]
-        return 0 if ok else 1
+        return exits.of(not ok)
     if (args.text is None) == (args.file is None):
         raise UsageError("give a proposed clarification as TEXT or with --file F (one of them), or use --check / --vocabulary")
     if args.file:
         path = Path(args.file)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise UsageError(f"--file {path}: cannot read it ({e.strerror})") from None
+        text = read_text(path, "clarification file")
         source = str(path)
     else:
         text, source = args.text, "TEXT"
@@ -76,9 +76,10 @@ def cmd_clarify(args) -> int:
         verdict = mod.judge_text(text, source)
     except mod.Error as e:
         raise UsageError(str(e)) from None
+    code = exits.of(verdict["verdict"] == "contradicts")
     if args.json:
         print(json.dumps(verdict, indent=2))
-        return 0
+        return code
     v = verdict["verdict"]
     colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")
@@ -91,7 +92,7 @@ def cmd_clarify(args) -> int:
     else:
         for t in verdict["new_statements"]:
             con.print(f"  adds: {t}")
-    return 0
+    return code
 
 
 def register(sub) -> None:

@@ -1,14 +1,82 @@
-"""What every command shares: argument errors, ruleset and parameter loading, consoles and progress bars."""
+"""What every command shares: argument errors and bounded numbers, ruleset and parameter loading, consoles and progress bars."""
 
 from __future__ import annotations
 
+import argparse
+import math
 import platform
+import re
+import sys
 
-from oblivaeon_verify import __version__, rulesets
+from model.common.files import InputError
+from oblivaeon_verify import __version__, exits, rulesets
 
 
-class UsageError(Exception):
+class UsageError(InputError):
     """A bad command-line argument, named, with what was expected."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, with a bad argument told in one line (and exit code 2) instead of the usage text and an error."""
+
+    def error(self, message: str):
+        self.exit(int(exits.Exit.USAGE), f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+_INTEGER = re.compile(r"-?[0-9]+")
+"""ASCII digits only: int() would also take '+5', ' 5', '5_000' and digits of other scripts."""
+
+MAX_GAMES = 1_000_000_000
+"""Games per player count: campaigns are streamed, so a large count costs time, not memory up front."""
+MAX_WORKERS = 256
+MAX_SEED = 2**63 - 1
+
+
+def integer(low: int, high: int):
+    """An argparse ``type``: an integer from ``low`` to ``high`` (inclusive), else a one-line error."""
+
+    def parse(text: str) -> int:
+        if not _INTEGER.fullmatch(text):
+            raise argparse.ArgumentTypeError(f"expected an integer from {low:,} to {high:,}, not {text!r}")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected an integer from {low:,} to {high:,}, not {value:,}")
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+def seconds(high: float):
+    """An argparse ``type``: a finite number of seconds above 0 and at most ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or not 0 < value <= high or not re.fullmatch(r"[0-9.eE+-]+", text):
+            raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {high:g}, not {text!r}")
+        return value
+
+    parse.__name__ = "seconds"
+    return parse
+
+
+SEED = integer(0, MAX_SEED)
+WORKERS = integer(1, MAX_WORKERS)
+
+
+def add_seed_argument(sp, default: int = 0, what: str = "the random seed") -> None:
+    sp.add_argument("--seed", type=SEED, default=default, help=f"{what} (default %(default)s)")
+
+
+def add_workers_argument(sp, what: str = "worker processes") -> None:
+    sp.add_argument("--workers", type=WORKERS, default=None, help=f"{what}, 1 to {MAX_WORKERS} (default: one per core)")
+
+
+def stderr_line(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
 
 
 def console(stderr: bool = False):

@@ -1,20 +1,25 @@
-"""``oblivaeon-verify explore``: exhaustive breadth-first search of small configurations."""
+"""``oblivaeon-verify explore``: exhaustive breadth-first search of small configurations.
+
+Exit 1 when a dead end is found (a state that is neither over nor offers a decision), else 4 when a
+configuration hit its state budget before its depth (the search is incomplete), else 0.
+"""
 
 from __future__ import annotations
 
 import json
 
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset
+from oblivaeon_verify import exits
+from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset
 from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.graphs import summary
+
+MAX_DEPTH = 1_000
+MAX_STATES = 2_000_000
+"""States kept per configuration: each costs its canonical key in memory."""
 
 
 def cmd_explore(args) -> int:
     ruleset = load_ruleset(args)
-    if args.depth < 0:
-        raise UsageError(f"--depth: expected 0 or more decisions, not {args.depth}")
-    if args.max_states < 1:
-        raise UsageError(f"--max-states: expected at least 1 state, not {args.max_states}")
     try:
         facts = facts_mod.load(ruleset)
     except facts_mod.FactsError as e:
@@ -44,14 +49,22 @@ def cmd_explore(args) -> int:
             for c, h in row["corner_cases"].items():
                 con.print(f"  {c}: {h['depth']} decisions ({h['by']})")
             con.print("  not reached: " + (", ".join(row["corner_cases_missed"]) or "none"))
-    return 1 if any(r["dead_ends"] for r in data["configurations"]) else 0
+    rows = data["configurations"]
+    return exits.of(any(r["dead_ends"] for r in rows), any(not r["complete"] for r in rows))
 
 
 def register(sub) -> None:
     sp = sub.add_parser("explore", help="exhaustive breadth-first search of small configurations: counts, dead ends, corner cases")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("--depth", type=int, default=6, help="decisions from the start (default %(default)s)")
-    sp.add_argument("--max-states", type=int, default=20_000, help="state budget per configuration (default %(default)s)")
+    sp.add_argument(
+        "--depth", type=integer(0, MAX_DEPTH), default=6, help=f"decisions from the start, 0 to {MAX_DEPTH} (default %(default)s)"
+    )
+    sp.add_argument(
+        "--max-states",
+        type=integer(1, MAX_STATES),
+        default=20_000,
+        help=f"state budget per configuration, 1 to {MAX_STATES:,} (default %(default)s); a search that hits it is inconclusive",
+    )
     sp.add_argument("--configuration", help="explore only this configuration of the ruleset's graph facts")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_explore)

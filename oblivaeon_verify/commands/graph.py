@@ -5,18 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset
+from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, add_seed_argument, console, integer, load_ruleset
 from oblivaeon_verify.graphs import export, summary
 
 
 def cmd_graph(args) -> int:
     ruleset = load_ruleset(args)
-    if args.games < 0:
-        raise UsageError(f"--games: expected 0 or more games per player count, not {args.games}")
-    if args.hypothesis < 0:
-        raise UsageError(f"--hypothesis: expected 0 or more examples, not {args.hypothesis}")
-    if not 2 <= args.cycle_length <= 10:
-        raise UsageError(f"--cycle-length: expected 2 to 10 nodes, not {args.cycle_length}")
     if args.format and not args.out:
         raise UsageError("--format needs --out DIR: where to write the files")
     built = summary.interaction_graph(ruleset, seed=args.seed, games=args.games, hypothesis_examples=args.hypothesis)
@@ -76,8 +70,8 @@ def register(sub) -> None:
     sp.add_argument("--json", action="store_true", help="print the answers as JSON")
     sp.add_argument("--format", choices=export.FORMATS, help="write the graph and its pictures in this format (needs --out)")
     sp.add_argument("--out", metavar="DIR", help="directory for the files (Mermaid unless --format says otherwise)")
-    sp.add_argument("--seed", type=int, default=0, help="seed of the random games that give the observed edges")
-    sp.add_argument("--games", type=int, default=10, help="random games per player count (default %(default)s)")
-    sp.add_argument("--hypothesis", type=int, default=20, help="Hypothesis examples (default %(default)s)")
-    sp.add_argument("--cycle-length", type=int, default=6, help="longest cycle listed, in nodes (default %(default)s)")
+    add_seed_argument(sp, what="seed of the random games that give the observed edges")
+    sp.add_argument("--games", type=integer(0, 100_000), default=10, help="random games per player count (default %(default)s)")
+    sp.add_argument("--hypothesis", type=integer(0, 100_000), default=20, help="Hypothesis examples (default %(default)s)")
+    sp.add_argument("--cycle-length", type=integer(2, 10), default=6, help="longest cycle listed, in nodes, 2 to 10 (default %(default)s)")
     sp.set_defaults(fn=cmd_graph)

@@ -10,10 +10,20 @@ from __future__ import annotations
 import json
 import sys
 
+from oblivaeon_verify import exits, replay
 from oblivaeon_verify import knockout_runner as kr
-from oblivaeon_verify import replay
 from oblivaeon_verify.checked_play import properties
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset, parameters, progress
+from oblivaeon_verify.commands.common import (
+    UsageError,
+    add_ruleset_arguments,
+    add_seed_argument,
+    add_workers_argument,
+    console,
+    integer,
+    load_ruleset,
+    parameters,
+    progress,
+)
 
 
 def cmd_knockout(args) -> int:
@@ -30,8 +40,6 @@ def cmd_knockout(args) -> int:
         clauses = list(args.clause)
     if args.games is None:
         args.games = getattr(properties(ruleset), "KNOCKOUT_GAMES", 20)
-    if args.games < 1:
-        raise UsageError(f"--games: expected a positive number of games, not {args.games}")
     show = not args.json and sys.stderr.isatty()
     prog, cb = progress(len(clauses), "knock-outs", show)
     if prog:
@@ -72,7 +80,7 @@ def cmd_knockout(args) -> int:
         _print(ruleset, rows, summary)
     # A clause the knock-out misses fails the command unless the properties explain why.
     unexplained = [u for u in summary["uncaught"] if u["reason"] == kr.NO_REASON]
-    return 1 if unexplained else 0
+    return exits.of(bool(unexplained))
 
 
 def _public(r: dict) -> dict:
@@ -126,12 +134,12 @@ def register(sub) -> None:
     sp.add_argument("--clause", action="append", help="knock out only this clause (repeatable; default: every clause with a handler)")
     sp.add_argument(
         "--games",
-        type=int,
+        type=integer(1, 1_000_000),
         default=None,
         help="checked random games per knock-out before giving up (default: the ruleset's KNOCKOUT_GAMES, else 20)",
     )
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--workers", type=int, default=None)
+    add_seed_argument(sp)
+    add_workers_argument(sp)
     sp.add_argument("--save", metavar="DIR", help="write a replay file of each caught knock-out into DIR")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_knockout)

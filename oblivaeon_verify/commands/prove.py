@@ -1,7 +1,9 @@
 """``oblivaeon-verify prove``: the Z3 proofs of a ruleset's bookkeeping invariants, and any extra proofs it declares.
 
 A table of properties: method (k-induction or BMC), k or bound, result (proved / violated /
-bounded / unknown; a timeout is never a pass) and seconds, per player count.  ``--smtlib DIR``
+bounded / unknown; a timeout is never a pass) and seconds, per player count.  Exit 1 when a
+property is violated, else 4 when one is unknown (a solver timeout) or only bounded (induction did
+not close), else 0.  ``--smtlib DIR``
 writes every obligation as SMT-LIB2 and every counterexample as an ITF trace.
 
 The symbolic module (``RULESET.symbolic_module``) offers, all returning JSON-able data:
@@ -23,7 +25,8 @@ import importlib
 import json
 from pathlib import Path
 
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset
+from oblivaeon_verify import exits
+from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset, seconds
 
 
 def symbolic(ruleset):
@@ -54,8 +57,6 @@ def cmd_prove(args) -> int:
     for n in counts:
         if n not in ruleset.players:
             raise UsageError(f"--{ruleset.players_word}: expected one of {', '.join(map(str, ruleset.players))}, not {n}")
-    if args.timeout <= 0:
-        raise UsageError(f"--timeout: expected a positive number of seconds, not {args.timeout}")
     out_dir = Path(args.smtlib) if args.smtlib else None
     rows = []
     for n in counts:
@@ -71,10 +72,10 @@ def cmd_prove(args) -> int:
         except ValueError as e:
             raise UsageError(str(e)) from None
     extras = extra_proofs(sym, smtlib_dir=out_dir)
-    failed = [r for r in rows if r["status"] in ("violated", "unknown")] + [x for x in extras.values() if x["status"] != "proved"]
+    code = outcome(rows + list(extras.values()))
     if args.json:
         print(json.dumps({"ruleset": ruleset.name, "mutant": args.mutant, "invariants": rows, **extras}, indent=2))
-        return 1 if failed else 0
+        return code
     from rich.table import Table
 
     t = Table(title=f"{ruleset.title}: Z3 proofs" + (f" of the BROKEN encoding {args.mutant!r}" if args.mutant else ""))
@@ -99,16 +100,35 @@ def cmd_prove(args) -> int:
         con.print(f"{x.get('title', x['property'])}: {x.get('summary', x['status'])}")
     if out_dir:
         con.print(f"SMT-LIB2 obligations and ITF counterexamples written under {out_dir}")
-    return 1 if failed else 0
+    return code
+
+
+PASSING = ("proved",)
+FAILING = ("violated",)
+
+
+def outcome(results: list[dict]) -> exits.Exit:
+    """Exit code of proof results: any violated fails; otherwise anything not proved (unknown, bounded) is inconclusive."""
+    return exits.of(
+        sum(1 for r in results if r["status"] in FAILING),
+        sum(1 for r in results if r["status"] not in PASSING + FAILING),
+    )
 
 
 def register(sub) -> None:
     sp = sub.add_parser("prove", help="prove the ruleset's bookkeeping invariants (and any extra proofs it declares) with Z3")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("--players", "--heroes", dest="players", type=int, action="append", help="a player count (repeatable; default: all)")
+    sp.add_argument(
+        "--players", "--heroes", dest="players", type=integer(1, 99), action="append", help="a player count (repeatable; default: all)"
+    )
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--smtlib", metavar="DIR", help="write each obligation as SMT-LIB2 and each counterexample as an ITF trace")
-    sp.add_argument("--timeout", type=float, default=30.0, help="seconds per solver query (default %(default)s); a timeout is 'unknown'")
+    sp.add_argument(
+        "--timeout",
+        type=seconds(86_400),
+        default=30.0,
+        help="seconds per solver query, above 0 and at most 86400 (default %(default)s); a timeout is 'unknown', never a pass",
+    )
     sp.add_argument(
         "--mutant",
         metavar="NAME",

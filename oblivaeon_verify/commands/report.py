@@ -2,40 +2,35 @@
 
 Runs the same pipeline as ``verify`` (random play, conformance, scenarios, every report section
 found) and writes ``index.html``/``index.md``, one page per corner case and ``summary.json``.
-Smaller default settings than ``verify``; exits non-zero only when the report cannot be written.
+Smaller default settings than ``verify``.  Exit codes as for every command (:mod:`oblivaeon_verify.exits`):
+0 when every check passed, 1 when one failed, 4 when nothing failed but something was not decided
+(an unknown proof, a section left out), 2 when the output location is unusable.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from oblivaeon_verify.commands.common import add_ruleset_arguments, console, load_ruleset, parameters
-from oblivaeon_verify.commands.verify import produce
+from oblivaeon_verify.commands.common import MAX_GAMES, add_ruleset_arguments, add_seed_argument, add_workers_argument, integer
+from oblivaeon_verify.commands.verify import cmd_verify
 
 
 def cmd_report(args) -> int:
-    ruleset = load_ruleset(args)
-    parameters(ruleset, args)  # validated here; workers load them again from the same sources
-    data = produce(ruleset, args)
-    v = data["verdict"]
-    for w in v["warnings"]:
-        console().print(f"[yellow]coverage[/yellow]: {w}")
-    console().print("verdict: " + ("all checks passed" if v["ok"] else "; ".join(v["problems"])))
-    return 0
+    return cmd_verify(args)
 
 
 def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) -> None:
     add_ruleset_arguments(sp)
-    sp.add_argument("--games", type=int, default=games, help="random games per player count (default %(default)s)")
+    sp.add_argument("--games", type=integer(1, MAX_GAMES), default=games, help="random games per player count (default %(default)s)")
     sp.add_argument(
         "--conformance-games",
-        type=int,
+        type=integer(0, MAX_GAMES),
         default=conformance_games,
         help="further games per count checked at every state (default %(default)s)",
     )
-    sp.add_argument("--seed", type=int, default=2026)
+    add_seed_argument(sp, default=2026)
     sp.add_argument("--out", default="reports", help="the report folder (default %(default)s/); replaced atomically")
-    sp.add_argument("--workers", type=int, default=None, help="worker processes for random play (default: one per core)")
+    add_workers_argument(sp, what="worker processes for random play")
     sp.add_argument(
         "--quick",
         action=argparse.BooleanOptionalAction,
@@ -47,8 +42,15 @@ def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) ->
         dest="sections",
         action="append",
         metavar="NAME",
-        help="run only these report sections (repeatable; default: all found)",
+        help=f"run only these report sections (repeatable; default: all of {', '.join(section_names())}); the verdict counts "
+        "the others as not run (inconclusive)",
     )
+
+
+def section_names() -> list[str]:
+    from oblivaeon_verify import sections
+
+    return [m.__name__.rsplit(".", 1)[1] for m in sections.available()]
 
 
 def register(sub) -> None:

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 import sys
 
-from oblivaeon_verify import campaign
+from oblivaeon_verify import campaign, exits
 from oblivaeon_verify.commands.common import (
-    UsageError,
+    MAX_GAMES,
+    MAX_SEED,
     add_ruleset_arguments,
+    add_seed_argument,
+    add_workers_argument,
     console,
+    integer,
     load_ruleset,
     parameters,
     players,
@@ -21,8 +25,6 @@ def cmd_simulate(args) -> int:
     ruleset = load_ruleset(args)
     n_players = players(ruleset, args.players)
     params = parameters(ruleset, args)
-    if args.games < 1:
-        raise UsageError(f"--games: expected a positive number of games, not {args.games}")
     if args.trace:
         from oblivaeon_verify.play import Tally, play_game
 
@@ -61,7 +63,7 @@ def cmd_simulate(args) -> int:
         print(json.dumps(summary, indent=2, sort_keys=False))
     elif not args.trace:
         _print_summary(ruleset, summary)
-    return 1 if summary["errors"] else 0
+    return exits.of(summary["errors"])
 
 
 def _print_summary(ruleset, s: dict) -> None:
@@ -91,14 +93,23 @@ def register(sub) -> None:
     sp = sub.add_parser("simulate", help="play random legal games")
     add_ruleset_arguments(sp)
     sp.add_argument(
-        "--players", "--heroes", dest="players", type=int, help="how many players (heroes, in OblivAeon's words); default: the ruleset's"
+        "--players",
+        "--heroes",
+        dest="players",
+        type=integer(1, 99),
+        help="how many players (heroes, in OblivAeon's words); default: the ruleset's",
     )
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--games", type=int, default=1)
-    sp.add_argument("--first", type=int, default=0, help="index of the first game (to replay one game of a campaign)")
+    add_seed_argument(sp)
+    sp.add_argument("--games", type=integer(1, MAX_GAMES), default=1, help="games to play (default %(default)s)")
+    sp.add_argument(
+        "--first",
+        type=integer(0, MAX_SEED),
+        default=0,
+        help="index of the first game (to replay one game of a campaign; default %(default)s)",
+    )
     sp.add_argument("--trace", action="store_true", help="print every decision and event, with clause ids")
     sp.add_argument("--json", action="store_true", help="print a JSON summary")
     sp.add_argument("--check", action="store_true", help="check conformance at every visited state")
     sp.add_argument("--clause-coverage", action="store_true", help="count handler calls per clause (slower)")
-    sp.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    add_workers_argument(sp)
     sp.set_defaults(fn=cmd_simulate)

@@ -3,8 +3,10 @@
 Random play (1,000 games per player count, the first 150 with clause-handler counting, 20 more per
 count checked at every state), the corner-case scenarios, and every report section found (invariants, proofs,
 graphs: whichever have landed), with a progress display on stderr; then the reports are written
-atomically.  Exits non-zero when anything failed: a game, a conformance check, a scenario, a
-section, a clarification without a passing scenario, or a clause with a handler never reached.
+atomically.  Exits 1 when anything failed (a game, a conformance check, a scenario, a section's
+check such as a violated proof, a clarification without a passing scenario, a clause with a handler
+never reached), else 4 when something was not decided (an unknown or only bounded proof, a section
+not run), else 0 (:mod:`oblivaeon_verify.exits`).
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ def produce(ruleset, args) -> dict:
     """Build the report for ``args`` (games, seed, sections, ...), write it, and return its data."""
     from oblivaeon_verify import report
 
-    if args.games < 1 or args.conformance_games < 0:
-        raise UsageError("--games: expected a positive number; --conformance-games: a number not below zero")
+    unknown = report.unknown_sections(args.sections)
+    if unknown:
+        from oblivaeon_verify.commands.report import section_names
+
+        raise UsageError(f"--section: unknown section(s) {', '.join(unknown)}; sections: {', '.join(section_names())}")
     vers = versions()
     import jinja2
 
@@ -89,16 +94,21 @@ def produce(ruleset, args) -> dict:
 
 
 def cmd_verify(args) -> int:
+    from oblivaeon_verify import report
+
     ruleset = load_ruleset(args)
     parameters(ruleset, args)  # validated here; workers load them again from the same sources
     data = produce(ruleset, args)
     v = data["verdict"]
+    con = console()
     for w in v["warnings"]:
-        console().print(f"[yellow]coverage[/yellow]: {w}")
-    if not v["ok"]:
-        for p in v["problems"]:
-            console().print(f"[red]problem[/red]: {p}")
-    return 0 if v["ok"] else 1
+        con.print(f"[yellow]coverage[/yellow]: {w}")
+    for p in v["problems"]:
+        con.print(f"[red]problem[/red]: {p}")
+    for p in v["inconclusive"]:
+        con.print(f"[yellow]inconclusive[/yellow]: {p}")
+    con.print(report.verdict_line(v), markup=False)
+    return v["exit_code"]
 
 
 def register(sub) -> None:

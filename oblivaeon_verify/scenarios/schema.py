@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from model.common.files import InputError
+
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TOP_KEYS = {
     "id": "a kebab-case name equal to the file's stem",
@@ -45,7 +47,7 @@ REQUIRED = ("id", "title", "summary", "clauses", "steps")
 EXPECTATION_KEYS = {"note", "expect", "events", "no_events", "options", "no_options", "refused"}
 
 
-class ScenarioError(Exception):
+class ScenarioError(InputError):
     """A malformed scenario: names the file, the key (and the line when it can be found) and what was expected."""
 
     def __init__(self, path: Path | str, key: str, message: str, line: int | None = None) -> None:

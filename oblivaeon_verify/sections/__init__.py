@@ -11,7 +11,11 @@ A section module offers:
     stable ordering; timing figures only under a ``"timing"`` key, which reports leave out of page
     bodies unless asked);
 ``markdown(data: dict) -> str``
-    the section's body in Markdown (Mermaid blocks allowed).
+    the section's body in Markdown (Mermaid blocks allowed);
+``findings(data: dict) -> dict`` (optional)
+    what failed and what could not be decided, each one line: ``{"failed": [...], "inconclusive": [...]}``
+    (a violated proof fails; an unknown or only bounded one is inconclusive).  The report's verdict
+    counts them; a section without ``findings`` claims nothing.
 
 A section whose module is absent is reported as missing, never faked.
 """
@@ -21,6 +25,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from types import ModuleType
+
+
+def findings(module: ModuleType, data: dict) -> dict[str, list[str]]:
+    """The section's own failures and unknowns (none when it declares no ``findings``), sorted."""
+    fn = getattr(module, "findings", None)
+    raw = fn(data) if fn is not None else {}
+    return {"failed": sorted(raw.get("failed", ())), "inconclusive": sorted(raw.get("inconclusive", ()))}
 
 
 def available() -> list[ModuleType]:

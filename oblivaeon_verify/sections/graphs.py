@@ -108,3 +108,18 @@ def markdown(data: dict) -> str:
         for d in row["dead_ends"]:
             out.append(f"- **dead end** in {row['name']} at {d['where']}: {' / '.join(d['path'])}")
     return "\n".join(out) + "\n"
+
+
+def findings(data: dict) -> dict:
+    """A dead end of the state graph (neither over nor offering a decision) fails.
+
+    The exploration here looks for witnesses within a small budget; hitting that budget is no claim
+    about the rules, so it is reported in the section but is not inconclusive.
+    """
+    return {
+        "failed": [
+            f"dead end in exploration {row['name']} at {d['where']}"
+            for row in data["exploration"]["configurations"]
+            for d in row["dead_ends"]
+        ]
+    }

@@ -51,6 +51,21 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
     }
 
 
+def findings(data: dict) -> dict:
+    """A violated invariant fails, and so does a knock-out nothing caught with no documented reason."""
+    if not data.get("available"):
+        return {"inconclusive": [f"no invariant suite: {data.get('reason')}"]}
+    failed = [
+        f"invariant {r['name']}: {r['violations']} violation(s) in {data['games']} games" for r in data["invariants"] if r["violations"]
+    ]
+    failed += [
+        f"knock-out of {u['clause']} caught by nothing: {u['reason']}"
+        for u in data["knockout_summary"]["uncaught"]
+        if u["reason"] == kr.NO_REASON
+    ]
+    return {"failed": failed}
+
+
 def markdown(data: dict) -> str:
     if not data.get("available"):
         return f"_No invariant suite: {data.get('reason')}._\n"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from oblivaeon_verify.commands.prove import extra_proofs
+from oblivaeon_verify.commands.prove import FAILING, PASSING, extra_proofs
 
 TITLE = "Proofs (Z3)"
 ORDER = 60
@@ -27,6 +27,21 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
     for x in extras.values():
         timing[x["property"]] = round(x.pop("seconds"), 3)
     return {"available": True, "invariants": rows, **extras, "extra_proofs": sorted(extras), "timing": timing}
+
+
+def findings(data: dict) -> dict:
+    """A violated proof fails; an unknown (a solver timeout) or only bounded one is undecided."""
+    if not data.get("available"):
+        return {"inconclusive": [f"no proofs: {data.get('reason', 'no symbolic encoding')}"]}
+    failed, undecided = [], []
+    results = [(f"{r['property']} ({r['players']} players)", r) for r in data["invariants"]]
+    results += [(data[k]["property"], data[k]) for k in data.get("extra_proofs", ())]
+    for name, r in results:
+        if r["status"] in FAILING:
+            failed.append(f"proof {name} {r['status']}" + (f": {r['reason']}" if r.get("reason") else ""))
+        elif r["status"] not in PASSING:
+            undecided.append(f"proof {name} {r['status']}" + (f": {r['reason']}" if r.get("reason") else ""))
+    return {"failed": failed, "inconclusive": undecided}
 
 
 def markdown(data: dict) -> str:

@@ -23,8 +23,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from model.common.files import InputError
 
-class ClarifyError(ValueError):
+
+class ClarifyError(InputError):
     def __init__(self, source: str, line: int, column: int, expected: str, found: str):
         self.source, self.line, self.column, self.expected, self.found = source, line, column, expected, found
         super().__init__(f"{source}:{line}:{column}: expected {expected}, found {found}")
