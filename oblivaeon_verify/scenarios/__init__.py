@@ -7,7 +7,9 @@ which card ids are valid.  Scenario files live in ``scenarios/<ruleset>/*.toml``
 What a vocabulary provides: ``ruleset``, ``catalogue``, ``actions`` (name -> help), ``action_keys``,
 ``event_fields`` and ``decision_fields`` (pattern field -> type), ``setup_errors`` and ``step_errors``
 (exception types that mean "bad position" / "step cannot be taken"); at load time ``readings()``,
-``check_parameters``, ``check_setup``, ``check_action``, ``check_fact``, ``check_pattern``; at run time
+``check_parameters``, ``check_setup``, and ``check_action``, ``check_fact``, ``check_pattern`` (each
+given the scenario's ``setup`` table as a keyword, so that an expectation about a hero the setup does
+not have is refused when the file is read); at run time
 ``new_game``, ``perform`` (raising :class:`Refused` for an illegal decision), ``fact``, ``same``,
 ``options``, ``event_text``, ``headline``, ``describe_action``.  Optional: ``matches(obj, pattern)``,
 when a ruleset's files name cards or count places differently from its model (the default compares

@@ -211,11 +211,11 @@ def load(path: Path | str, vocab) -> Scenario:
     raw_steps = want("steps", data["steps"], list, TOP_KEYS["steps"])
     if not raw_steps:
         fail("steps", "expected at least one step")
-    steps = tuple(_step(i + 1, raw, vocab, lines, fail) for i, raw in enumerate(raw_steps))
+    steps = tuple(_step(i + 1, raw, vocab, lines, fail, setup) for i, raw in enumerate(raw_steps))
     return Scenario(path, vocab.ruleset, sid, title, summary, tuple(clauses), setup, steps, params, reading)
 
 
-def _step(index: int, raw: Any, vocab, lines: _Lines, fail) -> Step:
+def _step(index: int, raw: Any, vocab, lines: _Lines, fail, setup: dict) -> Step:
     name = f"steps[{index}]"
 
     def sfail(key: str, message: str) -> None:
@@ -233,7 +233,7 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail) -> Step:
         sfail("", f"expected exactly one action of {', '.join(vocab.actions)}, got {actions or 'none'}")
     action = actions[0]
     spec = {k: v for k, v in raw.items() if k not in EXPECTATION_KEYS}
-    vocab.check_action(action, spec, sfail)
+    vocab.check_action(action, spec, sfail, setup=setup)
 
     note = raw.get("note", "")
     if not isinstance(note, str):
@@ -247,7 +247,7 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail) -> Step:
     if not isinstance(expect, dict):
         sfail("expect", f"expected a table of facts, got {_type_name(expect)}")
     for fact, value in expect.items():
-        vocab.check_fact(fact, value, lambda message, fact=fact: sfail(f'expect."{fact}"', message))
+        vocab.check_fact(fact, value, lambda message, fact=fact: sfail(f'expect."{fact}"', message), setup=setup)
 
     def patterns(key: str, fields: Mapping[str, type], allow_str: bool) -> tuple[dict, ...]:
         items = raw.get(key, [])
@@ -264,7 +264,7 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail) -> Step:
                     sfail(key, f"item {j + 1}: unknown field {k!r}; expected some of {', '.join(fields)}")
                 if not isinstance(v, fields[k]) or (fields[k] is int and isinstance(v, bool)):
                     sfail(key, f"item {j + 1}: {k} must be {_type_name(fields[k]())}, got {_type_name(v)} {v!r}")
-            vocab.check_pattern(key, item, lambda message, j=j: sfail(key, f"item {j + 1}: {message}"))
+            vocab.check_pattern(key, item, lambda message, j=j: sfail(key, f"item {j + 1}: {message}"), setup=setup)
             out.append(item)
         return tuple(out)
 

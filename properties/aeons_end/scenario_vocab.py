@@ -412,7 +412,7 @@ class AeonsEndScenarios(VocabularyBase):
             if not isinstance(spell, str) or (spell and (base(spell) not in PLAYER_CARDS or PLAYER_CARDS[base(spell)].kind != "spell")):
                 fail(f"{where}.spell", f"expected a spell key or '', not {spell!r}")
 
-    def check_action(self, action: str, spec: dict, fail) -> None:
+    def check_action(self, action: str, spec: dict, fail, setup: dict | None = None) -> None:
         for k in ("breach", "player", "owner"):
             if k in spec and spec[k] not in (1, 2, 3, 4):
                 fail(k, f"expected 1-4 (counted from 1), not {spec[k]!r}")
@@ -460,14 +460,14 @@ class AeonsEndScenarios(VocabularyBase):
         elif not isinstance(spec["look"], str):
             fail("look", "expected a string saying what is looked at")
 
-    def check_fact(self, name: str, value: Any, fail) -> None:
+    def check_fact(self, name: str, value: Any, fail, setup: dict | None = None) -> None:
         g = fact_getter(name)
         if isinstance(g, str):
             fail(g)
         if isinstance(value, (dict, float)):
             fail(f"expected a string, integer, boolean or list, got {kind_of(value)}")
 
-    def check_pattern(self, key: str, item: dict, fail) -> None:
+    def check_pattern(self, key: str, item: dict, fail, setup: dict | None = None) -> None:
         if "clause" in item and item["clause"] not in CATALOGUE:
             fail(f"unknown clause id {item['clause']!r}")
         if key in ("options", "no_options") and "kind" in item and item["kind"] not in DECISION_KINDS:

@@ -533,7 +533,7 @@ class OblivAeonScenarios(VocabularyBase):
             if t == "hero" and "hero" not in spec:
                 fail("a hero turn needs its hero marker (hero = N)")
 
-    def check_action(self, action: str, spec: dict, fail) -> None:
+    def check_action(self, action: str, spec: dict, fail, setup: dict | None = None) -> None:
         allowed = {
             "decide": {"decide", "card", "target", "zone", "index", "actor", "chance"},
             "effect": {"effect", "args", "by", "chance"},
@@ -632,7 +632,7 @@ class OblivAeonScenarios(VocabularyBase):
         if missing:
             fail("", f"{cls.__name__} needs {', '.join(missing)}")
 
-    def check_fact(self, name: str, value: Any, fail) -> None:
+    def check_fact(self, name: str, value: Any, fail, setup: dict | None = None) -> None:
         g = fact_getter(name)
         if isinstance(g, str):
             fail(g)
@@ -646,7 +646,7 @@ class OblivAeonScenarios(VocabularyBase):
             if isinstance(p, str) and value != "shield":
                 fail(p)
 
-    def check_pattern(self, key: str, item: dict, fail) -> None:
+    def check_pattern(self, key: str, item: dict, fail, setup: dict | None = None) -> None:
         if "clause" in item and item["clause"] not in CATALOGUE:
             fail(f"unknown clause id {item['clause']!r}")
         if key in ("options", "no_options", "decide") and "kind" in item and item["kind"] not in LABELS:
