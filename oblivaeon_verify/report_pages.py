@@ -11,6 +11,7 @@ import html
 import re
 
 import jinja2
+import markupsafe
 from markdown_it import MarkdownIt
 
 # --- Mermaid flowcharts as inline SVG ---------------------------------------------------------
@@ -269,7 +270,7 @@ Coverage still to write (not failures):
 {% endif %}
 | clause | implemented by | reached | invariants | proofs | scenarios |
 | --- | --- | --- | --- | --- | --- |
-{% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% else %}{{ r.implemented_by|join("<br>") or "**missing**" }}{% endif %} | {{ "n/a" if not r.handled else ("yes" if r.reached else "**no**") }} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %} |
+{% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% elif r.implemented_by %}{{ r.implemented_by|map("md")|join("<br>")|safe }}{% else %}**missing**{% endif %} | {% if not r.handled %}n/a{% elif r.reached %}yes{% else %}**no**{% endif %} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %} |
 {% endfor %}
 ## Random play
 
@@ -279,7 +280,7 @@ Coverage still to write (not failures):
 {% endfor %}
 Conformance checked at every visited state of {{ "{:,}".format(d.conformance.games) }} further games ({{ "{:,}".format(d.conformance.states_checked) }} states): {{ d.conformance.errors }} errors.
 {% for e in d.errors_shown %}
-- {{ e.error }}: replay with `{{ e.replay }}`{% endfor %}
+- {{ e.error }}: replay with {{ e.replay|code }}{% endfor %}
 
 ## Scenarios
 {% set sc = d.scenarios %}
@@ -293,18 +294,18 @@ Conformance checked at every visited state of {{ "{:,}".format(d.conformance.gam
 {% for s in d.sections %}
 ## {{ s.title }}
 
-{% if s.status == "ok" %}{{ s.markdown }}{% else %}_{{ s.message }}_{% endif %}
+{% if s.status == "ok" %}{{ s.markdown|safe }}{% else %}_{{ s.message }}_{% endif %}
 {% endfor %}"""
 
 CORNER_MD = """# {{ c.title }}
 
-Scenario `{{ c.id }}` (`{{ c.file }}`). Verdict: **{{ c.verdict }}**. [Report index](../index.md)
+Scenario {{ c.id|code }} ({{ c.file|code }}). Verdict: **{{ c.verdict }}**. [Report index](../index.md)
 
 ## The corner case, in our words
 
 {{ c.summary }}
 {% if c.reading %}
-The rulebook can be read two ways here. This scenario runs under `{{ c.reading.parameter }} = {{ c.reading.value }}`; the model's default is `{{ c.reading.default }}`{% if c.reading.is_default %} (this reading){% endif %}.
+The rulebook can be read two ways here. This scenario runs under {{ (c.reading.parameter ~ " = " ~ c.reading.value)|code }}; the model's default is {{ c.reading.default|code }}{% if c.reading.is_default %} (this reading){% endif %}.
 {% endif %}
 | clause | paraphrase | implemented by |
 | --- | --- | --- |
@@ -315,7 +316,7 @@ The rulebook can be read two ways here. This scenario runs under `{{ c.reading.p
 ### {{ p.title }}
 {% if p.mermaid %}
 ```mermaid
-{{ p.mermaid.rstrip() }}
+{{ p.mermaid.rstrip()|safe }}
 ```
 {% endif %}
 {{ p.note }}
@@ -324,11 +325,11 @@ The rulebook can be read two ways here. This scenario runs under `{{ c.reading.p
 {% for w in c.witnesses %}
 **{{ w.clause }}**: {% if w.decisions is none %}_{{ w.note }}_{% else %}{{ w.note }}
 {% for x in w.decisions %}
-{{ loop.index }}. `{{ x }}`{% endfor %}{% endif %}
+{{ loop.index }}. {{ x|code }}{% endfor %}{% endif %}
 {% endfor %}
 ## Step by step
 
-Setup (everything not given is the model's default setup): `{{ c.setup }}`
+Setup (everything not given is the model's default setup): {{ c.setup|code }}
 {% for s in c.steps %}
 ### Step {{ s.index }}: {{ s.action }}
 {% if s.note %}
@@ -344,7 +345,7 @@ Rules that fired: {{ s.clauses|join(" → ") }}
 {% endfor %}{% if s.changes_more %}
 ... and {{ s.changes_more }} more changes
 {% endif %}{% endif %}{% if s.checks %}
-{% for k in s.checks %}- {{ "ok" if k.ok else "**FAILED**" }}: {{ k.what }}: expected {{ k.expected }}, got {{ k.actual }}
+{% for k in s.checks %}- {% if k.ok %}ok{% else %}**FAILED**{% endif %}: {{ k.what }}: expected {{ k.expected }}, got {{ k.actual }}
 {% endfor %}{% endif %}{% endfor %}
 ## Verdict
 
@@ -352,11 +353,48 @@ Rules that fired: {{ s.clauses|join(" → ") }}
 """
 
 
+# --- Markdown that carries people's text ------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|~&!])")
+_MD_LINE_START = re.compile(r"^(\s*)(#+|[=+-]|\d+[.)])(?=\s|$)")
+"""What would start a heading or a list item if the value began a line (a marker followed by a space)."""
+
+
+def md_text(value) -> str:
+    """Any value as literal Markdown text: scenario titles, notes and messages come from people's files, so
+    their ``<``, ``|``, ``*`` and line starts must not become HTML, table cells, emphasis or headings."""
+    text = " ".join(str(value).split())
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    # "1." is escaped as "1\.": a backslash escapes punctuation only
+    return _MD_LINE_START.sub(
+        lambda m: m.group(1) + (m.group(2)[:-1] + "\\" + m.group(2)[-1] if m.group(2)[0].isdigit() else "\\" + m.group(2)), text
+    )
+
+
+def md_code(value) -> markupsafe.Markup:
+    """A code span holding ``value`` literally: the fence is longer than any run of backticks inside it."""
+    text = " ".join(str(value).split())
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return markupsafe.Markup(f"{fence}{pad}{text}{pad}{fence}")
+
+
+def _md_finalize(value):
+    """Every value a Markdown template prints is escaped unless our own code marked it as Markdown (``|safe``)."""
+    if value is None:
+        return ""
+    return value if isinstance(value, markupsafe.Markup) else md_text(value)
+
+
 def _env(autoescape: bool) -> jinja2.Environment:
     loader = jinja2.DictLoader(
         {"base.html": BASE_HTML, "index.html": INDEX_HTML, "corner.html": CORNER_HTML, "index.md": INDEX_MD, "corner.md": CORNER_MD}
     )
-    return jinja2.Environment(loader=loader, autoescape=autoescape, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    extra = {} if autoescape else {"finalize": _md_finalize}
+    env = jinja2.Environment(loader=loader, autoescape=autoescape, undefined=jinja2.StrictUndefined, keep_trailing_newline=True, **extra)
+    env.filters["code"] = md_code
+    env.filters["md"] = lambda v: markupsafe.Markup(md_text(v))
+    return env
 
 
 _HTML, _TEXT = _env(True), _env(False)

@@ -185,7 +185,7 @@ def cycles(g: nx.DiGraph, facts, max_length: int = 6, limit: int | None = None) 
         found.append(
             Cycle(
                 nodes,
-                {c: facts.BOUNDS[c] for c in clauses if c in facts.BOUNDS},
+                {c: facts.BOUNDS[c] for c in sorted(clauses) if c in facts.BOUNDS},  # by id: never the order a search met them
                 all(g.edges[a, b]["observed"] > 0 for a, b in pairs),
                 all(bool(g.edges[a, b]["static"]) for a, b in pairs),
             )
