@@ -27,7 +27,8 @@ from oblivaeon_verify.scenarios.schema import Scenario, ScenarioError, load
 
 __all__ = ["Refused", "Run", "Scenario", "ScenarioError", "Suite", "folder", "load", "load_suite", "run", "vocabulary"]
 
-ROOT = Path(__file__).resolve().parents[2] / "scenarios"
+ROOT = Path(__file__).parents[1] / "scenario_files"
+"""``scenarios/`` of the checkout, seen through the package (a link there; a copy in an installed wheel)."""
 
 
 def vocabulary(ruleset: str):
