@@ -12,6 +12,7 @@ ids; ``word`` turns an id into its key.  The declarations that name the families
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 
 from model.aeons_end.cards import BASIC_NEMESIS, MATS, NEMESES, NEMESIS_CARDS, PLAYER_CARDS, SUPPLY_CARDS, base
@@ -95,6 +96,35 @@ def index_range(family: str, players: int) -> range:
     }[family]
 
 
+ABOUT: Mapping[str, str] = MappingProxyType(
+    {
+        "player-card": "card",
+        "spell": "spell",
+        "gem-or-relic": "gem or relic",
+        "supply": "supply card",
+        "while-prepped": "spell with a While-prepped effect",
+        "nemesis": "nemesis card",
+        "minion": "minion",
+        "power": "power",
+        "minion-or-power": "minion or power",
+        "to-discard": "nemesis card with a TO DISCARD cost",
+        "turn": "turn order card",
+        "revealed": "nemesis or turn order card",
+        "mage": "mage",
+        "damage": "damage target (the nemesis or a minion)",
+        "turn-actor": "turn taker (p0 for player 1, ..., or nemesis)",
+        "deck": "deck",
+        "nemesis-name": "nemesis",
+        "nemesis-kind": "kind of nemesis card",
+        "player": "player",
+        "players": "table's choice",
+        "chance": "chance",
+    }
+)
+"""A family in a message's words ("no minion of this game")."""
+
+
+@cache
 def in_game(mages: tuple[str, ...], nemesis: str) -> Mapping[str, frozenset[str]]:
     """Family -> the words a game of ``mages`` (by seat) against ``nemesis`` can show."""
     cards = BASIC_NEMESIS + tuple(NEMESIS_CARDS[k] for k in NEMESES[nemesis].unique)
