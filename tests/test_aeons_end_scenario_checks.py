@@ -904,3 +904,10 @@ def test_no_refused_step_of_the_suite_proves_nothing():
                 s, _ = VOCAB.perform(s, step.action, step.spec)
             except (Refused, *VOCAB.step_errors):
                 pass
+
+
+def test_the_effects_a_step_may_resolve_are_the_models_own():
+    from model.aeons_end.positions import DIRECT, QUEUED
+    from properties.aeons_end.scenario_vocab import EFFECT_CLAUSE, EFFECTS
+
+    assert set(EFFECTS) == set(QUEUED) | set(DIRECT) == set(EFFECT_CLAUSE)
