@@ -280,6 +280,7 @@ class AeonsEndScenarios(VocabularyBase):
                 fail(k, f"unknown key; expected some of {', '.join(PLAYER_KEYS)}")
             if k == "life" and (problem := whole(val, 0, MOST)):
                 fail(k, problem)
+            # a mat holds no more charges than its ability needs (MAIN.GAIN-CHARGE)
             if k == "charges" and (problem := whole(val, 0, MATS[mage].charges)):
                 fail(k, f"{problem} ({mage}'s mat has {MATS[mage].charges} charge spaces)")
             if k == "exhausted" and not isinstance(val, bool):
