@@ -115,7 +115,7 @@ BAD_FILES = {
     "bad-effect.toml": ["steps[1].effect", "unknown effect 'fireball'", "unleash"],
     "bad-card.toml": ["setup.players.1.hand", "unknown card 'lava-tendrill'", "lava-tendril"],
     "bad-until.toml": ["steps[1].until.turn", "'player 7'"],
-    "bad-breach-number.toml": ["steps[1].breach", "1-4", "not 5"],
+    "bad-breach-number.toml": ["steps[1].breach", "from 1 to 4", "got 5"],
     "bad-clause.toml": ["clauses[0]", "unknown clause id 'MAIN.PREPARE'", "MAIN.PREP"],
     "bad-in-play.toml": ["setup.in_play[1].card", "minion or power", "'cryptic-strike'"],
     "bad-turn-order.toml": ["setup.turn_order[2]", "'villain'", "nemesis"],
@@ -153,7 +153,7 @@ def test_nothing_in_a_scenario_is_evaluated(tmp_path):
         'id = "evil"\ntitle = "t"\nsummary = "s"\nclauses = ["MAIN.PREP"]\n[[steps]]\neffect = "harm"\nplayer = 1\n'
         "amount = \"__import__('os').getcwd()\"\n"
     )
-    with pytest.raises(ScenarioError, match="amount: expected a non-negative integer"):
+    with pytest.raises(ScenarioError, match="amount: expected a whole number from 0 to 999, got a string"):
         load(f, VOCAB)
 
 

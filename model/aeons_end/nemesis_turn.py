@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from model.aeons_end.cards import nemesis_def
 from model.aeons_end.clauses import implements
-from model.aeons_end.decisions import Decision
+from model.aeons_end.decisions import Decision, nemesis_deck
 from model.aeons_end.draft import Draft
 from model.aeons_end.effects import handler, queue_effect, resume
 from model.aeons_end.game_end import check_end
@@ -53,7 +53,7 @@ def draw(d: Draft) -> None:
     deck = d.nemesis_deck[tier]
     if not deck.top_known():
         d.now(("nemesis-draw",))
-        d.ask("reveal-nemesis", reveal_options(deck, f"the nemesis deck (tier {tier + 1})"), (tier,))
+        d.ask("reveal-nemesis", reveal_options(deck, nemesis_deck(tier + 1)), (tier,))
         return
     card, rest = deck.take_top()
     d.nemesis_deck = d.nemesis_deck[:tier] + (rest,) + d.nemesis_deck[tier + 1 :]

@@ -6,6 +6,13 @@ from dataclasses import dataclass
 
 from model.common.deck import Deck
 
+OUTCOMES = ("won", "lost", "aborted")
+"""How a game can end: the players win, they lose, or random play hits its safety stop (``max_turns``)."""
+
+PHASES = ("turn-order", "casting", "main", "draw", "end", "nemesis")
+"""The phases a state can be in: drawing the turn order deck, a player's casting, main, draw and end
+of turn, and the nemesis's turn."""
+
 
 def evolve(value, **changes):
     """A copy of a frozen value with some fields changed (values here keep their fields in ``__dict__``)."""
@@ -53,6 +60,7 @@ class InPlay:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     kind: str
+    """One of :data:`OUTCOMES`."""
     reason: str
     clause: str
 
@@ -67,7 +75,7 @@ class GameState:
     actor: str
     """``""`` before the first draw, ``"p0"``..``"p3"`` for a player's turn, ``"nemesis"``."""
     phase: str
-    """``turn-order``, ``casting``, ``main``, ``draw``, ``nemesis``."""
+    """One of :data:`PHASES`."""
     turn_deck: Deck
     turn_discard: tuple[str, ...]
     mages: tuple[Mage, ...]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model.aeons_end.clauses import implements
-from model.aeons_end.decisions import Decision
+from model.aeons_end.decisions import TURN_ORDER_DECK, Decision
 from model.aeons_end.draft import Draft
 from model.aeons_end.effects import handler, resume
 from model.common.deck import Deck
@@ -57,7 +57,7 @@ def next_turn(d: Draft) -> None:
         d.emit("turn-order-reshuffle", "TURN-ORDER.RESHUFFLE", amount=d.cycles)
     if not d.turn_deck.top_known():
         d.now(("turn-order",))
-        d.ask("reveal-turn", reveal_options(d.turn_deck, "the turn order deck"))
+        d.ask("reveal-turn", reveal_options(d.turn_deck, TURN_ORDER_DECK))
         return
     card, rest = d.turn_deck.take_top()
     d.turn_deck, d.turn_discard = rest, d.turn_discard + (card,)

@@ -2,8 +2,14 @@
 take, the state facts a scenario may assert, and which card, mage and decision names are valid.
 
 The generic machinery (``oblivaeon_verify.scenarios``) calls the ``VOCAB`` object below.  Every
-check reads data (the card tables, the clause catalogue, the decision kinds); nothing in a
-scenario file is evaluated.
+check reads data (the card tables, the clause catalogue, the model's declared decision and event
+kinds, ``model.aeons_end.families``); nothing in a scenario file is evaluated.  Checks are strict:
+true and false are no numbers, a value of the wrong type never reaches a lookup, every number is
+bounded (``scenario_words.MOST``), and every name is checked against the game the setup describes
+(its seats, its mages, its nemesis's cards), so that an expectation that could never fail (about a
+player the game does not have, a card of another nemesis, a field a decision never carries) is
+refused when the file is read.  A ``refused = true`` step whose decision cannot exist in the game
+at all is named by :meth:`AeonsEndScenarios.refusal_problem` at run time.
 
 Completing a setup (``new_game``): unnamed parts take these defaults: two players, Adelheim and
 Brama (``mages = N`` takes the first N of Adelheim, Brama, Jian, Kadir; ``mages = 1`` is true solo);
@@ -18,49 +24,38 @@ deck) is placed through ``model.aeons_end.positions``, and play resumes there.  
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from typing import Any
 
-from model.aeons_end.cards import MATS, NEMESES, NEMESIS_CARDS, PLAYER_CARDS, base, describe
+from model.aeons_end.cards import MATS, NEMESES, NEMESIS_CARDS, base, describe
 from model.aeons_end.clauses import CATALOGUE
+from model.aeons_end.decisions import DECISION_KINDS
 from model.aeons_end.engine import step
+from model.aeons_end.events import EVENT_KINDS
+from model.aeons_end.families import BREACHES, MAX_PLAYERS, word
 from model.aeons_end.parameters import DEFAULT, Difficulty, ParameterError, with_overrides
 from model.aeons_end.positions import BREACH_STATES, PHASES, BreachPlacement, MagePlacement, Position, inject, place
 from model.aeons_end.setup import SetupConfig, SetupError
 from oblivaeon_verify.scenarios.runner import Refused
-from oblivaeon_verify.scenarios.vocab_base import VocabularyBase, kind_of
-
-DEFAULT_MAGES = ("Adelheim", "Brama", "Jian", "Kadir")
-DEFAULT_NEMESIS = "Rageborne"
-DECISION_KINDS = (
-    "cast",
-    "end-casting",
-    "play",
-    "gain",
-    "gain-charge",
-    "focus",
-    "open",
-    "prep",
-    "while-prepped",
-    "to-discard",
-    "ability",
-    "end-main",
-    "discard-next",
-    "focus-free",
-    "ally-cast",
-    "decline",
-    "suffer",
-    "destroy-breach",
-    "take-turn",
-    "reveal",
+from oblivaeon_verify.scenarios.vocab_base import VocabularyBase
+from properties.aeons_end.scenario_facts import Bag, breach_word, fact_getter, find_fact, keys, outcome, whose_turn
+from properties.aeons_end.scenario_words import (
+    MOST,
+    MOST_CARDS,
+    Game,
+    clause_problem,
+    damage_mages,
+    decision_problem,
+    event_problem,
+    kind_word,
+    one_of,
+    show,
+    whole,
 )
-"""Every kind of decision the model offers (a test plays random games and checks none is missing)."""
-BREACH_KINDS = ("cast", "focus", "open", "prep", "while-prepped", "destroy-breach", "focus-free")
+
+BREACH_KINDS = tuple(k for k, d in DECISION_KINDS.items() if d.index == "breach")
 """Decisions whose index is one of the acting player's breaches (0-based in the model)."""
-PLAYER_KINDS = ("suffer", "take-turn")
+PLAYER_KINDS = tuple(k for k, d in DECISION_KINDS.items() if d.index == "player")
 """Decisions whose index is a player (0-based in the model)."""
-TURN_KINDS = ("player-1", "player-2", "player-3", "player-4", "solo", "wild", "nemesis")
 QUIET = ("end-casting", "decline", "end-main")
 """What a quiet player does when a scenario plays on (``until``): cast nothing it may keep, play nothing."""
 UNTIL_LIMIT = 2000
@@ -89,142 +84,10 @@ EFFECT_CLAUSE = {
     "minion": "CAST.SINGLE-TARGET",
 }
 """The clause an injected effect's events cite unless the step names one (as if that rule caused it)."""
-
-
-class Bag(list):
-    """A list whose order does not matter when compared (a hand, a shuffled deck)."""
-
-
-# --- names ---------------------------------------------------------------------------------
-
-
-def word(card: str) -> str:
-    """A card id in scenario words: its key (``spark#m1-2`` -> ``spark``, ``turn:nemesis#2`` -> ``nemesis``,
-    ``mangleroot#1@0`` -> ``mangleroot``)."""
-    return base(card.split("@", 1)[0]).removeprefix("turn:")
-
-
-def is_card(name: str) -> bool:
-    b = base(name)
-    return b in PLAYER_CARDS or b in NEMESIS_CARDS or name.removeprefix("turn:").split("#")[0] in TURN_KINDS
-
-
-def unknown_card(name: str) -> str:
-    near = sorted(k for k in list(PLAYER_CARDS) + list(NEMESIS_CARDS) if k[:2] == name[:2])[:5]
-    return f"unknown card {name!r}; " + (f"cards like it: {', '.join(near)}" if near else "cards are keys such as spark, jade, mangleroot")
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-# --- facts ---------------------------------------------------------------------------------
-
-Getter = Callable[[Any], Any]
-
-
-def breach_word(br) -> str:
-    if br.destroyed:
-        return "destroyed"
-    if br.opened:
-        return "opened"
-    return f"closed {br.focus}" + (" focused" if br.focused_this_turn else "")
-
-
-def whose_turn(s) -> str:
-    if s.actor == "nemesis":
-        return "nemesis"
-    if s.actor.startswith("p"):
-        return f"player {int(s.actor[1:]) + 1}"
-    return "turn order"
-
-
-def _outcome(s) -> str:
-    return s.outcome.kind if s.outcome else "none"
-
-
-def _keys(cards) -> list[str]:
-    return [word(c) for c in cards]
-
-
-SIMPLE_FACTS: dict[str, tuple[Getter, str]] = {
-    "outcome": (_outcome, "none, won or lost"),
-    "outcome clause": (lambda s: s.outcome.clause if s.outcome else "", "a clause id"),
-    "turn": (whose_turn, "'player N', 'nemesis' or 'turn order'"),
-    "phase": (lambda s: s.phase, "casting, main, draw, end, nemesis or turn-order"),
-    "aether": (lambda s: s.aether, "an integer"),
-    "gravehold": (lambda s: s.gravehold, "an integer"),
-    "nemesis life": (lambda s: s.nemesis_life, "an integer"),
-    "corruption": (lambda s: s.corruption, "an integer"),
-    "turns taken": (lambda s: s.turn, "an integer"),
-    "turn order cycles": (lambda s: s.cycles, "an integer (1 before the first reshuffle)"),
-    "turn order deck": (lambda s: Bag(_keys(s.turn_deck.cards())), "a list of turn order kinds (any order)"),
-    "turn order deck size": (lambda s: len(s.turn_deck), "an integer"),
-    "turn order discard": (lambda s: _keys(s.turn_discard), "a list of turn order kinds, first drawn first"),
-    "in play": (lambda s: _keys(p.card for p in s.in_play), "a list of nemesis card keys, oldest first"),
-    "nemesis deck": (lambda s: Bag(_keys(c for t in s.nemesis_deck for c in t.cards())), "a list of nemesis card keys (any order)"),
-    "nemesis deck size": (lambda s: sum(len(t) for t in s.nemesis_deck), "an integer"),
-    "nemesis discard": (lambda s: _keys(s.nemesis_discard), "a list of nemesis card keys, bottom first"),
-    "legal kinds": (lambda s: Bag(sorted({d.kind for d in s.options})), "a list of decision kinds (any order)"),
-}
-
-PLAYER_FACTS: dict[str, tuple[Callable[[Any], Any], str]] = {
-    "mage": (lambda m: m.name, "a mage's name"),
-    "life": (lambda m: m.life, "an integer"),
-    "charges": (lambda m: m.charges, "an integer"),
-    "exhausted": (lambda m: m.exhausted, "true or false"),
-    "hand": (lambda m: Bag(_keys(m.hand)), "a list of card keys (any order)"),
-    "hand size": (lambda m: len(m.hand), "an integer"),
-    "deck": (lambda m: _keys(m.deck), "a list of card keys, top first"),
-    "deck size": (lambda m: len(m.deck), "an integer"),
-    "discard": (lambda m: _keys(m.discard), "a list of card keys, bottom first (the last is the top)"),
-    "discard top": (lambda m: word(m.discard[-1]) if m.discard else "none", "a card key or none"),
-    "played": (lambda m: Bag(_keys(m.played)), "a list of card keys (any order)"),
-}
-
-CARD_FACTS: dict[str, tuple[Callable[[Any, str], Any], str]] = {
-    "life of": (lambda s, c: next((p.life for p in s.in_play if word(p.card) == c), "none"), "an integer or none (not in play)"),
-    "tokens on": (lambda s, c: next((p.tokens for p in s.in_play if word(p.card) == c), "none"), "an integer or none (not in play)"),
-    "supply": (lambda s, c: len(s.supply.get(c, ())), "an integer: copies left in the supply"),
-}
-
-PLAYER_RE = re.compile(r"player ([1-4]) (.+)")
-BREACH_RE = re.compile(r"player ([1-4]) breach ([1-4])( spell)?")
-
-
-def _mage(s, n: int):
-    if n > len(s.mages):
-        raise LookupError(f"there is no player {n} with {len(s.mages)} players")
-    return s.mages[n - 1]
-
-
-def fact_getter(name: str) -> Getter | str:
-    """The getter for a fact name, or an error message listing what exists."""
-    if name in SIMPLE_FACTS:
-        return SIMPLE_FACTS[name][0]
-    m = BREACH_RE.fullmatch(name)
-    if m:
-        n, b, spell = int(m.group(1)), int(m.group(2)) - 1, bool(m.group(3))
-        if spell:
-            return lambda s: word(_mage(s, n).breaches[b].spell or "none")
-        return lambda s: breach_word(_mage(s, n).breaches[b])
-    m = PLAYER_RE.fullmatch(name)
-    if m:
-        n, what = int(m.group(1)), m.group(2)
-        if what not in PLAYER_FACTS:
-            return f"'player N' facts are {', '.join(PLAYER_FACTS)}, 'breach B' and 'breach B spell'; not {what!r}"
-        fn = PLAYER_FACTS[what][0]
-        return lambda s: fn(_mage(s, n))
-    for prefix, (fn, _what) in CARD_FACTS.items():
-        if name.startswith(prefix + " "):
-            card = name[len(prefix) + 1 :]
-            if not is_card(card):
-                return unknown_card(card)
-            return lambda s, fn=fn, card=card: fn(s, card)
-    return (
-        f"unknown fact {name!r}; facts are {', '.join(SIMPLE_FACTS)}, 'player N ...' ({', '.join(PLAYER_FACTS)}, breach B, breach B spell), "
-        + ", ".join(f"'{p} CARD'" for p in CARD_FACTS)
-    )
+EFFECT_KEYS = {"harm": {"player"}, "heal": {"player"}, "minion": {"minion"}}
+"""Keys an effect needs besides its amount (no other effect takes them)."""
+UNTIL_GOALS = ({"game_over"}, {"decision"}, {"turn", "phase"})
+"""The keys an ``until`` goal may combine: game over alone, a decision alone, or a turn and/or a phase."""
 
 
 # --- matching decisions and events ----------------------------------------------------------
@@ -261,28 +124,41 @@ def event_matches(e, pattern: dict) -> bool:
     return True
 
 
+def ids_in(state) -> set[str]:
+    """Every physical card id of a game: piles, breaches, the supply, the nemesis's cards, the turn order deck."""
+    out: set[str] = set()
+    for m in state.mages:
+        out.update(m.hand, m.deck, m.discard, m.played, (b.spell for b in m.breaches if b.spell))
+    for pile in state.supply.values():
+        out.update(pile)
+    for tier in state.nemesis_deck:
+        out.update(tier.cards())
+    out.update(state.nemesis_discard, (p.card for p in state.in_play), state.turn_deck.cards(), state.turn_discard)
+    return out
+
+
 # --- the vocabulary --------------------------------------------------------------------------
 
 SETUP_KEYS = {
-    "mages": "a list of 1-4 mage names, or a player count (1 is true solo)",
+    "mages": "a list of 1-4 different mage names, or a player count (1 is true solo)",
     "nemesis": "a nemesis name",
     "difficulty": "beginner, normal, expert or extinction",
     "turn": "'player N', 'nemesis' or 'turn order' (whose turn it is now)",
     "phase": "casting, main or draw (of a player's turn)",
-    "aether": "an integer: aether in the acting player's pool",
+    "aether": f"a whole number up to {MOST}: aether in the acting player's pool",
     "turn_order": "the known top of the turn order deck, top first (player-1..4, solo, wild, nemesis)",
     "turn_discard": "the turn order cards drawn this cycle, in order",
-    "gravehold": "an integer",
-    "nemesis_life": "an integer",
-    "corruption": "an integer",
+    "gravehold": f"a whole number up to {MOST}",
+    "nemesis_life": f"a whole number up to {MOST}",
+    "corruption": f"a whole number up to {MOST}",
     "nemesis_deck": "the whole nemesis deck, top first (nemesis card keys)",
     "nemesis_discard": "nemesis card keys",
-    "in_play": "an array of {card, life, tokens}: minions and powers, oldest first",
+    "in_play": "an array of {card, life, tokens}: minions (with life) and powers (with tokens), oldest first",
     "players": "a table N -> {life, charges, exhausted, hand, deck, discard, played, breaches}",
 }
 PLAYER_KEYS = {
-    "life": "an integer",
-    "charges": "an integer",
+    "life": f"a whole number up to {MOST}",
+    "charges": "a whole number up to the mat's charge spaces",
     "exhausted": "true or false",
     "hand": "a list of card keys",
     "deck": "a list of card keys, top first",
@@ -290,6 +166,8 @@ PLAYER_KEYS = {
     "played": "a list of gem and relic keys played this turn",
     "breaches": "an array of up to 4 tables {state, focus, focused, spell}",
 }
+PILES = {"hand": "player-card", "deck": "player-card", "discard": "player-card", "played": "gem-or-relic"}
+"""Each pile of a mat and the family of cards it may hold."""
 BREACH_KEYS = {"state": "opened, closed or destroyed", "focus": "0-3", "focused": "true or false", "spell": "a spell key or ''"}
 
 
@@ -300,6 +178,8 @@ class AeonsEndScenarios(VocabularyBase):
     fact_getter = staticmethod(fact_getter)
     ruleset = "aeons_end"
     catalogue = CATALOGUE
+    event_kinds = frozenset(EVENT_KINDS)
+    decision_kinds = frozenset(DECISION_KINDS)
     actions = {
         "decide": "take a legal decision: decide = KIND, with card, target, breach, player, owner, actor to pick among several",
         "effect": "resolve one effect now, as a card would: effect = KIND, amount = N (player = N, minion = CARD, clause = ID)",
@@ -318,175 +198,236 @@ class AeonsEndScenarios(VocabularyBase):
         for k in setup:
             if k not in SETUP_KEYS:
                 fail(k, f"unknown setup key; expected one of: {', '.join(SETUP_KEYS)}")
-        mages = setup.get("mages", 2)
-        if _is_int(mages):
-            if not 1 <= mages <= 4:
-                fail("mages", f"expected 1 to 4 players, got {mages}")
-        elif isinstance(mages, list):
-            for m in mages:
-                if m not in MATS:
-                    fail("mages", f"unknown mage {m!r}; mages: {', '.join(MATS)}")
-        else:
-            fail("mages", f"expected {SETUP_KEYS['mages']}, got {kind_of(mages)}")
-        if setup.get("nemesis", DEFAULT_NEMESIS) not in NEMESES:
-            fail("nemesis", f"unknown nemesis {setup['nemesis']!r}; nemeses: {', '.join(NEMESES)}")
-        if setup.get("difficulty", "normal") not in [d.value for d in Difficulty]:
-            fail("difficulty", f"expected one of {', '.join(d.value for d in Difficulty)}, not {setup['difficulty']!r}")
-        count = mages if _is_int(mages) else len(mages)
-        seats = "|".join(str(n) for n in range(1, count + 1))
-        turn = setup.get("turn", "player 1")
-        if not isinstance(turn, str) or not re.fullmatch(rf"player ({seats})|nemesis|turn order", turn):
-            fail("turn", f"expected 'player 1'..'player {count}', 'nemesis' or 'turn order' with {count} players, not {turn!r}")
-        if setup.get("phase", "casting") not in PHASES:
-            fail("phase", f"expected one of {', '.join(PHASES)}, not {setup['phase']!r}")
+        self._check_mages(setup.get("mages", 2), fail)
+        for key, choices, what in (
+            ("nemesis", NEMESES, "nemesis"),
+            ("difficulty", [d.value for d in Difficulty], "difficulty"),
+            ("phase", PHASES, "phase"),
+        ):
+            if key in setup and (problem := one_of(setup[key], choices, what)):
+                fail(key, problem)
+        game = Game.of_setup(setup)
+        turns = (*game.seats(), "nemesis", "turn order")
+        if "turn" in setup and (problem := one_of(setup["turn"], turns, "turn", game.where)):
+            fail("turn", problem)
         for k in ("aether", "gravehold", "nemesis_life", "corruption"):
-            if k in setup and (not _is_int(setup[k]) or setup[k] < 0):
-                fail(k, f"expected a non-negative integer, got {kind_of(setup[k])} {setup[k]!r}")
-        for k in ("turn_order", "turn_discard"):
-            for i, t in enumerate(self._list(setup, k, fail)):
-                if t not in TURN_KINDS:
-                    fail(f"{k}[{i + 1}]", f"unknown turn order card {t!r}; kinds: {', '.join(TURN_KINDS)}")
-        for k in ("nemesis_deck", "nemesis_discard"):
-            for i, c in enumerate(self._list(setup, k, fail)):
-                if base(c) not in NEMESIS_CARDS:
-                    fail(f"{k}[{i + 1}]", f"unknown nemesis card {c!r}; cards: {', '.join(sorted(NEMESIS_CARDS))}")
-        in_play = setup.get("in_play", [])
-        if not isinstance(in_play, list):
-            fail("in_play", f"expected {SETUP_KEYS['in_play']}, got {kind_of(in_play)}")
+            if k in setup and (problem := whole(setup[k], 0, MOST)):
+                fail(k, problem)
+        for k, family in (("turn_order", "turn"), ("turn_discard", "turn"), ("nemesis_deck", "nemesis"), ("nemesis_discard", "nemesis")):
+            self._cards(setup, k, family, game, fail)
+        self._check_in_play(setup.get("in_play", []), game, fail)
+        players = setup.get("players", {})
+        if not isinstance(players, dict):
+            fail("players", f"expected {SETUP_KEYS['players']}, got {kind_word(players)}")
+        for n, p in players.items():
+            if n not in [str(i) for i in range(1, MAX_PLAYERS + 1)]:
+                fail(f"players.{n}", f"expected a player number 1-{MAX_PLAYERS} as the key, not {show(n)}")
+            if int(n) > game.players:
+                fail(f"players.{n}", f"there is no player {n} with {game.players} players")
+            self._check_player(game.mages[int(n) - 1], p, game, lambda k, m, n=n: fail(f"players.{n}{'.' + k if k else ''}", m))
+
+    @staticmethod
+    def _check_mages(mages: Any, fail) -> None:
+        if isinstance(mages, list):
+            if not 1 <= len(mages) <= MAX_PLAYERS:
+                fail("mages", f"expected 1 to {MAX_PLAYERS} mages, got {len(mages)}")
+            for i, m in enumerate(mages):
+                if problem := one_of(m, MATS, "mage"):
+                    fail(f"mages[{i + 1}]", problem)
+            if len(set(mages)) != len(mages):
+                fail("mages", "each player plays a different mage; a mage is named twice")
+        elif whole(mages, 1, MAX_PLAYERS):
+            fail(
+                "mages",
+                f"expected a player count from 1 to {MAX_PLAYERS} or a list of 1-{MAX_PLAYERS} different mage names, got {kind_word(mages)} {show(mages)}",
+            )
+
+    @staticmethod
+    def _cards(table: dict, key: str, family: str, game: Game, fail) -> list:
+        """The list of card keys ``table[key]`` (each of ``family`` in this game), or a failure."""
+        value = table.get(key, [])
+        if not isinstance(value, list) or len(value) > MOST_CARDS:
+            fail(key, f"expected a list of at most {MOST_CARDS} card keys, got {kind_word(value)} {show(value)}")
+        for i, c in enumerate(value):
+            if problem := game.key_problem(c, family):
+                fail(f"{key}[{i + 1}]", problem)
+        return value
+
+    @staticmethod
+    def _check_in_play(in_play: Any, game: Game, fail) -> None:
+        if not isinstance(in_play, list) or len(in_play) > MOST_CARDS:
+            fail("in_play", f"expected {SETUP_KEYS['in_play']}, got {kind_word(in_play)} {show(in_play)}")
         for i, p in enumerate(in_play):
             where = f"in_play[{i + 1}]"
             if not isinstance(p, dict) or "card" not in p or set(p) - {"card", "life", "tokens"}:
                 fail(where, "expected a table {card, life, tokens} with at least card")
-            if base(str(p["card"])) not in NEMESIS_CARDS or NEMESIS_CARDS[base(p["card"])].kind == "attack":
-                fail(f"{where}.card", f"expected a minion or power key, not {p['card']!r}")
+            if problem := game.key_problem(p["card"], "minion-or-power"):
+                fail(f"{where}.card", problem)
+            kind = NEMESIS_CARDS[p["card"]].kind
+            # a minion with no life left is discarded, and a power resolves at its last token (NEMESIS.CARD-KINDS)
+            wanted = "life" if kind == "minion" else "tokens"
             for k in ("life", "tokens"):
-                if k in p and (not _is_int(p[k]) or p[k] < 0):
-                    fail(f"{where}.{k}", f"expected a non-negative integer, got {p[k]!r}")
-        players = setup.get("players", {})
-        if not isinstance(players, dict):
-            fail("players", f"expected {SETUP_KEYS['players']}, got {kind_of(players)}")
-        for n, p in players.items():
-            if n.isdigit() and int(n) > count:
-                fail(f"players.{n}", f"there is no player {n} with {count} players")
-            self._check_player(n, p, lambda k, m, n=n: fail(f"players.{n}{'.' + k if k else ''}", m))
+                if k in p and k != wanted:
+                    fail(f"{where}.{k}", f"a {kind} has no {k}; give it {wanted}")
+                if k in p and (problem := whole(p[k], 1, MOST)):
+                    fail(f"{where}.{k}", problem)
 
-    def _list(self, table: dict, key: str, fail) -> list:
-        value = table.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            fail(key, f"expected a list of strings, got {kind_of(value)} {value!r}")
-        return value
-
-    def _check_player(self, n: str, p: Any, fail) -> None:
-        if n not in ("1", "2", "3", "4"):
-            fail("", "expected a player number 1-4 as the key")
+    def _check_player(self, mage: str, p: Any, game: Game, fail) -> None:
         if not isinstance(p, dict):
-            fail("", f"expected a table of {', '.join(PLAYER_KEYS)}, got {kind_of(p)}")
+            fail("", f"expected a table of {', '.join(PLAYER_KEYS)}, got {kind_word(p)}")
         for k, val in p.items():
             if k not in PLAYER_KEYS:
                 fail(k, f"unknown key; expected some of {', '.join(PLAYER_KEYS)}")
-            if k in ("life", "charges") and (not _is_int(val) or val < 0):
-                fail(k, f"expected a non-negative integer, got {kind_of(val)} {val!r}")
+            if k == "life" and (problem := whole(val, 0, MOST)):
+                fail(k, problem)
+            # a mat holds no more charges than its ability needs (MAIN.GAIN-CHARGE)
+            if k == "charges" and (problem := whole(val, 0, MATS[mage].charges)):
+                fail(k, f"{problem} ({mage}'s mat has {MATS[mage].charges} charge spaces)")
             if k == "exhausted" and not isinstance(val, bool):
-                fail(k, f"expected true or false, got {kind_of(val)} {val!r}")
-            if k in ("hand", "deck", "discard", "played"):
-                for c in self._list(p, k, fail):
-                    if base(c) not in PLAYER_CARDS:
-                        fail(k, unknown_card(c))
+                fail(k, f"expected true or false, got {kind_word(val)} {show(val)}")
+            if k in PILES:
+                self._cards(p, k, PILES[k], game, fail)
         breaches = p.get("breaches", [])
-        if not isinstance(breaches, list) or len(breaches) > 4:
-            fail("breaches", f"expected {PLAYER_KEYS['breaches']}")
+        if not isinstance(breaches, list) or len(breaches) > BREACHES:
+            fail("breaches", f"expected {PLAYER_KEYS['breaches']}, got {kind_word(breaches)} {show(breaches)}")
         for b, br in enumerate(breaches):
-            where = f"breaches[{b + 1}]"
-            if not isinstance(br, dict):
-                fail(where, f"expected a table of {', '.join(BREACH_KEYS)}, got {kind_of(br)}")
-            for k in br:
-                if k not in BREACH_KEYS:
-                    fail(f"{where}.{k}", f"unknown key; expected some of {', '.join(BREACH_KEYS)}")
-            if "state" in br and br["state"] not in BREACH_STATES:
-                fail(f"{where}.state", f"expected {BREACH_KEYS['state']}, not {br['state']!r}")
-            if "focus" in br and br["focus"] not in (0, 1, 2, 3):
-                fail(f"{where}.focus", f"expected 0-3 quarter turns, not {br['focus']!r}")
-            if "focused" in br and not isinstance(br["focused"], bool):
-                fail(f"{where}.focused", "expected true or false")
-            spell = br.get("spell", "")
-            if not isinstance(spell, str) or (spell and (base(spell) not in PLAYER_CARDS or PLAYER_CARDS[base(spell)].kind != "spell")):
-                fail(f"{where}.spell", f"expected a spell key or '', not {spell!r}")
+            self._check_breach(br, game, lambda k, m, b=b: fail(f"breaches[{b + 1}]{'.' + k if k else ''}", m))
+
+    @staticmethod
+    def _check_breach(br: Any, game: Game, fail) -> None:
+        if not isinstance(br, dict):
+            fail("", f"expected a table of {', '.join(BREACH_KEYS)}, got {kind_word(br)}")
+        for k in br:
+            if k not in BREACH_KEYS:
+                fail(k, f"unknown key; expected some of {', '.join(BREACH_KEYS)}")
+        if "state" in br and one_of(br["state"], BREACH_STATES, "breach state"):
+            fail("state", f"expected {BREACH_KEYS['state']}, not {show(br['state'])}")
+        if "focus" in br and (problem := whole(br["focus"], 0, 3)):
+            fail("focus", f"{problem} (quarter turns made)")
+        if "focused" in br and not isinstance(br["focused"], bool):
+            fail("focused", f"expected true or false, got {kind_word(br['focused'])} {show(br['focused'])}")
+        spell = br.get("spell", "")
+        if spell != "" and (problem := game.key_problem(spell, "spell")):
+            fail("spell", f"expected a spell key or '': {problem}")
+        if spell and br.get("state") == "destroyed":
+            fail("spell", "a destroyed breach holds no spell (EXHAUST.DESTROY-BREACH discards it)")
 
     def check_action(self, action: str, spec: dict, fail, setup: dict | None = None) -> None:
-        for k in ("breach", "player", "owner"):
-            if k in spec and spec[k] not in (1, 2, 3, 4):
-                fail(k, f"expected 1-4 (counted from 1), not {spec[k]!r}")
-        if "chance" in spec and spec["chance"] not in ("first", "stop"):
-            fail("chance", f"expected first or stop, not {spec['chance']!r}")
+        game = Game.of_setup(setup)
+        if "chance" in spec and (problem := one_of(spec["chance"], ("first", "stop"), "chance")):
+            fail("chance", problem)
         allowed = {
             "decide": {"card", "target", "breach", "player", "owner", "actor", "index", "chance"},
-            "effect": {"amount", "player", "minion", "clause", "chance"},
+            "effect": {"amount", "clause", "chance"}
+            | EFFECT_KEYS.get(spec.get("effect") if isinstance(spec.get("effect"), str) else "", set()),
             "until": set(),
             "look": set(),
         }[action]
         for k in spec:
             if k != action and k not in allowed:
-                fail(k, f"not a key of {action}; {action} takes {', '.join(sorted(allowed)) or 'nothing more'}")
+                fail(
+                    k,
+                    f"not a key of {action}"
+                    + (f" {spec[action]}" if action == "effect" else "")
+                    + f"; it takes {', '.join(sorted(allowed)) or 'nothing more'}",
+                )
         if action == "decide":
-            if spec["decide"] not in DECISION_KINDS:
-                fail("decide", f"unknown decision kind {spec['decide']!r}; kinds: {', '.join(DECISION_KINDS)}")
-            self.check_pattern("decide", {k: spec[k] for k in ("card", "target") if k in spec}, lambda m: fail("decide", m))
+            pattern = {"kind": spec["decide"], **{k: v for k, v in spec.items() if k not in ("decide", "chance")}}
+            if problem := decision_problem(pattern, game):
+                field, message = problem
+                fail("decide" if field == "kind" else field, message)
         elif action == "effect":
-            if spec["effect"] not in EFFECTS:
-                fail("effect", f"unknown effect {spec['effect']!r}; effects: {', '.join(EFFECTS)}")
-            if not _is_int(spec.get("amount")) or spec["amount"] < 0:
-                fail("amount", "expected a non-negative integer (every effect needs an amount)")
-            if spec["effect"] in ("harm", "heal") and "player" not in spec:
-                fail("player", f"effect {spec['effect']} needs player = N")
-            if spec["effect"] == "minion" and (not isinstance(spec.get("minion"), str) or base(spec["minion"]) not in NEMESIS_CARDS):
-                fail("minion", "effect minion needs minion = a nemesis card key in play")
-            if "clause" in spec and spec["clause"] not in CATALOGUE:
-                fail("clause", f"unknown clause id {spec['clause']!r}")
+            self._check_effect(spec, game, fail)
         elif action == "until":
-            goal = spec["until"]
-            if not isinstance(goal, dict) or not goal:
-                fail("until", "expected a table {turn, phase} or {decision} or {game_over = true}")
-            for k, val in goal.items():
-                if k == "turn" and not (isinstance(val, str) and re.fullmatch(r"player [1-4]|nemesis", val)):
-                    fail("until.turn", f"expected 'player N' or 'nemesis', not {val!r}")
-                elif k == "phase" and val not in PHASES:
-                    fail("until.phase", f"expected one of {', '.join(PHASES)}, not {val!r}")
-                elif k == "decision" and val not in DECISION_KINDS:
-                    fail("until.decision", f"unknown decision kind {val!r}")
-                elif k == "game_over" and val is not True:
-                    fail("until.game_over", "expected true")
-                elif k not in ("turn", "phase", "decision", "game_over"):
-                    fail(f"until.{k}", "unknown key; expected turn, phase, decision or game_over")
+            self._check_until(spec["until"], game, fail)
         elif not isinstance(spec["look"], str):
-            fail("look", "expected a string saying what is looked at")
+            fail("look", f"expected a string saying what is looked at, got {kind_word(spec['look'])}")
+
+    @staticmethod
+    def _check_effect(spec: dict, game: Game, fail) -> None:
+        if problem := one_of(spec["effect"], EFFECTS, "effect"):
+            fail("effect", problem)
+        kind = spec["effect"]
+        if "amount" not in spec:
+            fail("amount", f"every effect needs amount = N (a whole number from 0 to {MOST})")
+        if problem := whole(spec["amount"], 0, MOST):
+            fail("amount", problem)
+        for k in sorted(EFFECT_KEYS.get(kind, ())):
+            if k not in spec:
+                fail(k, f"effect {kind} needs {k} = " + ("N (a player, from 1)" if k == "player" else "a minion's key"))
+        if "player" in spec and (problem := game.seat_problem(spec["player"])):
+            fail("player", problem)
+        if "minion" in spec and (problem := game.key_problem(spec["minion"], "minion")):
+            fail("minion", problem)
+        if "clause" in spec and (problem := clause_problem(spec["clause"])):
+            fail("clause", problem)
+
+    @staticmethod
+    def _check_until(goal: Any, game: Game, fail) -> None:
+        if not isinstance(goal, dict) or not goal:
+            fail("until", "expected a table {turn, phase} or {decision} or {game_over = true}")
+        for k in goal:
+            if k not in ("turn", "phase", "decision", "game_over"):
+                fail(f"until.{k}", "unknown key; expected turn, phase, decision or game_over")
+        if not any(set(goal) <= keys for keys in UNTIL_GOALS):
+            fail("until", f"{', '.join(sorted(goal))} do not go together; expected {{turn, phase}}, {{decision}} or {{game_over = true}}")
+        turns = (*game.seats(), "nemesis")
+        for k, choices, what, where in (
+            ("turn", turns, "turn", game.where),
+            ("phase", PHASES, "phase", ""),
+            ("decision", DECISION_KINDS, "decision kind", ""),
+        ):
+            if k in goal and (problem := one_of(goal[k], choices, what, where)):
+                fail(f"until.{k}", problem)
+        if "game_over" in goal and goal["game_over"] is not True:
+            fail("until.game_over", f"expected true, got {kind_word(goal['game_over'])} {show(goal['game_over'])}")
 
     def check_fact(self, name: str, value: Any, fail, setup: dict | None = None) -> None:
-        g = fact_getter(name)
-        if isinstance(g, str):
-            fail(g)
-        if isinstance(value, (dict, float)):
-            fail(f"expected a string, integer, boolean or list, got {kind_of(value)}")
+        fact = find_fact(name)
+        if isinstance(fact, str):
+            fail(fact)
+        if problem := fact.problem(value, Game.of_setup(setup)):
+            fail(problem)
 
     def check_pattern(self, key: str, item: dict, fail, setup: dict | None = None) -> None:
-        if "clause" in item and item["clause"] not in CATALOGUE:
-            fail(f"unknown clause id {item['clause']!r}")
-        if key in ("options", "no_options") and "kind" in item and item["kind"] not in DECISION_KINDS:
-            fail(f"unknown decision kind {item['kind']!r}; kinds: {', '.join(DECISION_KINDS)}")
-        card = item.get("card")
-        if isinstance(card, str) and not is_card(card):
-            fail(unknown_card(card))
-        for k in ("breach", "owner", "player"):
-            if k in item and item[k] not in (1, 2, 3, 4):
-                fail(f"{k} must be 1-4, not {item[k]!r}")
+        game = Game.of_setup(setup)
+        check = event_problem if key in ("events", "no_events") else decision_problem
+        if problem := check(item, game, absent=key.startswith("no_")):
+            field, message = problem
+            fail(f"{field}: {message}")
+
+    def refusal_problem(self, state, spec: dict) -> str | None:
+        """Why a refusal of this decision proves nothing in this game (None: it may prove something).
+
+        A decision that no state of the game can offer is refused whatever the rules say: one naming
+        a card, target, player or breach the game does not have, a field its kind never carries, or
+        a card by an id no card of the game has."""
+        game = Game.of_state(state)
+        pattern = {"kind": spec["decide"], **{k: v for k, v in spec.items() if k not in ("decide", "chance")}}
+        problem = decision_problem(pattern, game)
+        if problem:
+            field, message = problem
+            return f"{field}: {message}"
+        ids = ids_in(state)
+        for field in ("card", "target"):
+            value = pattern.get(field, "")
+            if "#" in value and value.split("@", 1)[0] not in ids:
+                return f"{field}: no card of this game has the id {value!r}"
+        if pattern["kind"] == "ability" and "target" in pattern:
+            # the ability is the acting player's (or the named actor's): only a damage ability takes a target
+            actor = pattern.get("actor") or whose_turn(state)
+            if actor.startswith("player "):
+                mage = state.mages[int(actor.split()[1]) - 1].name
+                if mage not in damage_mages(game):
+                    return f"target: {mage}'s ability ({MATS[mage].ability}) deals no damage and takes no target"
+        return None
 
     # --- run time ---
 
     def config(self, setup: dict, params: dict) -> SetupConfig:
         p = with_overrides(DEFAULT, params, "parameters") if params else DEFAULT
-        mages = setup.get("mages", 2)
-        if _is_int(mages):
-            mages = DEFAULT_MAGES[:mages]
-        return SetupConfig(tuple(mages), setup.get("nemesis", DEFAULT_NEMESIS), Difficulty(setup.get("difficulty", "normal")), p)
+        game = Game.of_setup(setup)
+        return SetupConfig(game.mages, game.nemesis, Difficulty(setup.get("difficulty", "normal")), p)
 
     def position(self, setup: dict) -> Position:
         mages = {}
@@ -574,7 +515,7 @@ class AeonsEndScenarios(VocabularyBase):
             if reached(state, begun) and (events or "turn" not in goal):
                 return state, tuple(events)
             if not state.options:
-                raise ValueError(f"the game ended ({_outcome(state)}) before reaching {goal}")
+                raise ValueError(f"the game ended ({outcome(state)}) before reaching {goal}")
             state, ev = step(state, self.quiet(state))
             events.extend(ev)
             begun = begun or any(e.kind == "turn" and e.target == self._actor(goal["turn"]) for e in ev)
@@ -602,25 +543,25 @@ class AeonsEndScenarios(VocabularyBase):
         """The facts whose changes a trace shows."""
         out: dict[str, Any] = {
             "turn": f"turn {state.turn}, {whose_turn(state)}, {state.phase} phase",
-            "outcome": _outcome(state),
+            "outcome": outcome(state),
             "aether": state.aether,
             "gravehold": state.gravehold,
             "nemesis life": state.nemesis_life,
             "corruption": state.corruption,
-            "turn order discard": ", ".join(_keys(state.turn_discard)),
+            "turn order discard": ", ".join(keys(state.turn_discard)),
             "turn order cycles": state.cycles,
             "nemesis deck size": sum(len(t) for t in state.nemesis_deck),
-            "nemesis discard": ", ".join(_keys(state.nemesis_discard)),
+            "nemesis discard": ", ".join(keys(state.nemesis_discard)),
         }
         for p in state.in_play:
             out[f"in play {word(p.card)}"] = f"life {p.life}, tokens {p.tokens}"
         for i, m in enumerate(state.mages):
             who = f"player {i + 1}"
             out[f"{who} ({m.name})"] = f"life {m.life}, charges {m.charges}" + (", exhausted" if m.exhausted else "")
-            out[f"{who} hand"] = ", ".join(sorted(_keys(m.hand)))
-            out[f"{who} deck"] = ", ".join(_keys(m.deck))
-            out[f"{who} discard"] = ", ".join(_keys(m.discard))
-            out[f"{who} played"] = ", ".join(_keys(m.played))
+            out[f"{who} hand"] = ", ".join(sorted(keys(m.hand)))
+            out[f"{who} deck"] = ", ".join(keys(m.deck))
+            out[f"{who} discard"] = ", ".join(keys(m.discard))
+            out[f"{who} played"] = ", ".join(keys(m.played))
             for b, br in enumerate(m.breaches):
                 out[f"{who} breach {b + 1}"] = breach_word(br) + (f", {word(br.spell)} prepped" if br.spell else "")
         return out
