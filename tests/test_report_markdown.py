@@ -23,7 +23,11 @@ def _text_of(html: str) -> str:
     return h.unescape(re.sub(r"<[^>]+>", "", html))
 
 
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80))
+# NUL never reaches a report (input files holding one are refused), and CommonMark turns it into U+FFFD
+TEXT = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+
+
+@given(st.text(alphabet=TEXT, max_size=80))
 def test_any_text_escaped_for_markdown_reads_back_as_itself(text):
     shown = _rendered(report_pages.md_text(text))
     assert _text_of(shown).strip() == " ".join(text.split())
@@ -31,7 +35,7 @@ def test_any_text_escaped_for_markdown_reads_back_as_itself(text):
     assert set(re.findall(r"<(\w+)", shown)) <= {"p"}
 
 
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60))
+@given(st.text(alphabet=TEXT, max_size=60))
 def test_a_code_span_holds_any_text_literally(text):
     shown = _rendered(str(report_pages.md_code(text)))
     if " ".join(text.split()).strip(" "):
