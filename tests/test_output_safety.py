@@ -480,3 +480,87 @@ def test_a_full_file_system_is_refused_before_the_work_and_a_real_enospc_while_w
         output.replace(d, big, "report")
     assert which(d) == "old"
     assert listing(tiny_fs) == [f"r/{p}" for p in listing(d)]
+
+
+# --- the other commands that write --------------------------------------------------------------
+
+
+def _stop(what: str):
+    def stop(*args, **kwargs):
+        raise AssertionError(f"{what} ran: the output location was not checked before the work")
+
+    return stop
+
+
+def _other_commands(monkeypatch) -> dict[str, list[str]]:
+    """Each writing command's arguments but the folder, with its long work made to fail if it starts."""
+    import properties.oblivaeon.symbolic as symbolic
+    from oblivaeon_verify import knockout_runner
+    from oblivaeon_verify.commands import check as check_command
+    from oblivaeon_verify.graphs import summary
+
+    monkeypatch.setattr(summary, "interaction_graph", _stop("the graph's games"))
+    monkeypatch.setattr(symbolic, "prove_players", _stop("the proofs"))
+    monkeypatch.setattr(knockout_runner, "run_all", _stop("the knock-outs"))
+    monkeypatch.setattr(check_command, "play_checked", _stop("checked play"))
+    return {
+        "graph": ["graph", "--out"],
+        "prove": ["prove", "--smtlib"],
+        "knockout": ["knockout", "--save"],
+        "check": ["check", "--out"],
+    }
+
+
+@pytest.mark.parametrize("command", ["graph", "prove", "knockout", "check"])
+def test_every_writing_command_refuses_a_folder_it_did_not_write_before_the_work(tmp_path, monkeypatch, capsys, command):
+    argv = _other_commands(monkeypatch)[command]
+    d = tmp_path / "mine"
+    d.mkdir()
+    (d / "notes.txt").write_text("x\n")
+    assert main([*argv, str(d)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"{argv[-1]} {d}" in err[0] and "notes.txt" in err[0]
+    assert listing(d) == ["notes.txt"]
+    f = tmp_path / "afile"
+    f.write_text("x\n")
+    assert main([*argv, str(f)]) == 2 and "is a file" in capsys.readouterr().err
+
+
+def test_prove_replaces_its_smtlib_folder_keeping_a_persons_note_and_names_the_files_where_they_are(tmp_path, capsys):
+    d = tmp_path / "smt"
+    argv = ["prove", "--ruleset", "aeons_end", "--players", "1", "--json", "--smtlib", str(d)]
+    assert main(argv) == 0
+    (d / "NOTES.md").write_text("mine\n")
+    first = marker(d)["paths"]
+    capsys.readouterr()
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (d / "NOTES.md").read_text() == "mine\n" and marker(d)["paths"] == first and marker(d)["command"] == "prove"
+    named = [f for r in data["invariants"] for f in r.get("files", [])]
+    assert named and all(Path(f).is_file() and Path(f).parent.parent == d for f in named)
+    assert listing(tmp_path) == [f"smt/{p}" for p in listing(d)]
+
+
+def test_graph_and_knockout_replace_a_folder_they_wrote_keeping_a_persons_note(tmp_path, capsys):
+    from oblivaeon_verify import knockout_runner, rulesets
+
+    for command, argv in (
+        ("graph", ["graph", "--games", "1", "--hypothesis", "1", "--out"]),
+        ("knockout", ["knockout", "--clause", knockout_runner.knockable(rulesets.load("oblivaeon"))[0], "--games", "2", "--save"]),
+    ):
+        d = output.replace(tmp_path / command, {"stale.txt": "old\n"}, command)
+        (d / "NOTES.md").write_text("mine\n")
+        assert main([*argv, str(d)]) == 0
+        capsys.readouterr()
+        m = marker(d)
+        assert m["command"] == command and m["paths"] and "stale.txt" not in m["paths"]
+        assert listing(d) == sorted([output.MARKER, "NOTES.md", *m["paths"]]) and (d / "NOTES.md").read_text() == "mine\n"
+
+
+def test_the_default_report_folder_is_not_in_git_so_a_fresh_clone_may_write_it():
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    tracked = subprocess.run(["git", "ls-files", "reports"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert tracked == "", f"files under reports/ in git would make the default `verify` refuse the folder: {tracked}"
+    ignored = subprocess.run(["git", "check-ignore", "-q", "reports/index.html"], cwd=ROOT)
+    assert ignored.returncode == 0, "reports/ is not ignored by .gitignore"
