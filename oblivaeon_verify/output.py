@@ -155,6 +155,11 @@ def _usable(path: Path, command: str, name: _Name) -> Marker | None:
         raise OutputError(
             f"{name}: is a file, not a folder; the output is a folder: give a new folder's name, e.g. {name.option} {name.given}-out"
         )
+    if os.stat(path).st_dev != os.stat(path.parent).st_dev:
+        raise OutputError(
+            f"{name}: is a mount point; the folder is replaced whole from beside it, on the same file system: "
+            f"name a folder inside it, e.g. {name.option} {name.given}/reports"
+        )
     try:
         entries = sorted(os.listdir(path))
     except OSError as e:

@@ -564,3 +564,9 @@ def test_the_default_report_folder_is_not_in_git_so_a_fresh_clone_may_write_it()
     assert tracked == "", f"files under reports/ in git would make the default `verify` refuse the folder: {tracked}"
     ignored = subprocess.run(["git", "check-ignore", "-q", "reports/index.html"], cwd=ROOT)
     assert ignored.returncode == 0, "reports/ is not ignored by .gitignore"
+
+
+def test_a_mount_point_is_refused_since_its_replacement_would_cross_file_systems(tiny_fs):
+    with pytest.raises(output.OutputError, match="is a mount point"):
+        output.prepare(tiny_fs, "report")
+    assert output.replace(tiny_fs / "reports", OLD, "report") == tiny_fs / "reports"  # a folder inside it is fine
