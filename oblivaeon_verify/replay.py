@@ -78,10 +78,16 @@ def from_game(ruleset, params, game, knockout: str | None = None) -> dict:
 
 
 def write(path: str | Path, doc: dict) -> Path:
+    """Add the document to the folder of ``path`` as that file, atomically, and return where it went.
+
+    Replay folders accumulate (:func:`oblivaeon_verify.output.add`): a file the tool wrote of the same
+    name is replaced, a person's file never is (the document then takes a free name beside it), and
+    a folder holding files the tool did not write is refused (:class:`~oblivaeon_verify.output.OutputError`).
+    """
+    from oblivaeon_verify import output
+
     p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    return p
+    return output.add(p.parent, {p.name: json.dumps(doc, indent=1) + "\n"}, "check")[p.name]
 
 
 def load(path: str | Path) -> dict:

@@ -3,8 +3,8 @@
 ``build`` runs every check with the given settings and returns one JSON-able dict: random play and
 conformance, the clause coverage (implemented by, guarded by invariants and proofs, exercised by
 scenarios), the report sections found at run time (a missing one is named, never faked) and one
-page per corner-case scenario.  ``render`` turns it into files (HTML, Markdown, ``summary.json``);
-``write_atomically`` swaps them in, so a failed run leaves the previous report whole.
+page per corner-case scenario.  ``render`` turns it into files (HTML, Markdown, ``summary.json``), which
+:func:`oblivaeon_verify.output.replace` swaps in, so a failed run leaves the previous report whole.
 
 Same seed, same settings, same versions: byte-identical files.  Nothing time-dependent is written:
 section timings (their ``"timing"`` keys) are dropped from the files and shown on the console only.
@@ -14,11 +14,7 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
-import shutil
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from oblivaeon_verify import campaign, exits, report_pages
@@ -583,29 +579,3 @@ def summary(data: dict) -> dict:
     out = dict(data)
     out["sections"] = [{k: v for k, v in s.items() if k != "markdown"} for s in data["sections"]]
     return out
-
-
-def write_atomically(out: Path, files: dict[str, str]) -> None:
-    """Write every file into a fresh folder beside ``out``, then swap it in: a failure leaves the old report whole."""
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
-    try:
-        for name, text in files.items():
-            path = tmp / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        keep = out / "README.md"
-        if keep.exists():
-            shutil.copy2(keep, tmp / "README.md")
-        old = out.with_name(f".{out.name}-old")
-        if old.exists():
-            shutil.rmtree(old)
-        if out.exists():
-            os.replace(out, old)
-        os.replace(tmp, out)
-        if old.exists():
-            shutil.rmtree(old)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise

@@ -56,7 +56,7 @@ def test_dot_and_graphml_hold_every_node_and_edge(built, tmp_path):
     g, _ = built
     text = export.dot(g)
     assert text.count(" -> ") == g.number_of_edges()
-    export.graphml(g, tmp_path / "g.graphml")
+    (tmp_path / "g.graphml").write_bytes(export.graphml(g))
     back = nx.read_graphml(tmp_path / "g.graphml")
     assert back.number_of_nodes() == g.number_of_nodes() and back.number_of_edges() == g.number_of_edges()
     assert back.edges["BZ.DEV.HERO-INCAP", "event:devastation"]["static"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from oblivaeon_verify import report, report_pages, rulesets
+from oblivaeon_verify import output, report, report_pages, rulesets
 from oblivaeon_verify import sections as sections_pkg
 from oblivaeon_verify.commands.common import versions
 
@@ -48,7 +48,7 @@ def _write_twice(tmp_path, sections):
     for name in ("a", "b"):
         data, _timings = build(sections=sections)
         out = tmp_path / name
-        report.write_atomically(out, report.render(data))
+        output.replace(out, report.render(data), "report")
         outs.append(out)
     return outs
 
@@ -88,21 +88,21 @@ def test_no_timing_reaches_the_files():
 
 def test_a_failed_write_leaves_the_previous_report_whole(tmp_path):
     out = tmp_path / "reports"
-    report.write_atomically(out, {"index.md": "old\n", "corner-cases/x.md": "old page\n"})
+    output.replace(out, {"index.md": "old\n", "corner-cases/x.md": "old page\n"}, "report")
     with pytest.raises(TypeError):
-        report.write_atomically(out, {"index.md": "new\n", "summary.json": None})  # a broken file mid-way
+        output.replace(out, {"index.md": "new\n", "summary.json": None}, "report")  # a broken file mid-way
     assert (out / "index.md").read_text() == "old\n"
     assert (out / "corner-cases" / "x.md").read_text() == "old page\n"
     assert not (out / "summary.json").exists()
     assert [p.name for p in tmp_path.iterdir()] == ["reports"]  # no temporary folder left behind
 
 
-def test_writing_keeps_the_folders_readme(tmp_path):
+def test_writing_keeps_a_readme_a_person_added_to_the_report_folder(tmp_path):
     out = tmp_path / "reports"
-    out.mkdir()
+    output.replace(out, {"index.md": "x\n"}, "report")
     (out / "README.md").write_text("kept\n")
-    report.write_atomically(out, {"index.md": "x\n"})
-    assert (out / "README.md").read_text() == "kept\n"
+    output.replace(out, {"index.md": "y\n"}, "report")
+    assert (out / "README.md").read_text() == "kept\n" and (out / "index.md").read_text() == "y\n"
 
 
 # --- contents ------------------------------------------------------------------------------
@@ -252,7 +252,7 @@ def _chromium() -> str | None:
 @pytest.mark.skipif(_chromium() is None, reason="no chromium on this machine (apt-get install chromium)")
 def test_the_html_index_opens_in_a_headless_browser_and_shows_the_coverage_table(small, tmp_path):
     _, files = small
-    report.write_atomically(tmp_path / "r", files)
+    output.replace(tmp_path / "r", files, "report")
     cmd = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", (tmp_path / "r" / "index.html").as_uri()]
     dom = subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
     assert '<table id="coverage-table">' in dom

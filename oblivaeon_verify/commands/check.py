@@ -15,7 +15,7 @@ import sys
 import time
 from collections import Counter
 
-from oblivaeon_verify import exits, handlers, replay
+from oblivaeon_verify import exits, handlers, output, replay
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
@@ -39,6 +39,7 @@ def cmd_check(args) -> int:
     if args.replay:
         return _replay(ruleset, args)
     params = parameters(ruleset, args)
+    out = output.prepare(args.out, "check")
     games, examples, steps = PROFILES[args.profile]
     if args.games is not None:
         games = args.games
@@ -65,7 +66,7 @@ def cmd_check(args) -> int:
     machine = _machine(props, examples, steps, args.seed, show) if examples else {"examples": 0, "steps": 0, "failure": ""}
     failures = []
     for game in tally.failures:
-        path = replay.write(f"{args.out}/{game.players}-{game.seed}-{game.index}.json", replay.from_game(ruleset, params, game))
+        path = replay.write(out / f"{game.players}-{game.seed}-{game.index}.json", replay.from_game(ruleset, params, game))
         failures.append(
             {
                 "game": game.index,
@@ -233,6 +234,11 @@ def register(sub) -> None:
     sp.add_argument("--games", type=integer(1, MAX_GAMES), default=None, help="random games per player count (overrides the profile)")
     add_seed_argument(sp)
     sp.add_argument("--replay", metavar="FILE", help="replay a counterexample file, every invariant checked")
-    sp.add_argument("--out", default=".hypothesis/counterexamples", help="where failing games are written as replay files")
+    sp.add_argument(
+        "--out",
+        default=".hypothesis/counterexamples",
+        help="where failing games are written as replay files (added to what the folder holds; refused if it holds files "
+        "the tool did not write) (default %(default)s)",
+    )
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_check)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+from oblivaeon_verify import output
 from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, add_seed_argument, console, integer, load_ruleset
 from oblivaeon_verify.graphs import export, summary
 
@@ -13,14 +13,17 @@ def cmd_graph(args) -> int:
     ruleset = load_ruleset(args)
     if args.format and not args.out:
         raise UsageError("--format needs --out DIR: where to write the files")
+    out = output.prepare(args.out, "graph") if args.out else None
     built = summary.interaction_graph(ruleset, seed=args.seed, games=args.games, hypothesis_examples=args.hypothesis)
     data = summary.interactions(
         ruleset, seed=args.seed, games=args.games, hypothesis_examples=args.hypothesis, cycle_length=args.cycle_length, built=built
     )
-    if args.out:
+    if out:
         g, facts, _obs = built
         try:
-            data["files"] = export.write(g, facts, args.format or "mermaid", Path(args.out))
+            data["files"] = export.write(g, facts, args.format or "mermaid", out)
+        except output.OutputError:
+            raise
         except ValueError as e:
             raise UsageError(str(e)) from None
     if args.json:
@@ -69,7 +72,11 @@ def register(sub) -> None:
     add_ruleset_arguments(sp, params=False)
     sp.add_argument("--json", action="store_true", help="print the answers as JSON")
     sp.add_argument("--format", choices=export.FORMATS, help="write the graph and its pictures in this format (needs --out)")
-    sp.add_argument("--out", metavar="DIR", help="directory for the files (Mermaid unless --format says otherwise)")
+    sp.add_argument(
+        "--out",
+        metavar="DIR",
+        help="folder for the files (Mermaid unless --format says otherwise): new, empty, or one this command wrote; replaced whole",
+    )
     add_seed_argument(sp, what="seed of the random games that give the observed edges")
     sp.add_argument("--games", type=integer(0, 100_000), default=10, help="random games per player count (default %(default)s)")
     sp.add_argument("--hypothesis", type=integer(0, 100_000), default=20, help="Hypothesis examples (default %(default)s)")

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
+from pathlib import Path
 
-from oblivaeon_verify import exits, replay
+from oblivaeon_verify import exits, output, replay
 from oblivaeon_verify import knockout_runner as kr
 from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.commands.common import (
@@ -40,6 +42,7 @@ def cmd_knockout(args) -> int:
         clauses = list(args.clause)
     if args.games is None:
         args.games = getattr(properties(ruleset), "KNOCKOUT_GAMES", 20)
+    save = output.prepare(args.save, "knockout", "--save") if args.save else None
     show = not args.json and sys.stderr.isatty()
     prog, cb = progress(len(clauses), "knock-outs", show)
     if prog:
@@ -59,10 +62,13 @@ def cmd_knockout(args) -> int:
         if prog:
             prog.stop()
     summary = kr.summary(ruleset, rows)
-    if args.save:
-        for r in rows:
-            if r["replay"]:
-                replay.write(f"{args.save}/knockout-{r['clause']}.json", r["replay"])
+    if save:
+        # Replay files are made in a scratch folder, then replace --save's folder whole.
+        with tempfile.TemporaryDirectory(prefix="oblivaeon-verify-knockout-") as scratch:
+            for r in rows:
+                if r["replay"]:
+                    replay.write(Path(scratch) / f"knockout-{r['clause']}.json", r["replay"])
+            output.replace(save, output.collect(scratch), "knockout", "--save")
     if args.json:
         print(
             json.dumps(
@@ -140,6 +146,10 @@ def register(sub) -> None:
     )
     add_seed_argument(sp)
     add_workers_argument(sp)
-    sp.add_argument("--save", metavar="DIR", help="write a replay file of each caught knock-out into DIR")
+    sp.add_argument(
+        "--save",
+        metavar="DIR",
+        help="write a replay file of each caught knock-out into DIR (new, empty, or one this command wrote; replaced whole)",
+    )
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_knockout)

@@ -4,7 +4,8 @@ A table of properties: method (k-induction or BMC), k or bound, result (proved /
 bounded / unknown; a timeout is never a pass) and seconds, per player count.  Exit 1 when a
 property is violated, else 4 when one is unknown (a solver timeout) or only bounded (induction did
 not close), else 0.  ``--smtlib DIR``
-writes every obligation as SMT-LIB2 and every counterexample as an ITF trace.
+writes every obligation as SMT-LIB2 and every counterexample as an ITF trace, replacing the folder
+whole (:mod:`oblivaeon_verify.output`).
 
 The symbolic module (``RULESET.symbolic_module``) offers, all returning JSON-able data:
 
@@ -21,11 +22,13 @@ The symbolic module (``RULESET.symbolic_module``) offers, all returning JSON-abl
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
+import tempfile
 from pathlib import Path
 
-from oblivaeon_verify import exits
+from oblivaeon_verify import exits, output
 from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset, seconds
 
 
@@ -57,21 +60,29 @@ def cmd_prove(args) -> int:
     for n in counts:
         if n not in ruleset.players:
             raise UsageError(f"--{ruleset.players_word}: expected one of {', '.join(map(str, ruleset.players))}, not {n}")
-    out_dir = Path(args.smtlib) if args.smtlib else None
-    rows = []
-    for n in counts:
-        try:
-            rows.extend(
-                sym.prove_players(
-                    n,
-                    smtlib_dir=out_dir / f"{n}-{ruleset.players_word}" if out_dir else None,
-                    timeout_ms=int(args.timeout * 1000),
-                    mutant=args.mutant,
+    target = output.prepare(args.smtlib, "prove", "--smtlib") if args.smtlib else None
+    with tempfile.TemporaryDirectory(prefix="oblivaeon-verify-smtlib-") if target else contextlib.nullcontext() as scratch:
+        # The symbolic modules write into a scratch folder; the files then replace --smtlib's folder whole.
+        out_dir = Path(scratch) if scratch else None
+        rows = []
+        for n in counts:
+            try:
+                rows.extend(
+                    sym.prove_players(
+                        n,
+                        smtlib_dir=out_dir / f"{n}-{ruleset.players_word}" if out_dir else None,
+                        timeout_ms=int(args.timeout * 1000),
+                        mutant=args.mutant,
+                    )
                 )
-            )
-        except ValueError as e:
-            raise UsageError(str(e)) from None
-    extras = extra_proofs(sym, smtlib_dir=out_dir)
+            except ValueError as e:
+                raise UsageError(str(e)) from None
+        extras = extra_proofs(sym, smtlib_dir=out_dir)
+        if target:
+            output.replace(target, output.collect(out_dir), "prove", "--smtlib")
+            for r in rows + list(extras.values()):
+                if "files" in r:
+                    r["files"] = [str(target / Path(f).relative_to(out_dir)) for f in r["files"]]
     code = outcome(rows + list(extras.values()))
     if args.json:
         print(json.dumps({"ruleset": ruleset.name, "mutant": args.mutant, "invariants": rows, **extras}, indent=2))
@@ -98,8 +109,8 @@ def cmd_prove(args) -> int:
                 prev = s["state"]
     for x in extras.values():
         con.print(f"{x.get('title', x['property'])}: {x.get('summary', x['status'])}")
-    if out_dir:
-        con.print(f"SMT-LIB2 obligations and ITF counterexamples written under {out_dir}")
+    if target:
+        con.print(f"SMT-LIB2 obligations and ITF counterexamples written under {args.smtlib}")
     return code
 
 
@@ -122,7 +133,12 @@ def register(sub) -> None:
         "--players", "--heroes", dest="players", type=integer(1, 99), action="append", help="a player count (repeatable; default: all)"
     )
     sp.add_argument("--json", action="store_true")
-    sp.add_argument("--smtlib", metavar="DIR", help="write each obligation as SMT-LIB2 and each counterexample as an ITF trace")
+    sp.add_argument(
+        "--smtlib",
+        metavar="DIR",
+        help="write each obligation as SMT-LIB2 and each counterexample as an ITF trace into DIR "
+        "(new, empty, or one this command wrote; replaced whole)",
+    )
     sp.add_argument(
         "--timeout",
         type=seconds(86_400),

@@ -4,7 +4,8 @@ Runs the same pipeline as ``verify`` (random play, conformance, scenarios, every
 found) and writes ``index.html``/``index.md``, one page per corner case and ``summary.json``.
 Smaller default settings than ``verify``.  Exit codes as for every command (:mod:`oblivaeon_verify.exits`):
 0 when every check passed, 1 when one failed, 4 when nothing failed but something was not decided
-(an unknown proof, a section left out), 2 when the output location is unusable.
+(an unknown proof, a section left out), 2 when the output location is unusable (checked before the
+work: :mod:`oblivaeon_verify.output`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,12 @@ def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) ->
         help="further games per count checked at every state (default %(default)s)",
     )
     add_seed_argument(sp, default=2026)
-    sp.add_argument("--out", default="reports", help="the report folder (default %(default)s/); replaced atomically")
+    sp.add_argument(
+        "--out",
+        default="reports",
+        help="the report folder (default %(default)s/): new, empty, or one this tool wrote (it holds a .oblivaeon-verify "
+        "marker); replaced whole and atomically, keeping files you added",
+    )
     add_workers_argument(sp, what="worker processes for random play")
     sp.add_argument(
         "--quick",

@@ -3,7 +3,8 @@
 Random play (1,000 games per player count, the first 150 with clause-handler counting, 20 more per
 count checked at every state), the corner-case scenarios, and every report section found (invariants, proofs,
 graphs: whichever have landed), with a progress display on stderr; then the reports are written
-atomically.  Exits 1 when anything failed (a game, a conformance check, a scenario, a section's
+atomically (:mod:`oblivaeon_verify.output`: the folder is refused before the work unless it is new,
+empty, or a report folder the tool wrote).  Exits 1 when anything failed (a game, a conformance check, a scenario, a section's
 check such as a violated proof, a clarification without a passing scenario, a clause with a handler
 never reached), else 4 when something was not decided (an unknown or only bounded proof, a section
 not run), else 0 (:mod:`oblivaeon_verify.exits`).
@@ -13,20 +14,25 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
 from oblivaeon_verify.commands.common import UsageError, console, load_ruleset, parameters, versions
 
 
 def produce(ruleset, args) -> dict:
-    """Build the report for ``args`` (games, seed, sections, ...), write it, and return its data."""
-    from oblivaeon_verify import report
+    """Build the report for ``args`` (games, seed, sections, ...), write it, and return its data.
+
+    The output folder is checked before the work (:func:`oblivaeon_verify.output.prepare`): a file, or
+    a folder holding files the tool did not write, is refused then, not after minutes of play.
+    """
+    from oblivaeon_verify import output, report
 
     unknown = report.unknown_sections(args.sections)
     if unknown:
         from oblivaeon_verify.commands.report import section_names
 
         raise UsageError(f"--section: unknown section(s) {', '.join(unknown)}; sections: {', '.join(section_names())}")
+    command = getattr(args, "command", None) or "report"
+    out = output.prepare(args.out, command)
     vers = versions()
     import jinja2
 
@@ -72,8 +78,7 @@ def produce(ruleset, args) -> dict:
             play_progress=played,
         )
         files = report.render(data)
-        out = Path(args.out)
-        report.write_atomically(out, files)
+        output.replace(out, files, command)
     finally:
         if bar is not None:
             bar.stop()
@@ -82,7 +87,7 @@ def produce(ruleset, args) -> dict:
     sc = data["scenarios"]
     t = data["coverage_totals"]
     console().print(
-        f"wrote {out}/ ({len(files)} files, {size / 1e6:.1f} MB): {data['totals']['games']:,} games, "
+        f"wrote {args.out}/ ({len(files)} files, {size / 1e6:.1f} MB): {data['totals']['games']:,} games, "
         f"{data['totals']['errors'] + data['conformance']['errors']} errors; scenarios {sc['passed']}/{sc['count']} passed; "
         + (f"clarifications with a passing scenario {t['clarifications_passing']}/{t['clarifications']}; " if t["clarifications"] else "")
         + f"clauses complete {t['complete']}/{t['clauses']}; {elapsed:.0f}s"

@@ -9,6 +9,7 @@ the caller is told so (nothing fails).
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from oblivaeon_verify import output
 from oblivaeon_verify.graphs.interaction import is_event, paths_into
 
 FORMATS = ("graphml", "dot", "mermaid", "svg")
@@ -128,46 +130,55 @@ def dot(g: nx.DiGraph, name: str = "rules") -> str:
     return "\n".join(lines) + "\n"
 
 
-def graphml(g: nx.DiGraph, path: Path) -> None:
-    nx.write_graphml(g, path)
+def graphml(g: nx.DiGraph) -> bytes:
+    buf = io.BytesIO()
+    nx.write_graphml(g, buf)
+    return buf.getvalue()
 
 
-def svg(dot_text: str, path: Path) -> bool:
-    """Render DOT to SVG with Graphviz's ``dot``; False (and no file) when ``dot`` is not installed."""
+def svg(dot_text: str) -> bytes | None:
+    """DOT rendered to SVG with Graphviz's ``dot``; None when ``dot`` is not installed."""
     exe = shutil.which("dot")
     if exe is None:
-        return False
-    out = subprocess.run([exe, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=True, timeout=120)
-    path.write_bytes(out.stdout)
-    return True
+        return None
+    return subprocess.run([exe, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=True, timeout=120).stdout
 
 
-def write(g: nx.DiGraph, facts, fmt: str, out: Path) -> list[str]:
-    """Write the graph in ``fmt`` into directory ``out``: the full graph (GraphML, DOT), the overview,
-    and one focused picture per clarification.  Returns the files written, and notes."""
+NO_DOT = "Graphviz's dot is not installed: no SVG written (apt-get install graphviz, or use --format dot)"
+
+
+def files(g: nx.DiGraph, facts, fmt: str) -> tuple[dict[str, bytes | str], list[str]]:
+    """Every file of the graph in ``fmt``, by name (the full graph as GraphML or DOT, the overview, one
+    focused picture per clarification), and notes on what could not be made."""
     if fmt not in FORMATS:
         raise ValueError(f"--format: expected one of {', '.join(FORMATS)}, not {fmt!r}")
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[str] = []
-    clars = sorted(n for n, d in g.nodes(data=True) if d.get("clarification"))
     if fmt == "graphml":
-        graphml(g, out / "rules.graphml")
-        return [str(out / "rules.graphml")]
+        return {"rules.graphml": graphml(g)}, []
+    made: dict[str, bytes | str] = {}
+    clars = sorted(n for n, d in g.nodes(data=True) if d.get("clarification"))
     pictures = [("overview", overview(g))] + [(c, focus(g, facts, c)) for c in clars]
     for name, pic in pictures:
         stem = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
         if fmt == "mermaid":
-            p = out / f"{stem}.mmd"
-            p.write_text(mermaid(pic))
+            made[f"{stem}.mmd"] = mermaid(pic)
         elif fmt == "dot":
-            p = out / f"{stem}.dot"
-            p.write_text(dot(pic, name))
+            made[f"{stem}.dot"] = dot(pic, name)
         else:
-            p = out / f"{stem}.svg"
-            if not svg(dot(pic, name), p):
-                return ["Graphviz's dot is not installed: no SVG written (apt-get install graphviz, or use --format dot)"]
-        written.append(str(p))
+            drawn = svg(dot(pic, name))
+            if drawn is None:
+                return {}, [NO_DOT]
+            made[f"{stem}.svg"] = drawn
     if fmt == "dot":
-        (out / "rules.dot").write_text(dot(g))
-        written.append(str(out / "rules.dot"))
-    return written
+        made["rules.dot"] = dot(g)
+    return made, []
+
+
+def write(g: nx.DiGraph, facts, fmt: str, out: Path, option: str = "--out") -> list[str]:
+    """Replace the folder ``out`` with the graph's files in ``fmt`` (:func:`oblivaeon_verify.output.replace`).
+
+    Returns the files written, or the notes on why none were (the folder is then left as it was)."""
+    made, notes = files(g, facts, fmt)
+    if not made:
+        return notes
+    path = output.replace(out, made, "graph", option)
+    return [str(path / name) for name in made]
