@@ -184,7 +184,7 @@ def _expect(ruleset, expect, fail) -> None:
     """``expect``: exactly one of the three verdicts, with invariant names the ruleset knows."""
     if expect == "hold" and isinstance(expect, str):
         return
-    if not isinstance(expect, dict) or len(expect) != 1 or set(expect) > {"violated", "error"}:
+    if not isinstance(expect, dict) or len(expect) != 1 or not set(expect) <= {"violated", "error"}:
         fail("expect", f"must be {EXPECT}, not {_shown(expect) if not isinstance(expect, dict) else json.dumps(expect)[:80]}")
     if "error" in expect:
         if not isinstance(expect["error"], str) or not expect["error"].strip():
@@ -217,11 +217,13 @@ def _inputs(ruleset, doc: dict, where: str):
     props = properties(ruleset)
     try:
         params = props.parameters_from_json(doc.get("parameters", {}), where, prefix="parameters.")
-    except ValueError as e:
+    except InputError as e:
         raise ReplayError(str(e)) from None
+    if not isinstance(doc.get("setup"), dict):
+        raise ReplayError(f"{where}: key 'setup' must be an object, not {_kind(doc.get('setup'))}")
     try:
         setup = props.setup_from_json(doc["setup"], params)
-    except ValueError as e:  # the model's SetupError, or the shape (BadSetup): both start with the key
+    except (InputError, ruleset.setup_error) as e:  # the shape (BadSetup) or the model's SetupError: both start with the key
         raise ReplayError(f"{where}: setup.{e}") from None
     clause = doc.get("knockout")
     if clause is not None:

@@ -69,6 +69,7 @@ def _doc(path: Path = OA) -> dict:
         (lambda d: d.pop("setup"), "key 'setup' is missing"),
         (lambda d: d.update(expect="holds"), "key 'expect' must be \"hold\""),
         (lambda d: d.update(expect={"violated": ["countdown-on-its-track"], "error": "x"}), "key 'expect' must be \"hold\""),
+        (lambda d: d.update(expect={"Violated": ["countdown-on-its-track"]}), "key 'expect' must be \"hold\""),
         (lambda d: d.update(expect={"error": ""}), r"key 'expect' must be \{\"error\": \"text\"\}"),
         (lambda d: d.update(expect={"error": 3}), r"key 'expect' must be \{\"error\": \"text\"\}"),
         (lambda d: d.update(expect={"violated": ["countdown-on-its-track"] * 2}), "names an invariant twice"),

@@ -82,6 +82,7 @@ class Parameters:
 
 
 DEFAULT = Parameters()
+common.declarations(Parameters)  # a field the checker cannot read fails here, on import, not on a user's first override
 
 __all__ = ["DEFAULT", "Difficulty", "LastAttackReading", "ParameterError", "Parameters", "load", "with_overrides"]
 

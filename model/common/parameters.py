@@ -180,7 +180,8 @@ def declarations(cls) -> tuple[Declared, ...]:
 
 
 def _check_declaration(cls, d: Declared) -> None:
-    """A declaration the checker cannot read is a programming error: refuse it when the module loads."""
+    """A declaration the checker cannot read is a programming error: refuse it when first read (each
+    ruleset's parameters module reads its declarations as it is imported)."""
     enum_kind = isinstance(d.kind, type) and issubclass(d.kind, enum.Enum)
     ok = (
         (d.kind is int and d.range is not None)
@@ -216,8 +217,7 @@ def _shown(raw: Any) -> str:
     if isinstance(raw, bool):
         return f"{str(raw).lower()} (a boolean)"
     if isinstance(raw, int):
-        digits = len(str(abs(raw))) if abs(raw) < 10**MAX_DIGITS else None
-        return f"{raw:,}" if digits else f"an integer of more than {MAX_DIGITS} digits"
+        return f"{raw:,}" if abs(raw) < 10**MAX_DIGITS else f"an integer of more than {MAX_DIGITS} digits"
     if isinstance(raw, float):
         return f"{raw!r} (a number with a fraction or exponent)"
     if isinstance(raw, str):

@@ -184,6 +184,7 @@ class Parameters:
 
 
 DEFAULT = Parameters()
+common.declarations(Parameters)  # a field the checker cannot read fails here, on import, not on a user's first override
 
 __all__ = ["DEFAULT", "KNOWN_SHIELDS", "ParameterError", "Parameters", "ShieldSpec", "load", "with_overrides"]
 

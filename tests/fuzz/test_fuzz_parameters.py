@@ -149,7 +149,7 @@ def param_pairs(draw):
             continue
         text, ok = _text(d, value, draw)
         if d.kind is int and draw(st.integers(0, 3)) == 0:
-            text = draw(st.sampled_from(ODD_DIGITS + [f" {d.range.low} ", f"0{d.range.low}", "-0"]))
+            text, ok = draw(st.sampled_from(ODD_DIGITS + [f" {d.range.low} ", f"0{d.range.low}", "-0"])), None
         if d.kind is tuple and d.item is not int:
             ok = False  # the Shields: tables, never a --param
         if ok is None:

@@ -49,6 +49,20 @@ KNOCKABLE = {name: _knockable(name) for name in RULESETS}
 NOT_KNOCKABLE = {name: sorted(set(r.catalogue.ids()) - set(KNOCKABLE[name])) for name, r in RULESETS.items()}
 
 
+def expect_valid(value, known) -> bool:
+    """The oracle's own reading of ``expect``: "hold", one non-empty error text, or known invariant names once each."""
+    if isinstance(value, str):
+        return value == "hold"
+    if not isinstance(value, dict) or len(value) != 1:
+        return False
+    ((key, inner),) = value.items()
+    if key == "error":
+        return isinstance(inner, str) and bool(inner.strip())
+    if key == "violated" and isinstance(inner, list) and inner and all(isinstance(n, str) for n in inner):
+        return len(set(inner)) == len(inner) and set(inner) <= set(known)
+    return False
+
+
 def _top_valid(key: str, value, old, rs: str) -> bool | None:
     """Whether a top-level value surely is (True), surely is not (False) or may be (None) a valid one."""
     if value == old and type(value) is type(old):
@@ -58,7 +72,7 @@ def _top_valid(key: str, value, old, rs: str) -> bool | None:
     if key == "format":
         return value == replay.FORMAT
     if key == "expect":
-        return value == "hold" or None  # junk is never a valid verdict but "hold" (or an error text in a table)
+        return expect_valid(value, INVARIANTS[rs])
     if key == "knockout":
         return isinstance(value, str) and value in KNOCKABLE[rs]
     if key in ("parameters", "decisions"):
@@ -137,7 +151,10 @@ def mutations(draw):
                         (["hold"], False),
                     ]
                 ),
-                junk.filter(lambda v: v != "hold" and not isinstance(v, dict)).map(lambda v: (v, False)),
+                st.dictionaries(
+                    st.sampled_from(["violated", "error", "Violated", "errors", ""]), junk | st.lists(st.sampled_from(known)), max_size=2
+                ).map(lambda v: (v, expect_valid(v, known))),
+                junk.map(lambda v: (v, expect_valid(v, known))),
             )
         )
     elif kind == "decision" and doc["decisions"]:
