@@ -175,6 +175,11 @@ def test_a_directory_given_as_the_parameter_file_is_named(tmp_path, capsys):
         ("countdown_start = 3\n[parameters]\ndevastation_threshold = 3\n", "countdown_start is outside the \\[parameters\\] table"),
         ("parameters = 3", "parameters must be a \\[parameters\\] table"),
         ("[parameters]\nshields = 3", "parameters.shields must be a list of 1 to 20 tables"),
+        ("shields = []", "shields must be a list of 1 to 20 tables .*, not \\[\\] \\(a list\\)"),
+        (
+            "shields = [" + ", ".join(f'{{name = "S{i}", scion = "Progeny"}}' for i in range(21)) + "]",
+            "shields must be a list of 1 to 20 tables",
+        ),
         ('[[shields]]\nname = "X"\n', "shields\\[0\\] misses scion"),
         ('[[shields]]\nname = "X"\nscion = "Progeny"\nhue = 3\n', "shields\\[0\\].hue is not a key of a ShieldSpec"),
         ('[[shields]]\nname = "X"\nscion = "Progen"\n', "did you mean 'Progeny'"),
