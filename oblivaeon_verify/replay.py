@@ -19,6 +19,12 @@ Format (version 1), every key required unless marked optional::
       "expect": "hold" | {"violated": ["invariant-name", ...]} | {"error": "text"}
     }
 
+The loader is strict: unknown keys, a format or version that is not exactly the one above (``true``
+is no version), an unknown ruleset, a setup or parameters the ruleset refuses, an index that is not a
+non-negative integer, a knock-out clause without a handler, and an ``expect`` that is not one of the
+three forms (``violated`` a non-empty list of the ruleset's invariant names, ``error`` a non-empty
+text) are each refused in one line naming the file and key.
+
 Each decision is checked against its label.  When a model change only moves a decision within the
 list (a new card adds an option before it), the one legal decision with that label is taken; when no
 legal decision has the label, the replay stops at that step with the legal ones, instead of silently
@@ -27,11 +33,12 @@ replaying another game.
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from model.common.files import InputError
+from model.common.files import InputError, read_text
 from oblivaeon_verify.checked_play import properties
 
 FORMAT = "oblivaeon-verify replay"
@@ -90,35 +97,151 @@ def write(path: str | Path, doc: dict) -> Path:
     return output.add(p.parent, {p.name: json.dumps(doc, indent=1) + "\n"}, "check")[p.name]
 
 
+KEYS = ("format", "version", "ruleset", "setup", "parameters", "knockout", "decisions", "expect")
+"""Every key a replay file may have, in the order ``from_game`` writes them."""
+OPTIONAL = ("parameters", "knockout")
+EXPECT = '"hold", {"violated": [invariant names]} or {"error": "text"}'
+
+
+def _no_twice(pairs: list) -> dict:
+    """json.loads keeps the last of two equal keys without a word: refuse them instead."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ReplayError(f"key {twice[:60]!r} is given twice in one object")
+    return out
+
+
+def _not_json(name: str):
+    raise ReplayError(f"{name} is not a JSON value")
+
+
+def _parse(p: Path, text: str) -> dict:
+    try:
+        doc = json.loads(text, object_pairs_hook=_no_twice, parse_constant=_not_json)
+    except json.JSONDecodeError as e:
+        raise ReplayError(f"{p}:{e.lineno}: not valid JSON: {e.msg}") from None
+    except ReplayError as e:
+        raise ReplayError(f"{p}: not a replay file's JSON: {e}") from None
+    except (ValueError, RecursionError) as e:  # an integer of thousands of digits; lists nested thousands deep
+        raise ReplayError(f"{p}: not readable JSON ({' '.join(str(e).split())[:80] or 'nested too deep'})") from None
+    if not isinstance(doc, dict):
+        raise ReplayError(f"{p}: expected a JSON object at the top level, not {_kind(doc)}")
+    return doc
+
+
+def _kind(x) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "an integer", float: "a number"}.get(
+        type(x), "null" if x is None else type(x).__name__
+    )
+
+
+def _shown(x) -> str:
+    text = json.dumps(x) if isinstance(x, (str, int, float, bool)) or x is None else _kind(x)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
 def load(path: str | Path) -> dict:
+    """A replay file, checked key by key and against its ruleset (setup, parameters, knock-out clause,
+    invariant names): the document, with ``_path`` added, or a ReplayError naming the file and key."""
+    from oblivaeon_verify import rulesets
+
     p = Path(path)
     try:
-        doc = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReplayError(f"{p}: no such replay file") from None
-    except json.JSONDecodeError as e:
-        raise ReplayError(f"{p}: not valid JSON (line {e.lineno}): {e.msg}") from None
-    if not isinstance(doc, dict):
-        raise ReplayError(f"{p}: expected a JSON object at the top level")
-    if doc.get("format") != FORMAT:
-        raise ReplayError(f"{p}: key 'format' must be {FORMAT!r}, not {doc.get('format')!r}")
-    if doc.get("version") != VERSION:
-        raise ReplayError(f"{p}: key 'version' must be {VERSION}, not {doc.get('version')!r}")
-    for key, kind in (("ruleset", str), ("setup", dict), ("decisions", list)):
-        if not isinstance(doc.get(key), kind):
-            raise ReplayError(f"{p}: key {key!r} must be a {kind.__name__}, not {type(doc.get(key)).__name__}")
-    for n, item in enumerate(doc["decisions"]):
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], str)):
-            raise ReplayError(f"{p}: decisions[{n}] must be [index, label], not {item!r}")
-    if "parameters" in doc and not isinstance(doc["parameters"], dict):
-        raise ReplayError(f"{p}: key 'parameters' must be an object of parameter overrides")
+        text = read_text(p, "replay file")
+    except InputError as e:  # one kind of error from the loader, which check --replay names as such
+        raise ReplayError(str(e)) from None
+    doc = _parse(p, text)
+
+    def fail(key: str, message: str):
+        raise ReplayError(f"{p}: key {key!r} {message}")
+
+    for k in doc:
+        if k not in KEYS:
+            raise ReplayError(f"{p}: key {k[:60]!r} is not a replay file's; its keys: {', '.join(KEYS)}")
+    for k in KEYS:
+        if k not in doc and k not in OPTIONAL:
+            fail(k, f"is missing; a replay file has the keys {', '.join(KEYS)} ({', '.join(OPTIONAL)} optional)")
+    if doc["format"] != FORMAT or not isinstance(doc["format"], str):
+        fail("format", f"must be {FORMAT!r}, not {_shown(doc['format'])}")
+    if type(doc["version"]) is not int or doc["version"] != VERSION:  # true == 1 in Python, but a boolean is no version
+        fail("version", f"must be {VERSION}, not {_shown(doc['version'])}")
+    if not isinstance(doc["ruleset"], str) or doc["ruleset"] not in rulesets.available():
+        fail("ruleset", f"must be one of {rulesets.available()}, not {_shown(doc['ruleset'])}")
+    for key, kind in (("setup", dict), ("parameters", dict), ("decisions", list)):
+        if key in doc and not isinstance(doc[key], kind):
+            fail(key, f"must be {_kind(kind())}, not {_kind(doc[key])}")
     if "knockout" in doc and not isinstance(doc["knockout"], str):
-        raise ReplayError(f"{p}: key 'knockout' must be a clause id")
-    expect = doc.get("expect", "hold")
-    if not (expect == "hold" or (isinstance(expect, dict) and set(expect) <= {"violated", "error"} and expect)):
-        raise ReplayError(f'{p}: key \'expect\' must be "hold", {{"violated": [...]}} or {{"error": "..."}}')
+        fail("knockout", f"must be a clause id (a string), not {_shown(doc['knockout'])}")
+    for n, item in enumerate(doc["decisions"]):
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int and item[0] >= 0 and isinstance(item[1], str)):
+            raise ReplayError(
+                f"{p}: decisions[{n}] must be [index, label] (an index from 0 into the legal decisions and its label), not {_shown(item) if not isinstance(item, list) else json.dumps(item)[:80]}"
+            )
+    ruleset = rulesets.load(doc["ruleset"])
+    _expect(ruleset, doc["expect"], fail)
+    _inputs(ruleset, doc, str(p))
     doc["_path"] = str(p)
     return doc
+
+
+def _expect(ruleset, expect, fail) -> None:
+    """``expect``: exactly one of the three verdicts, with invariant names the ruleset knows."""
+    if expect == "hold" and isinstance(expect, str):
+        return
+    if not isinstance(expect, dict) or len(expect) != 1 or not set(expect) <= {"violated", "error"}:
+        fail("expect", f"must be {EXPECT}, not {_shown(expect) if not isinstance(expect, dict) else json.dumps(expect)[:80]}")
+    if "error" in expect:
+        if not isinstance(expect["error"], str) or not expect["error"].strip():
+            fail("expect", f'must be {{"error": "text"}} with the model error\'s text, not {{"error": {_shown(expect["error"])}}}')
+        return
+    names = expect["violated"]
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        fail(
+            "expect",
+            f'must be {{"violated": [...]}} with a non-empty list of invariant names, not {{"violated": {json.dumps(names)[:60]}}}',
+        )
+    if len(set(names)) != len(names):
+        fail("expect", "names an invariant twice in 'violated'")
+    known = properties(ruleset).INVARIANTS.names()
+    for n in names:
+        if n not in known:
+            near = difflib.get_close_matches(n, known, 3)
+            some = near or sorted(known)[:6]
+            fail(
+                "expect",
+                f"names an unknown invariant {n[:60]!r}; {'did you mean' if near else 'e.g.'} {', '.join(some)}"
+                f" ({len(known)} {ruleset.name} invariants; oblivaeon-verify check --json lists them)",
+            )
+
+
+def _inputs(ruleset, doc: dict, where: str):
+    """The document's parameters, setup and knock-out clause, checked through the ruleset (one line naming the key)."""
+    from oblivaeon_verify import knockout
+
+    props = properties(ruleset)
+    try:
+        params = props.parameters_from_json(doc.get("parameters", {}), where, prefix="parameters.")
+    except InputError as e:
+        raise ReplayError(str(e)) from None
+    if not isinstance(doc.get("setup"), dict):
+        raise ReplayError(f"{where}: key 'setup' must be an object, not {_kind(doc.get('setup'))}")
+    try:
+        setup = props.setup_from_json(doc["setup"], params)
+    except (InputError, ruleset.setup_error) as e:  # the shape (BadSetup) or the model's SetupError: both start with the key
+        raise ReplayError(f"{where}: setup.{e}") from None
+    clause = doc.get("knockout")
+    if clause is not None:
+        if clause not in ruleset.catalogue:
+            family = [k for k in ruleset.catalogue.ids() if k.split(".")[0] == clause.split(".")[0]][:6]
+            raise ReplayError(
+                f"{where}: key 'knockout': unknown clause id {clause[:60]!r}; ids of that family: {', '.join(family) or 'none'}"
+            )
+        pkg = type(ruleset).__module__.rsplit(".", 1)[0]
+        if not knockout.handlers_of(pkg, clause):
+            raise ReplayError(f"{where}: key 'knockout': clause {clause} has no handler in the model to knock out")
+    return params, setup, clause
 
 
 def replay(ruleset, doc: dict, *, trace: bool = False) -> ReplayResult:
@@ -129,16 +252,11 @@ def replay(ruleset, doc: dict, *, trace: bool = False) -> ReplayResult:
 
     where = doc.get("_path", "replay")
     if doc["ruleset"] != ruleset.name:
-        raise ReplayError(f"{where}: written for ruleset {doc['ruleset']!r}, replayed with {ruleset.name!r}")
+        raise ReplayError(
+            f"{where}: written for ruleset {doc['ruleset']!r}, replayed with {ruleset.name!r} (give --ruleset {doc['ruleset']})"
+        )
     props = properties(ruleset)
-    try:
-        params = props.parameters_from_json(doc.get("parameters", {}))
-        setup = props.setup_from_json(doc["setup"], params)
-    except (KeyError, TypeError, ValueError) as e:
-        raise ReplayError(f"{where}: setup/parameters: {e}") from None
-    clause = doc.get("knockout")
-    if clause is not None and clause not in ruleset.catalogue:
-        raise ReplayError(f"{where}: key 'knockout': unknown clause id {clause!r}")
+    _params, setup, clause = _inputs(ruleset, doc, where)
     pkg = type(ruleset).__module__.rsplit(".", 1)[0]
     result = ReplayResult()
     with knockout.knocked_out(pkg, clause) if clause else nullcontext():

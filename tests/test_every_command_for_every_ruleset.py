@@ -26,6 +26,7 @@ def _args(command: str, name: str, tmp_path) -> list[str]:
     few = str(r.players[0])
     return {
         "clauses": ["--json"],
+        "params": ["--json"],
         "simulate": ["--games", "1", "--players", few, "--json", "--workers", "1"],
         "bench": ["--games", "2", "--json"],
         "check": ["--games", "1", "--json"],

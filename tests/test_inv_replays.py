@@ -52,7 +52,7 @@ def _write(tmp_path, doc) -> str:
         (lambda d: d["decisions"].__setitem__(0, [0]), r"decisions\[0\] must be \[index, label\]"),
         (lambda d: d.update(expect="maybe"), "key 'expect'"),
         (lambda d: d.update(knockout="NO.SUCH-CLAUSE"), "unknown clause id"),
-        (lambda d: d["setup"].update(shield="No Such Shield"), "setup/parameters"),
+        (lambda d: d["setup"].update(shield="No Such Shield"), "setup.shield: unknown Shield 'No Such Shield'"),
         (lambda d: d["decisions"].__setitem__(3, [0, "hero 9: dance"]), r"decisions\[3\] = 'hero 9: dance'"),
     ],
 )

@@ -2,22 +2,29 @@
 
 Known from the rulebook: difficulty adjustments (beginner 12/35/-10, extinction 8/25/+10), the
 true-solo turn order deck of 3 player and 2 nemesis cards, 2 aether per charge, five cards in hand,
-the fourth focus opens a breach.  Everything else is an ASSUMPTION with a default here.
+the fourth focus opens a breach.  Everything else is an ASSUMPTION with a default here.  Each field
+declares its type and bounds with the reason for them; ``model.common.parameters`` checks overrides
+against them (``oblivaeon-verify params --ruleset aeons_end`` lists them all).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from model.common import parameters as common
-from model.common.parameters import ParameterError
+from model.common.parameters import ParameterError, Range, with_overrides
+
+# The bounds shared by several parameters, each with what the model does with the value.
+AETHER = Range(0, 99, "aether: 0 makes it free; a cost no turn can pay only takes the option away")
+DAMAGE = Range(0, 99, "damage: 0 adds none")
 
 
 class Difficulty(enum.Enum):
+    """The difficulty levels (DIFFICULTY.*): a setup's choice, not a parameter."""
+
     BEGINNER = "beginner"
     NORMAL = "normal"
     EXPERT = "expert"
@@ -38,70 +45,48 @@ class LastAttackReading(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Parameters:
-    player_life: int = 10
+    """What the mats and cards print and the rulebook does not. Defaults marked ASSUMPTION."""
+
+    player_life: Annotated[int, Range(1, 99, "life: a mage at 0 is exhausted at once, by EXHAUST.WHEN")] = 10
     """ASSUMPTION (normal mode): a mage's starting life."""
-    gravehold_life: int = 30
+    gravehold_life: Annotated[int, Range(1, 99, "life: at 0 the players have lost before the first turn, by END.LOSE-GRAVEHOLD")] = 30
     """ASSUMPTION (normal mode): Gravehold's starting life."""
-    nemesis_life: int = 15
+    nemesis_life: Annotated[int, Range(1, 999, "life: at 0 the players have won before the first turn, by END.WIN-NEMESIS-DEFEATED")] = 15
     """ASSUMPTION (normal mode): the nemesis's starting life, before difficulty (low, because the
     abstract spells are weak; chosen so that random play wins about one game in eight)."""
-    charge_cost: int = 2
+    charge_cost: Annotated[int, AETHER] = 2
     """Known: a charge costs 2 aether."""
-    hand_size: int = 5
+    hand_size: Annotated[int, Range(0, 20, "cards: the draw phase fills the hand to this; a mage starts with 10 cards")] = 5
     """Known: the draw phase fills the hand to five."""
-    focus_cost: tuple[int, int, int, int] = (0, 2, 3, 4)
+    focus_cost: Annotated[tuple[int, int, int, int], AETHER] = (0, 2, 3, 4)
     """ASSUMPTION: focus cost of breaches I to IV (breach I starts opened)."""
-    open_cost: tuple[int, int, int, int] = (0, 5, 6, 7)
+    open_cost: Annotated[tuple[int, int, int, int], AETHER] = (0, 5, 6, 7)
     """ASSUMPTION: open cost of breaches I to IV."""
-    breach_bonus: tuple[int, int, int, int] = (0, 0, 1, 1)
+    breach_bonus: Annotated[tuple[int, int, int, int], DAMAGE] = (0, 0, 1, 1)
     """ASSUMPTION: extra damage of spells cast from opened breaches I to IV."""
-    expert_unleash_extra: int = 1
+    expert_unleash_extra: Annotated[int, Range(0, 99, "Unleashes: 0 adds none")] = 1
     """ASSUMPTION: Increased Difficulty adds this much to every Unleash."""
-    corruption_limit: int = 15
+    corruption_limit: Annotated[int, Range(1, 99, "tokens: at 0 the Crooked Mask has won before the first turn")] = 15
     """ASSUMPTION: the Crooked Mask's own loss condition, at this many corruption tokens."""
     last_attack_reading: LastAttackReading = LastAttackReading.WIN_AT_DRAW
     """READING (see LastAttackReading): the default is the literal one, play ending the moment the
     condition holds."""
-    max_turns: int = 2000
+    max_turns: Annotated[
+        int,
+        Range(100, 100_000, "turns: a safety stop, above the 45 or so of the longest games with the defaults; a game it stops is an error"),
+    ] = 2000
     """A safety stop for random play; a game reaching it is an error, not an outcome."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            f.name: (getattr(self, f.name).value if isinstance(getattr(self, f.name), enum.Enum) else getattr(self, f.name))
-            for f in fields(self)
-        }
+        return common.plain(self)
 
 
 DEFAULT = Parameters()
+common.declarations(Parameters)  # a field the checker cannot read fails here, on import, not on a user's first override
 
-
-def with_overrides(base: Parameters, overrides: dict[str, Any], where: str) -> Parameters:
-    changes = {}
-    known = {f.name for f in fields(Parameters)}
-    for name, raw in overrides.items():
-        if name not in known:
-            raise ParameterError(f"{where}: unknown parameter {name!r}; known parameters: {', '.join(sorted(known))}")
-        current = getattr(DEFAULT, name)
-        if isinstance(current, enum.Enum):
-            choices = [m.value for m in type(current)]
-            if raw not in choices:
-                raise ParameterError(f"{where}: {name} must be one of {choices}, not {raw!r}")
-            changes[name] = type(current)(raw)
-        elif isinstance(current, tuple):
-            if not isinstance(raw, list) or len(raw) != len(current) or not all(isinstance(x, int) for x in raw):
-                raise ParameterError(f"{where}: {name} must be a list of {len(current)} integers, not {raw!r}")
-            changes[name] = tuple(raw)
-        else:
-            try:
-                value = int(raw)
-            except (TypeError, ValueError):
-                raise ParameterError(f"{where}: {name} must be an integer, not {raw!r}") from None
-            if value < 0:
-                raise ParameterError(f"{where}: {name} must not be negative")
-            changes[name] = value
-    return dataclasses.replace(base, **changes)
+__all__ = ["DEFAULT", "Difficulty", "LastAttackReading", "ParameterError", "Parameters", "load", "with_overrides"]
 
 
 def load(path: str | Path | None = None, cli: list[str] | tuple[str, ...] = ()) -> Parameters:
     """Defaults, then a TOML file, then ``name=value`` pairs (see ``model.common.parameters``)."""
-    return common.load(DEFAULT, with_overrides, path, cli)
+    return common.load(DEFAULT, path, cli)

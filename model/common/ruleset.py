@@ -6,12 +6,14 @@ A ruleset's adapter subclasses :class:`ModelRuleset`, names its modules (``engin
 
 from __future__ import annotations
 
+from model.common import parameters as common_parameters
+
 
 class ModelRuleset:
     engine = None
     """The module with ``new_game``, ``legal_decisions``, ``step`` and ``where``."""
     parameters = None
-    """The module with ``load`` and ``DEFAULT``."""
+    """The module with ``load`` and ``DEFAULT`` (a dataclass declared as ``model.common.parameters`` reads)."""
     serialise = None
     """The module with ``to_json``, ``from_json`` and ``canonical_key``."""
 
@@ -20,6 +22,10 @@ class ModelRuleset:
 
     def default_parameters(self):
         return self.parameters.DEFAULT
+
+    def assumptions(self) -> list[dict]:
+        """Every parameter: name, type, bounds and their reason, default, documentation (``oblivaeon-verify params``)."""
+        return common_parameters.describe(self.parameters.DEFAULT)
 
     def new_game(self, setup):
         return self.engine.new_game(setup)

@@ -5,7 +5,9 @@ the rulebook.  Each stand-in below is an ASSUMPTION with a default; known facts 
 on 6 and loses one token at the start of OblivAeon's turn, the four named Shields and their
 Scions, three forms, Devastation destroys environments) are the defaults where the rulebook or
 the game's published facts give them.  A user overrides any of them from a TOML file or the
-command line (``--param name=value``); unknown names and wrong types are refused by name.
+command line (``--param name=value``); each field declares its type and bounds with the reason for
+them, and ``model.common.parameters`` refuses unknown names, wrong types and values out of bounds by
+name (``oblivaeon-verify params`` lists them all).
 
 The interpretation switches (``Reading``) settle the places where the rulebook can be read two
 ways; each names the clause it concerns.
@@ -13,14 +15,23 @@ ways; each names the clause it concerns.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-from dataclasses import dataclass, fields
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from model.common import parameters as common
-from model.common.parameters import ParameterError
+from model.common.parameters import OneOf, ParameterError, Range, Size, with_overrides
+from model.oblivaeon.charts import SCION_DIFFICULTY, SCIONS
+
+# The bounds shared by several parameters, each with what the model does with the value.
+HP = Range(1, 999, "HP: a target at 0 HP is destroyed at once; printed HP has at most three digits")
+DAMAGE = Range(0, 99, "damage: 0 deals none, and no hero has more than 38 HP")
+HAND = Range(0, 20, "cards: a hero deck holds 13 to 18; drawing from an empty deck and trash draws nothing")
+FORM = Range(1, 4, "a form of OblivAeon, 1 to 3; 4 is never reached, turning the effect off")
+TASKS = Range(1, 20, "tasks: at 0 the side would be done before play; 10 Scions and a few objectives can be tasks")
+TOKENS = Range(0, 99, "Devastation tokens: 0 adds none")
 
 
 class RitesReading(enum.Enum):
@@ -55,14 +66,23 @@ class BloodstoneReading(enum.Enum):
 class ShieldSpec:
     """One double-sided OblivAeon Shield (SETUP.SHIELD, SHIELD.TASKS). Side texts are assumptions."""
 
-    name: str
-    scion: str
-    flip_after_tasks: int = 2
+    name: Annotated[str, Size(1, 80, "a Shield's name, as traces and setups show it")]
+    """The Shield's name, as a setup chooses it."""
+    scion: Annotated[str, OneOf(SCIONS, "the Scion it brings forth at setup, by SETUP.FIRST-SCION")]
+    """The Scion the Shield brings into the First Battle Zone at setup."""
+    flip_after_tasks: Annotated[int, TASKS] = 2
     """Tasks (Scions removed from the game or objectives completed) that flip phase 1 to phase 2."""
-    remove_after_tasks: int = 4
+    remove_after_tasks: Annotated[int, TASKS] = 4
     """Tasks in all after which the phase-2 side removes the Shield from the game."""
-    start_damage: int = 1
+    start_damage: Annotated[int, DAMAGE] = 1
     """Phase side's end-of-turn hit: OblivAeon deals each hero in his zone this much (phase 2: +1)."""
+
+    def conflicts(self) -> Iterator[tuple[str, str]]:
+        if self.remove_after_tasks < self.flip_after_tasks:
+            yield (
+                "remove_after_tasks",
+                f"must be at least flip_after_tasks ({self.flip_after_tasks}): it counts all tasks, the flip's among them, not {self.remove_after_tasks}",
+            )
 
 
 KNOWN_SHIELDS: tuple[ShieldSpec, ...] = (
@@ -74,55 +94,65 @@ KNOWN_SHIELDS: tuple[ShieldSpec, ...] = (
     ShieldSpec("The Fifth Shield (name unknown)", "Empyreon"),
 )
 
+EASIEST_SCION = min(SCION_DIFFICULTY.values())
+
 
 @dataclass(frozen=True, slots=True)
 class Parameters:
     """The Booklet, Shields, Scion panels and other unprinted numbers. Defaults marked ASSUMPTION."""
 
-    countdown_start: int = 6
+    countdown_start: Annotated[int, Range(1, 99, "Countdown spaces: on 0 it would have run out before the first turn")] = 6
     """Known: the Countdown token starts on space 6 (SETUP.INEVITABLE-DESTRUCTION)."""
-    countdown_tick: int = 1
+    countdown_tick: Annotated[int, Range(1, 99, "spaces a turn: at 0 the Countdown never runs out and a game need not end")] = 1
     """Known: OblivAeon removes one Countdown token at the start of his turn (ID.COUNTDOWN)."""
-    countdown_expiry_devastation: int = 2
+    countdown_expiry_devastation: Annotated[int, TOKENS] = 2
     """ASSUMPTION: when the Countdown runs out, this many Devastation tokens are added and the
     Countdown is reset to its start. This makes every game finite (see ``ending``)."""
-    countdown_expiry_damage: int = 2
+    countdown_expiry_damage: Annotated[int, DAMAGE] = 2
     """ASSUMPTION: when the Countdown runs out OblivAeon also deals each hero target in his zone this much."""
-    devastation_threshold: int = 8
+    devastation_threshold: Annotated[int, Range(0, 99, "Devastation tokens: 0 turns the Booklet's spending off")] = 8
     """ASSUMPTION: at the end of OblivAeon's turn, with at least this many Devastation tokens,
     he spends that many and destroys the environment in his battle zone (ID.DEVASTATION)."""
-    forms_hp: tuple[int, int, int] = (30, 35, 40)
+    forms_hp: Annotated[tuple[int, int, int], HP] = (30, 35, 40)
     """ASSUMPTION: OblivAeon's HP in each of his three forms; defeating the third wins."""
-    form2_damage: int = 2
+    form2_damage: Annotated[int, DAMAGE] = 2
     """ASSUMPTION: the second form's start-of-turn attack on the hero with the highest HP in his zone."""
-    erase_in_form: int = 3
+    erase_in_form: Annotated[int, FORM] = 3
     """Known from CLAR.ERASED: the third form erases heroes. ASSUMPTION: at the start of his turn
     he erases the hero with the lowest HP in his zone."""
-    aeon_men_from_form: int = 2
+    aeon_men_from_form: Annotated[int, FORM] = 2
     """ASSUMPTION: from this form on, the Booklet plays one Aeon Men card at the end of his turn."""
-    scion_hp_base: int = 8
+    scion_hp_base: Annotated[int, Range(0, 999, "HP: with the step per difficulty, the easiest Scion enters with at least 1")] = 8
     """ASSUMPTION: a Scion's HP is this plus ``scion_hp_per_difficulty`` times its chart difficulty."""
-    scion_hp_per_difficulty: int = 3
-    rainek_flipped_hp: int = 18
+    scion_hp_per_difficulty: Annotated[int, Range(0, 99, "HP per point of the Scion Difficulty Chart, which rates Scions 1 to 3")] = 3
+    """ASSUMPTION: the HP a Scion gains per point of its Scion Difficulty Chart rating (CHART.SCION-DIFFICULTY)."""
+    rainek_flipped_hp: Annotated[int, HP] = 18
     """ASSUMPTION: Rainek Kel'Voss flips at 0 HP instead of leaving, returns with this HP and has
     usurped OblivAeon's power while flipped (CLAR.RITES-OF-REVIVAL)."""
-    rites_revival_hp: int = 10
-    """ASSUMPTION: the HP a character card revived by Rites of Revival starts with."""
-    bloodstone_hp: int = 6
+    rites_revival_hp: Annotated[int, HP] = 10
+    """ASSUMPTION: the HP a character card revived by Rites of Revival starts with (at most its own)."""
+    bloodstone_hp: Annotated[int, HP] = 6
     """ASSUMPTION: the HP each Sentinel returns with when The Bloodstone revives them (CLAR.SENTINELS)."""
-    wasteland_max_hp: int = 8
+    wasteland_max_hp: Annotated[int, Range(0, 999, "HP: villain targets with at most this much are removed; 0 removes none")] = 8
     """ASSUMPTION: Unforgiving Wasteland removes the lowest-HP villain target in its zone with at most this HP."""
-    environment_damage: int = 20
+    environment_damage: Annotated[int, DAMAGE] = 20
     """Known: OblivAeon deals this much irreducible infernal damage after an environment falls (ENV.REMOVAL.DAMAGE)."""
-    replacement_hand: int = 4
+    replacement_hand: Annotated[int, HAND] = 4
     """Known: a replacement hero starts with a hand of four (INCAP.REPLACEMENT)."""
-    starting_hand: int = 4
+    starting_hand: Annotated[int, HAND] = 4
     """Known from the base game: a hero set up at the start of a game draws four."""
-    shields: tuple[ShieldSpec, ...] = KNOWN_SHIELDS
+    shields: Annotated[tuple[ShieldSpec, ...], Size(1, 20, "the Shields setup chooses from; names differ")] = KNOWN_SHIELDS
+    """ASSUMPTION: the Shields in the box, each with its Scion, task counts and end-of-turn damage
+    (SETUP.SHIELD); the side texts are not printed in the rulebook."""
     rites_reading: RitesReading = RitesReading.REVIVE_IN_PLACE
     requital_reading: RequitalReading = RequitalReading.CONSTRUCTS_STAY
     bloodstone_reading: BloodstoneReading = BloodstoneReading.DEVASTATION_THEN_REVIVE
-    max_rounds: int = 400
+    max_rounds: Annotated[
+        int,
+        Range(
+            100, 100_000, "rounds: a safety stop, above the 45 or so of the longest games with the defaults; a game it stops is an error"
+        ),
+    ] = 400
     """A safety stop for random play, never reached by the defaults (every game is finite); a game
     that reaches it is reported as an error, not an outcome."""
 
@@ -135,97 +165,30 @@ class Parameters:
     def scion_hp(self, difficulty: int) -> int:
         return self.scion_hp_base + self.scion_hp_per_difficulty * difficulty
 
+    def conflicts(self) -> Iterator[tuple[str, str]]:
+        """The rules between fields that the model needs (see ``model.common.parameters``)."""
+        if self.scion_hp(EASIEST_SCION) < 1:
+            yield (
+                "scion_hp_base",
+                f"plus scion_hp_per_difficulty ({self.scion_hp_per_difficulty}) times {EASIEST_SCION}, the easiest Scion's rating, "
+                f"must be at least 1 HP (a Scion at 0 HP is removed at once), not {self.scion_hp(EASIEST_SCION)}",
+            )
+        seen: set[str] = set()
+        for i, s in enumerate(self.shields):
+            if s.name in seen:
+                yield f"shields[{i}].name", f"{s.name!r} names an earlier Shield too; setup chooses a Shield by name, so each must differ"
+            seen.add(s.name)
+
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if isinstance(v, enum.Enum):
-                v = v.value
-            elif f.name == "shields":
-                v = [dataclasses.asdict(s) for s in v]
-            elif isinstance(v, tuple):
-                v = list(v)
-            out[f.name] = v
-        return out
+        return common.plain(self)
 
 
 DEFAULT = Parameters()
+common.declarations(Parameters)  # a field the checker cannot read fails here, on import, not on a user's first override
 
-
-def _coerce(name: str, raw: Any, where: str) -> Any:
-    f = next((f for f in fields(Parameters) if f.name == name), None)
-    if f is None:
-        known = ", ".join(sorted(x.name for x in fields(Parameters)))
-        raise ParameterError(f"{where}: unknown parameter {name!r}; known parameters: {known}")
-    current = getattr(DEFAULT, name)
-    if isinstance(current, enum.Enum):
-        choices = [m.value for m in type(current)]
-        if raw not in choices:
-            raise ParameterError(f"{where}: {name} must be one of {choices}, not {raw!r}")
-        return type(current)(raw)
-    if name == "shields":
-        if not isinstance(raw, list) or not raw:
-            raise ParameterError(f"{where}: shields must be a non-empty list of tables")
-        out = []
-        for i, item in enumerate(raw):
-            if not isinstance(item, dict):
-                raise ParameterError(f"{where}: shields[{i}] must be a table")
-            try:
-                out.append(ShieldSpec(**item))
-            except TypeError as e:
-                raise ParameterError(f"{where}: shields[{i}]: {e}") from None
-        return tuple(out)
-    if isinstance(current, tuple):
-        if not isinstance(raw, list) or len(raw) != len(current) or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw):
-            raise ParameterError(f"{where}: {name} must be a list of {len(current)} integers, not {raw!r}")
-        return tuple(raw)
-    if isinstance(current, int) and not isinstance(current, bool):
-        if isinstance(raw, str):
-            try:
-                raw = int(raw)
-            except ValueError:
-                raise ParameterError(f"{where}: {name} must be an integer, not {raw!r}") from None
-        if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-            raise ParameterError(f"{where}: {name} must be a non-negative integer, not {raw!r}")
-        return raw
-    raise ParameterError(f"{where}: {name} cannot be overridden")  # pragma: no cover
-
-
-def with_overrides(base: Parameters, overrides: dict[str, Any], where: str = "parameters") -> Parameters:
-    changes = {k: _coerce(k, v, where) for k, v in overrides.items()}
-    return dataclasses.replace(base, **changes)
+__all__ = ["DEFAULT", "KNOWN_SHIELDS", "ParameterError", "Parameters", "ShieldSpec", "load", "with_overrides"]
 
 
 def load(path: str | Path | None = None, cli: list[str] | tuple[str, ...] = ()) -> Parameters:
     """Defaults, then a TOML file, then ``name=value`` pairs (see ``model.common.parameters``)."""
-    return common.load(DEFAULT, with_overrides, path, cli)
-
-
-def assumptions() -> list[tuple[str, Any, str]]:
-    """(name, default, documentation) for every parameter, for reports and ``--help``."""
-    import inspect
-
-    src = inspect.getsource(Parameters)
-    docs: dict[str, str] = {}
-    lines = src.splitlines()
-    for i, line in enumerate(lines):
-        s = line.strip()
-        if ":" in s and "=" in s and not s.startswith(('"', "def", "#")):
-            name = s.split(":", 1)[0]
-            j = i + 1
-            doc = []
-            if j < len(lines) and lines[j].strip().startswith('"""'):
-                while j < len(lines):
-                    doc.append(lines[j].strip().strip('"'))
-                    if lines[j].strip().endswith('"""') and (j > i + 1 or lines[j].strip().count('"""') == 2):
-                        break
-                    j += 1
-            docs[name] = " ".join(d for d in doc if d)
-    out = []
-    for f in fields(Parameters):
-        doc = docs.get(f.name, "")
-        value = getattr(DEFAULT, f.name)
-        if not doc and isinstance(value, enum.Enum):
-            doc = (type(value).__doc__ or "").strip()
-        out.append((f.name, DEFAULT.as_dict()[f.name], doc))
-    return out
+    return common.load(DEFAULT, path, cli)

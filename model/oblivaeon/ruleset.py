@@ -32,9 +32,6 @@ class OblivAeonRuleset(ModelRuleset):
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
     graph_facts_module = "properties.oblivaeon.graph_facts"
 
-    def assumptions(self):
-        return parameters.assumptions()
-
     def random_setup(self, rng, players, params):
         return random_setup(rng, players, params)
 

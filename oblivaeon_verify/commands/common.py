@@ -9,6 +9,7 @@ import re
 import sys
 
 from model.common.files import InputError
+from model.common.parameters import INTEGER_TEXT
 from oblivaeon_verify import __version__, exits, rulesets
 
 
@@ -23,8 +24,8 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(int(exits.Exit.USAGE), f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-_INTEGER = re.compile(r"-?[0-9]+")
-"""ASCII digits only: int() would also take '+5', ' 5', '5_000' and digits of other scripts."""
+_INTEGER = INTEGER_TEXT
+"""ASCII digits only (the rule model parameters given as --param follow too)."""
 
 MAX_GAMES = 1_000_000_000
 """Games per player count: campaigns are streamed, so a large count costs time, not memory up front."""
@@ -88,8 +89,17 @@ def console(stderr: bool = False):
 def add_ruleset_arguments(sp, params: bool = True) -> None:
     sp.add_argument("--ruleset", default=rulesets.DEFAULT, help=f"one of: {', '.join(rulesets.available())} (default %(default)s)")
     if params:
-        sp.add_argument("--params", metavar="FILE", help="a TOML file overriding model parameters (assumptions)")
-        sp.add_argument("--param", metavar="NAME=VALUE", action="append", help="override one model parameter (repeatable)")
+        sp.add_argument(
+            "--params",
+            metavar="FILE",
+            help="a TOML file overriding model parameters (assumptions); `oblivaeon-verify params` lists them with their bounds",
+        )
+        sp.add_argument(
+            "--param",
+            metavar="NAME=VALUE",
+            action="append",
+            help="override one model parameter (repeatable; lists as 1,2,3); `oblivaeon-verify params` lists them",
+        )
 
 
 def load_ruleset(args):
@@ -109,10 +119,8 @@ def players(ruleset, value):
 
 
 def parameters(ruleset, args):
-    try:
-        return ruleset.load_parameters(args.params, tuple(args.param or ()))
-    except ValueError as e:
-        raise UsageError(str(e)) from None
+    """The ruleset's parameters with --params and --param applied; a bad one is a ParameterError (an InputError: exit 2)."""
+    return ruleset.load_parameters(args.params, tuple(args.param or ()))
 
 
 def progress(total: int, label: str, enabled: bool):

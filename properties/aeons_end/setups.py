@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from model.aeons_end.parameters import DEFAULT, Difficulty, Parameters, with_overrides
 from model.aeons_end.setup import SetupConfig
+from properties.common import setups as plain
 
 SETUP_KEYS = ("mages", "nemesis", "difficulty")
 
 
 def setup_from_json(doc: dict, params: Parameters) -> SetupConfig:
-    """A SetupConfig from the ruleset's ``describe_setup`` dictionary; validated like any setup."""
-    missing = [k for k in SETUP_KEYS if k not in doc]
-    if missing:
-        raise KeyError(f"setup is missing {missing}; expected keys {list(SETUP_KEYS)}")
-    try:
-        difficulty = Difficulty(doc["difficulty"])
-    except ValueError:
-        raise KeyError(f"setup difficulty must be one of {[d.value for d in Difficulty]}, not {doc['difficulty']!r}") from None
-    cfg = SetupConfig(tuple(doc["mages"]), doc["nemesis"], difficulty, params)
+    """A SetupConfig from the ruleset's ``describe_setup`` dictionary; validated like any setup.
+
+    Errors (``BadSetup``, ``SetupError``) start with the key: ``nemesis: unknown nemesis ...``.
+    """
+    plain.keys(doc, SETUP_KEYS)
+    values = [d.value for d in Difficulty]
+    if doc["difficulty"] not in values:
+        raise plain.BadSetup(f"difficulty: must be one of {values}, not {str(doc['difficulty'])[:40]!r}")
+    cfg = SetupConfig(plain.texts(doc, "mages"), plain.text(doc, "nemesis"), Difficulty(doc["difficulty"]), params)
     cfg.validate()
     return cfg
 
@@ -28,5 +29,6 @@ def parameter_overrides(params: Parameters) -> dict:
     return {k: v for k, v in now.items() if base[k] != v}
 
 
-def parameters_from_json(doc: dict) -> Parameters:
-    return with_overrides(DEFAULT, doc, "replay parameters")
+def parameters_from_json(doc: dict, where: str = "replay parameters", prefix: str = "") -> Parameters:
+    """The defaults with a replay file's overrides, checked like any (errors name ``where`` and ``prefix`` + the key)."""
+    return with_overrides(DEFAULT, doc, where, prefix=prefix)

@@ -10,22 +10,23 @@ from model.oblivaeon.cards import CHARACTERS, ENVIRONMENTS, SCIONS
 from model.oblivaeon.charts import easiest_first
 from model.oblivaeon.parameters import DEFAULT, Parameters, with_overrides
 from model.oblivaeon.setup import SetupConfig
+from properties.common import setups as plain
 
 SETUP_KEYS = ("heroes", "shield", "environments", "in_play", "scion_order")
 
 
 def setup_from_json(doc: dict, params: Parameters) -> SetupConfig:
-    """A SetupConfig from the ruleset's ``describe_setup`` dictionary; validated like any setup."""
-    missing = [k for k in SETUP_KEYS if k not in doc]
-    if missing:
-        raise KeyError(f"setup is missing {missing}; expected keys {list(SETUP_KEYS)}")
-    order = doc["scion_order"]
+    """A SetupConfig from the ruleset's ``describe_setup`` dictionary; validated like any setup.
+
+    Errors (``BadSetup``, ``SetupError``) start with the key: ``shield: unknown Shield ...``.
+    """
+    plain.keys(doc, SETUP_KEYS)
     cfg = SetupConfig(
-        tuple(doc["heroes"]),
-        doc["shield"],
-        tuple(doc["environments"]),
-        tuple(doc["in_play"]),
-        None if order is None else tuple(order),
+        plain.texts(doc, "heroes"),
+        plain.text(doc, "shield"),
+        plain.texts(doc, "environments"),
+        plain.texts(doc, "in_play"),
+        plain.texts(doc, "scion_order", null=True),
         params,
     )
     cfg.validate()
@@ -38,8 +39,9 @@ def parameter_overrides(params: Parameters) -> dict:
     return {k: v for k, v in now.items() if base[k] != v}
 
 
-def parameters_from_json(doc: dict) -> Parameters:
-    return with_overrides(DEFAULT, doc, "replay parameters")
+def parameters_from_json(doc: dict, where: str = "replay parameters", prefix: str = "") -> Parameters:
+    """The defaults with a replay file's overrides, checked like any (errors name ``where`` and ``prefix`` + the key)."""
+    return with_overrides(DEFAULT, doc, where, prefix=prefix)
 
 
 @st.composite

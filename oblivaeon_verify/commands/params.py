@@ -1,0 +1,43 @@
+"""``oblivaeon-verify params``: every model parameter of a ruleset, with its type, bounds, default and documentation.
+
+What ``--params FILE`` and ``--param NAME=VALUE`` may set, read from the parameters' own
+declarations (``model.common.parameters.describe``), so the list is never out of date.
+"""
+
+from __future__ import annotations
+
+import json
+
+from oblivaeon_verify.commands.common import add_ruleset_arguments, console, load_ruleset
+
+
+def cmd_params(args) -> int:
+    ruleset = load_ruleset(args)
+    rows = ruleset.assumptions()
+    if args.json:
+        print(json.dumps({"ruleset": ruleset.name, "parameters": rows}, indent=2))
+        return 0
+    con = console()
+    con.print(f"{ruleset.title}: {sum(1 for r in rows if '[]' not in r['name'])} parameters", markup=False)
+    for r in rows:
+        default = "(required)" if r.get("required") else json.dumps(r["default"])
+        con.print(f"\n{r['name']} = {default if len(default) <= 70 else default[:67] + '...'}", style="bold", markup=False)
+        con.print(f"  {r['type']}, {r['bounds']}", markup=False)
+        if r["doc"]:
+            con.print(f"  {r['doc']}", markup=False)
+        for value, text in r.get("values", {}).items():
+            con.print(f"  - {value}: {text}", markup=False)
+    con.print()
+    con.print(
+        "Override them with --params FILE (TOML: name = value lines, or a [parameters] table; "
+        "shields as [[shields]] tables) or --param NAME=VALUE (lists as 1,2,3).",
+        markup=False,
+    )
+    return 0
+
+
+def register(sub) -> None:
+    sp = sub.add_parser("params", help="list the model parameters (assumptions) with their types, bounds, defaults and documentation")
+    add_ruleset_arguments(sp, params=False)
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_params)
