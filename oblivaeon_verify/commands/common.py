@@ -9,7 +9,7 @@ import re
 import sys
 
 from model.common.files import InputError
-from model.common.parameters import INTEGER_TEXT
+from model.common.parameters import INTEGER_TEXT, MAX_DIGITS
 from oblivaeon_verify import __version__, exits, rulesets
 
 
@@ -37,8 +37,11 @@ def integer(low: int, high: int):
     """An argparse ``type``: an integer from ``low`` to ``high`` (inclusive), else a one-line error."""
 
     def parse(text: str) -> int:
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
         if not _INTEGER.fullmatch(text):
-            raise argparse.ArgumentTypeError(f"expected an integer from {low:,} to {high:,}, not {text!r}")
+            raise argparse.ArgumentTypeError(f"expected an integer from {low:,} to {high:,}, not {shown}")
+        if len(text.lstrip("-")) > MAX_DIGITS:  # int() of thousands of digits is slow, and refused past 4,300
+            raise argparse.ArgumentTypeError(f"expected an integer from {low:,} to {high:,}, not {shown}")
         value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"expected an integer from {low:,} to {high:,}, not {value:,}")
