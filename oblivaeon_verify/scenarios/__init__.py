@@ -22,10 +22,10 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oblivaeon_verify.scenarios.runner import Refused, Run, run
+from oblivaeon_verify.scenarios.runner import Refused, Run, run, unforeseen
 from oblivaeon_verify.scenarios.schema import Scenario, ScenarioError, load
 
-__all__ = ["Refused", "Run", "Scenario", "ScenarioError", "Suite", "folder", "load", "load_suite", "run", "vocabulary"]
+__all__ = ["Refused", "Run", "Scenario", "ScenarioError", "Suite", "folder", "load", "load_one", "load_suite", "run", "vocabulary"]
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -54,8 +54,20 @@ class Suite:
     errors: list[ScenarioError] = field(default_factory=list)
 
 
+def load_one(f: Path, vocab) -> Scenario:
+    """``load``, with any exception a check did not foresee told as a ScenarioError naming the file,
+    so that one bad file never stops the others being read (``report``, ``verify``, ``pytest``)."""
+    try:
+        return load(f, vocab)
+    except ScenarioError:
+        raise
+    except Exception as e:
+        raise ScenarioError(f, "", f"internal error while checking the file: {unforeseen(e)}") from None
+
+
 def load_suite(ruleset: str, path: Path | None = None) -> Suite:
-    """Load ``scenarios/<ruleset>/*.toml`` (or every ``*.toml`` of ``path``), in file-name order."""
+    """Load ``scenarios/<ruleset>/*.toml`` (or every ``*.toml`` of ``path``), in file-name order; never
+    raises: a file that cannot be loaded is one of the suite's errors."""
     vocab = vocabulary(ruleset)
     suite = Suite(ruleset)
     where = path or folder(ruleset)
@@ -64,7 +76,7 @@ def load_suite(ruleset: str, path: Path | None = None) -> Suite:
     seen: dict[str, Path] = {}
     for f in sorted(where.glob("*.toml")):
         try:
-            sc = load(f, vocab)
+            sc = load_one(f, vocab)
         except ScenarioError as e:
             suite.errors.append(e)
             continue
