@@ -58,6 +58,11 @@ def got(x: Any) -> str:
     return f"{kind_of(x)} {show(x)}"
 
 
+def a(noun: str) -> str:
+    """``noun`` with its indefinite article."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def listing(values: Iterable[str], most: int = 30) -> str:
     """Values for a message, sorted, the first ``most`` of them (and how many more)."""
     vs = sorted(values)
@@ -139,7 +144,7 @@ class OneOf(Value):
 
     @property
     def what(self) -> str:
-        return f"a {self.noun}" if len(self.values) > 3 else " or ".join(repr(v) for v in sorted(self.values))
+        return a(self.noun) if len(self.values) > 3 else " or ".join(repr(v) for v in sorted(self.values))
 
     def fits(self, x: Any) -> bool:
         return isinstance(x, str)
