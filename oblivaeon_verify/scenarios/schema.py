@@ -186,6 +186,12 @@ def _deep_line(text: str) -> int | None:
     return None
 
 
+def _long_number_line(text: str) -> int | None:
+    """The first line with a run of more digits than Python turns into an int."""
+    m = re.search(r"[0-9_]{4000,}", text)
+    return text[: m.start()].count("\n") + 1 if m else None
+
+
 def _read(path: Path) -> str:
     """The file's text, or a ScenarioError naming the file (and the line of a bad byte)."""
     try:
@@ -204,13 +210,14 @@ def load(path: Path | str, vocab) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
-        raise ScenarioError(path, "", f"not valid TOML: {e}", int(m.group(1)) if m else None) from None
+        line = int(m.group(1)) if m else max(1, len(text.splitlines()))  # "at end of document"
+        raise ScenarioError(path, "", f"not valid TOML: {e}", line) from None
     except RecursionError:
         raise ScenarioError(
             path, "", f"nested too deeply for TOML's reader; tables and arrays may nest at most {MAX_DEPTH} deep", _deep_line(text)
         ) from None
     except ValueError as e:  # tomllib's int() of a number with thousands of digits
-        raise ScenarioError(path, "", f"not valid TOML: {str(e).split(';')[0]}") from None
+        raise ScenarioError(path, "", f"not valid TOML: {str(e).split(';')[0]}", _long_number_line(text)) from None
     lines = _Lines(text)
     deep = _too_deep(data)
     if deep is not None:
