@@ -5,15 +5,18 @@ attribute ``VOCAB``) says how a partial setup is completed, which actions and st
 which card ids are valid.  Scenario files live in ``scenarios/<ruleset>/*.toml``.
 
 What a vocabulary provides: ``ruleset``, ``catalogue``, ``actions`` (name -> help), ``action_keys``,
-``event_fields`` and ``decision_fields`` (pattern field -> type), ``setup_errors`` and ``step_errors``
-(exception types that mean "bad position" / "step cannot be taken"); at load time ``readings()``,
+``event_fields`` and ``decision_fields`` (pattern field -> type), ``event_kinds`` and
+``decision_kinds`` (every kind the model can emit or offer, read from the model's own declarations:
+the schema refuses any other ``kind`` in a pattern), ``setup_errors`` and ``step_errors`` (exception
+types that mean "bad position" / "step cannot be taken"); at load time ``readings()``,
 ``check_parameters``, ``check_setup``, and ``check_action``, ``check_fact``, ``check_pattern`` (each
 given the scenario's ``setup`` table as a keyword, so that an expectation about a hero the setup does
-not have is refused when the file is read); at run time
-``new_game``, ``perform`` (raising :class:`Refused` for an illegal decision), ``fact``, ``same``,
-``options``, ``event_text``, ``headline``, ``describe_action``.  Optional: ``matches(obj, pattern)``,
-when a ruleset's files name cards or count places differently from its model (the default compares
-each field for equality).
+not have is refused when the file is read; values are checked by type, range and domain with the
+helpers of ``vocab_base``); at run time ``new_game``, ``perform`` (raising :class:`Refused` for an
+illegal decision), ``refusal_problem(state, spec)`` (why a refused decision proves nothing in this
+game, or None), ``fact``, ``same``, ``options``, ``event_text``, ``headline``, ``describe_action``.
+Optional: ``matches(obj, pattern)``, when a ruleset's files name cards or count places differently
+from its model (the default compares each field for equality).
 """
 
 from __future__ import annotations

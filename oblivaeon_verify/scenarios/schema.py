@@ -278,7 +278,7 @@ def load(path: Path | str, vocab) -> Scenario:
     try:
         vocab.check_parameters({**params, **({reading.parameter: reading.value} if reading else {})})
     except ValueError as e:
-        fail("parameters", str(e))
+        fail("parameters", str(e).removeprefix("parameters: "))
 
     setup = want("setup", data.get("setup", {}), dict, TOP_KEYS["setup"])
     vocab.check_setup(setup, lambda key, message: fail(f"setup.{key}", message))
