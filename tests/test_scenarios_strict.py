@@ -217,6 +217,24 @@ def test_booleans_are_not_numbers_and_facts_are_typed(tmp_path, body, fragments)
     _refused(tmp_path, body, *fragments)
 
 
+@pytest.mark.parametrize(
+    ("body", "fragments"),
+    [
+        ('[setup]\nstart = { round = 2 }\n[[steps]]\nlook = "x"\n', ["setup.start", "expected the turn to resume at"]),
+        ('[[steps]]\nuntil = { turn = "oblivaeon", decision = "stay" }\n', ["steps[1].until", "expected one goal"]),
+        ('[[steps]]\nuntil = { turn = "hero", hero = 1, zone = 2 }\n', ["steps[1].until", "a hero turn is not a battle zone's"]),
+        (
+            '[setup]\nheroes = ["char:legacy:legacy", "char:legacy:young-legacy", "char:ra:ra"]\n[[steps]]\nlook = "x"\n',
+            ["INCAP.NO-SHARED-DECK"],
+        ),
+        ('[setup]\nin_play = ["Rook City", "Rook City"]\n[[steps]]\nlook = "x"\n', ["setup.in_play", "two different environments"]),
+    ],
+    ids=["start-without-turn", "two-goals", "hero-turn-zone", "same-deck-twice", "same-environment-twice"],
+)
+def test_a_turn_or_a_setup_that_cannot_be_meant_is_refused_when_read(tmp_path, body, fragments):
+    _refused(tmp_path, body, *fragments)
+
+
 # --- checks that could not fail ----------------------------------------------------------------------
 
 

@@ -369,6 +369,8 @@ class OblivAeonScenarios(VocabularyBase):
             if k == "game_over" and val is not True:
                 fail("game_over must be true")
         goals = [k for k in ("turn", "decision", "game_over") if k in spec]
+        if "decision" not in allow and "turn" not in spec:
+            fail("expected the turn to resume at (turn = oblivaeon, hero, environment or villain)")
         if "decision" in allow and (len(goals) > 1 or not (goals or "round" in spec)):
             fail(f"expected one goal: a turn (with its round), a round, a decision or game_over; got {', '.join(goals) or 'none'}")
         if "turn" in spec:
