@@ -54,6 +54,10 @@ def test_a_nul_character_is_refused(tmp_path):
     _refused(tmp_path, b'[[steps]]\nlook = "a\x00b"\n', "a NUL character")
 
 
+def test_a_file_too_big_to_be_a_scenario_is_refused_unread(tmp_path):
+    _refused(tmp_path, '[[steps]]\nlook = "x"\n' + "# padding\n" * 900_000, "a scenario file may hold at most 8,388,608")
+
+
 def test_arrays_nested_hundreds_deep_are_refused_not_a_recursion_error(tmp_path):
     e = _refused(tmp_path, '[[steps]]\nlook = "x"\n[steps.expect]\ndevastation = ' + "[" * 600 + "]" * 600 + "\n", "nested too deeply")
     assert e.line == 8
