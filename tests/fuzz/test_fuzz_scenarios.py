@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import re
 import signal
 import tempfile
 import tomllib
@@ -46,8 +47,8 @@ UNFORESEEN = ("the step raised", "building the position raised", "internal error
 
 
 def _pending(ruleset: str) -> bool:
-    """The ruleset's vocabulary implements the scenario contract only in the interim (see its ``interim_contract``)."""
-    return bool(getattr(vocabulary(ruleset), "interim_contract", False))
+    """The ruleset's vocabulary has only an interim refusal check, one that checks nothing (marked ``interim``)."""
+    return bool(getattr(type(vocabulary(ruleset)).refusal_problem, "interim", False))
 
 
 ACTIVE = [r for r in RULESETS if not _pending(r)]
@@ -258,7 +259,7 @@ def _judge_bytes(content: bytes, name: str, ruleset: str, must_reject: bool, wha
 
 def _active(ruleset: str) -> None:
     if _pending(ruleset):
-        pytest.skip(f"properties/{ruleset}/scenario_vocab.py implements the scenario contract only in the interim (interim_contract)")
+        pytest.skip(f"properties/{ruleset}/scenario_vocab.py has only an interim refusal_problem that checks nothing")
 
 
 FUZZ = settings(
@@ -311,12 +312,16 @@ CORPUS_FILES = sorted((CORPUS / "scenarios").glob("*.toml"))
 
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.stem)
 def test_the_corpus_of_scenario_files_that_once_broke_a_loader(path):
-    """Each corpus file is refused in one line (they are malformed by construction); its name says which ruleset's."""
+    """Each corpus file is refused in one line (they are malformed by construction); its name says
+    which ruleset's, and it is read under its own id (as the schema wants the stem), so that it is
+    refused for what it was kept for, not for its name."""
     ruleset = next(r for r in RULESETS if path.stem.startswith(r + "-"))
     _active(ruleset)
+    content = path.read_bytes()
+    m = re.search(rb'^id = "([a-z0-9-]+)"', content, re.M)
     tally = Tally("scenarios")
     try:
-        judge(path, ruleset, True, path.name, tally)
+        _judge_bytes(content, (m.group(1).decode() if m else path.stem) + ".toml", ruleset, True, path.name, tally)
     finally:
         tally.flush()
 
