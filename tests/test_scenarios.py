@@ -39,7 +39,7 @@ BAD_FILES = {
     "bad-top-key.toml": ["step", "unknown key", "expected one of"],
     "bad-step-key.toml": ["steps[1].expects", "unknown key"],
     "bad-type-clauses.toml": ["clauses", "expected a non-empty list of clause ids", "got a string"],
-    "bad-type-amount.toml": ["steps[1].args.amount", "wrong type an array"],
+    "bad-type-amount.toml": ["steps[1].args.amount", "expected an integer 0-500 or 'H' or 'arcana', got an array"],
     "bad-type-fact.toml": ['expect."devastation"', "got a table"],
     "bad-unknown-card.toml": ["setup.place[1].card", "unknown card id 'mission:secure-the-relais#1'", "mission:"],
     "bad-unknown-clause.toml": ["clauses[0]", "unknown clause id 'CLAR.HERO-COUNTS'", "CLAR.HERO-COUNT"],
@@ -97,7 +97,7 @@ def test_nothing_in_a_scenario_is_evaluated(tmp_path):
         'id = "evil"\ntitle = "t"\nsummary = "s"\nclauses = ["CLAR.HERO-COUNT"]\n[[steps]]\neffect = "damage"\n'
         'args = { amount = "__import__(\'os\').getcwd()", dtype = "melee", target = { side = "hero", pick = "each" } }\n'
     )
-    with pytest.raises(ScenarioError, match="amount: wrong type"):
+    with pytest.raises(ScenarioError, match="amount: unknown word .*; expected one of: H, arcana; or an integer 0-500"):
         load(f, VOCAB)
 
 
@@ -182,12 +182,24 @@ def test_a_refused_step_leaves_the_state_as_it_was():
 
 
 def test_a_setup_that_cannot_be_built_is_an_error_not_a_crash(tmp_path):
+    f = tmp_path / "short-reserve.toml"
+    f.write_text(
+        'id = "short-reserve"\ntitle = "t"\nsummary = "s"\nclauses = ["HERO.MOVE"]\n[setup]\nscion_order = ["Progeny"]\n[[steps]]\ndecide = "stay"\n'
+    )
+    result = run(load(f, VOCAB), VOCAB)
+    assert not result.passed and "scion_order: must order exactly the Scions" in result.error
+
+
+def test_a_setup_about_a_hero_it_does_not_have_is_refused_when_read(tmp_path):
+    """(It was a run-time error of the position before setups were checked against their own hero count.)"""
     f = tmp_path / "five-zones.toml"
     f.write_text(
         'id = "five-zones"\ntitle = "t"\nsummary = "s"\nclauses = ["HERO.MOVE"]\n[setup]\nheroes = 3\nhero_zones = { 5 = 2 }\n[[steps]]\ndecide = "stay"\n'
     )
-    result = run(load(f, VOCAB), VOCAB)
-    assert not result.passed and "there is no hero 5 with 3 heroes" in result.error
+    with pytest.raises(
+        ScenarioError, match=r"five-zones.toml:7: setup.hero_zones.5: expected a hero marker 1-3 \(this setup has 3 heroes\)"
+    ):
+        load(f, VOCAB)
 
 
 # --- every clause of the catalogue ----------------------------------------------------------

@@ -62,8 +62,6 @@ LOWEST_HERO = Target("hero", "lowest-hp")
 
 # --- heroes --------------------------------------------------------------------------------
 
-_DTYPES = ("melee", "projectile", "energy", "fire", "cold", "lightning", "radiant", "sonic", "toxic", "psychic")
-
 #: (hero, damage type, variants, base HP, special cards). Variants allow a deck to return after an
 #: incapacitation (INCAP.NO-SHARED-DECK); names of variants are ours.
 _HERO_TABLE: tuple[tuple[str, str, tuple[str, ...], int], ...] = (

@@ -68,9 +68,38 @@ LABELS = {
     "bottom": lambda d: f"put {describe(d.card)} on the bottom",
     "environment": lambda d: f"bring in {d.target}",
     "set-up-hero": lambda d: f"set up {describe(d.card)}",
-    "construct": lambda d: f"choose {describe(d.card)}",
-    "decline": lambda d: "decline",
 }
 
+FIELDS: dict[str, dict[str, str]] = {
+    "reveal": {"card": "card", "target": "deck"},
+    "move": {"zone": "zone"},
+    "stay": {"zone": "zone"},
+    "take-objective": {},
+    "swap-objective": {"card": "card"},
+    "trade-objective": {"card": "card", "target": "card", "index": "seat"},
+    "shuffle-mission-deck": {},
+    "incap-ability": {"card": "card", "index": "ability"},
+    "regain-reward": {"card": "card", "target": "card"},
+    "no-option": {},
+    "play-card": {"card": "card"},
+    "pay-objective": {"target": "card"},
+    "skip-play": {},
+    "use-power": {"card": "card", "index": "power"},
+    "skip-power": {},
+    "target": {"card": "card", "target": "card", "index": "seat"},
+    "discard": {"card": "card", "target": "card"},
+    "deck": {"card": "card", "target": "deck", "index": "deck"},
+    "keep-top": {"card": "card"},
+    "bottom": {"card": "card"},
+    "environment": {"target": "environment", "zone": "zone"},
+    "set-up-hero": {"card": "card"},
+}
+"""What each kind of decision carries besides its ``actor``, field by field, and what the field names:
+a ``card`` id, an ``environment`` name, a ``deck``'s label (``deck_label``), a battle ``zone``, or an
+index (of a ``seat``, an incapacitated ``ability``, a ``power``, a ``deck`` among those offered).  A
+scenario that picks a decision by a field its kind never carries, or by a name of the wrong sort,
+can never match one.  Checked both ways by ``tests/test_scenario_contract.py`` against the model's
+own ``Decision(...)`` calls and random play."""
 
-__all__ = ["Decision", "IllegalDecision", "LABELS", "ZONE_NAMES"]
+
+__all__ = ["FIELDS", "Decision", "IllegalDecision", "LABELS", "ZONE_NAMES"]

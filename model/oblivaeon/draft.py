@@ -22,7 +22,8 @@ from typing import NamedTuple
 from model.common.events import Event as CommonEvent
 from model.oblivaeon.decisions import Decision
 from model.oblivaeon.deck import Deck
-from model.oblivaeon.state import GameState, Outcome, Seat, Zone, evolve
+from model.oblivaeon.events import KINDS as EVENT_KINDS
+from model.oblivaeon.state import OUTCOMES, GameState, Outcome, Seat, Zone, evolve
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 
@@ -115,9 +116,13 @@ class Draft:
 
     # --- events --------------------------------------------------------------------------
     def emit(self, kind: str, clause: str, **data) -> None:
+        if kind not in EVENT_KINDS:
+            raise ValueError(f"event kind {kind!r} is not declared in model/oblivaeon/events.py")
         self.events.append(Event(kind, clause, **data))
 
     def end(self, kind: str, reason: str, clause: str) -> None:
+        if kind not in OUTCOMES:
+            raise ValueError(f"outcome {kind!r} is none of {', '.join(OUTCOMES)}")
         if self.outcome is None:
             self.outcome = Outcome(kind, reason, clause)
             self.emit("game-" + kind, clause, detail=reason)

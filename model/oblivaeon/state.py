@@ -78,10 +78,14 @@ class Temp:
     until_seat: int
 
 
+OUTCOMES = ("won", "lost", "aborted")
+"""How a game can end: ``aborted`` is the safety stop of random play (an error, not a result)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     kind: str
-    """``won``, ``lost`` or ``aborted`` (the safety stop of random play; an error, not a result)."""
+    """One of ``OUTCOMES``."""
     reason: str
     clause: str
 

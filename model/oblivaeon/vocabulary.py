@@ -8,13 +8,24 @@ only reach that BZ.ISOLATION allows without card text saying otherwise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 # --- target selectors ----------------------------------------------------------------------
 
 SIDES = ("hero", "villain", "environment", "non-hero", "non-villain", "non-environment", "any")
 PICKS = ("choose", "each", "highest-hp", "lowest-hp", "self", "own-character")
 REACHES = ("zone", "game", "other-zone")
+DAMAGE_TYPES = ("cold", "energy", "fire", "infernal", "lightning", "melee", "projectile", "psychic", "radiant", "sonic", "toxic")
+"""The types of damage a card can deal (each hero deals its own; OblivAeon's removal damage is infernal)."""
+AMOUNT_WORDS = ("H", "arcana")
+"""Damage amounts given as words: the hero count (CLAR.HERO-COUNT) and The Harpy's Arcana tokens."""
+
+
+def domain(values: tuple[str, ...], noun: str, **kw):
+    """A field whose value is one of ``values`` (a string field of an instruction; ``noun`` names it
+    in messages): checked when the instruction is built, and read by the scenario vocabulary to
+    check a scenario's arguments."""
+    return field(metadata={"domain": values, "noun": noun}, **kw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +55,18 @@ class Op:
 
     __slots__ = ()
 
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            values = f.metadata.get("domain")
+            if values is not None and getattr(self, f.name) not in values:
+                raise ValueError(f"{type(self).__name__}.{f.name} must be one of {', '.join(values)}, not {getattr(self, f.name)!r}")
+
 
 @dataclass(frozen=True, slots=True)
 class Damage(Op):
-    amount: int | str
-    """A number, or ``"H"`` (the hero count, CLAR.HERO-COUNT), or ``"arcana"`` (The Harpy)."""
-    dtype: str
+    amount: int | str = field(metadata={"words": AMOUNT_WORDS})
+    """A number, or one of ``AMOUNT_WORDS``: ``"H"`` (the hero count, CLAR.HERO-COUNT) or ``"arcana"`` (The Harpy)."""
+    dtype: str = domain(DAMAGE_TYPES, "damage type")
     target: Target
     irreducible: bool = False
 
@@ -62,11 +79,11 @@ class Heal(Op):
 
 @dataclass(frozen=True, slots=True)
 class Destroy(Op):
-    what: str
+    what: str = domain(("ongoing", "equipment", "environment", "target"), "kind of card to destroy")
     """``ongoing``, ``equipment``, ``environment`` (an environment card), ``target`` (a non-character target)."""
-    side: str = "any"
+    side: str = domain(SIDES, "side", default="any")
     max_hp: int | None = None
-    reach: str = "zone"
+    reach: str = domain(REACHES, "reach", default="zone")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +113,8 @@ class ExtraPower(Op):
 
 @dataclass(frozen=True, slots=True)
 class PlayTopOf(Op):
-    deck: str
-    """``environment`` (this zone's environment deck), ``own`` (the controller's deck)."""
+    deck: str = domain(("environment",), "deck")
+    """``environment``: this zone's environment deck (the only deck the interpreter plays the top of)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +141,7 @@ class AddGameOverToken(Op):
 
 @dataclass(frozen=True, slots=True)
 class MoveHero(Op):
-    who: str = "self"
+    who: str = domain(("self", "choose"), "hero to move", default="self")
     """``self`` (the controller's hero) or ``choose`` (a hero in this zone, chosen by the players)."""
 
 
@@ -140,13 +157,13 @@ class PlayAeonMen(Op):
 
 @dataclass(frozen=True, slots=True)
 class BringForthScion(Op):
-    where: str = "this-zone"
+    where: str = domain(("this-zone", "fewest-scions"), "battle zone", default="this-zone")
     """``this-zone`` or ``fewest-scions``."""
 
 
 @dataclass(frozen=True, slots=True)
 class FlipHarpyToken(Op):
-    to: str
+    to: str = domain(("arcana", "avian"), "token side")
     """``arcana`` or ``avian``."""
 
 
@@ -155,7 +172,7 @@ class TempReduce(Op):
     """Until the start of the controller's next turn, damage dealt to ``side`` targets in this zone is reduced."""
 
     amount: int
-    side: str = "hero"
+    side: str = domain(SIDES, "side", default="hero")
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +209,7 @@ class ReclaimReward(Op):
 class PlayNextTo(Op):
     """This card goes next to a hero in this zone, into that hero's play area."""
 
-    who: str = "hero"
+    who: str = domain(("hero",), "card to go next to", default="hero")
 
 
 # --- triggers and cards --------------------------------------------------------------------

@@ -5,15 +5,18 @@ attribute ``VOCAB``) says how a partial setup is completed, which actions and st
 which card ids are valid.  Scenario files live in ``scenarios/<ruleset>/*.toml``.
 
 What a vocabulary provides: ``ruleset``, ``catalogue``, ``actions`` (name -> help), ``action_keys``,
-``event_fields`` and ``decision_fields`` (pattern field -> type), ``setup_errors`` and ``step_errors``
-(exception types that mean "bad position" / "step cannot be taken"); at load time ``readings()``,
+``event_fields`` and ``decision_fields`` (pattern field -> type), ``event_kinds`` and
+``decision_kinds`` (every kind the model can emit or offer, read from the model's own declarations:
+the schema refuses any other ``kind`` in a pattern), ``setup_errors`` and ``step_errors`` (exception
+types that mean "bad position" / "step cannot be taken"); at load time ``readings()``,
 ``check_parameters``, ``check_setup``, and ``check_action``, ``check_fact``, ``check_pattern`` (each
 given the scenario's ``setup`` table as a keyword, so that an expectation about a hero the setup does
-not have is refused when the file is read); at run time
-``new_game``, ``perform`` (raising :class:`Refused` for an illegal decision), ``fact``, ``same``,
-``options``, ``event_text``, ``headline``, ``describe_action``.  Optional: ``matches(obj, pattern)``,
-when a ruleset's files name cards or count places differently from its model (the default compares
-each field for equality).
+not have is refused when the file is read; values are checked by type, range and domain with the
+helpers of ``vocab_base``); at run time ``new_game``, ``perform`` (raising :class:`Refused` for an
+illegal decision), ``refusal_problem(state, spec)`` (why a refused decision proves nothing in this
+game, or None), ``fact``, ``same``, ``options``, ``event_text``, ``headline``, ``describe_action``.
+Optional: ``matches(obj, pattern)``, when a ruleset's files name cards or count places differently
+from its model (the default compares each field for equality).
 """
 
 from __future__ import annotations
@@ -22,10 +25,10 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oblivaeon_verify.scenarios.runner import Refused, Run, run
+from oblivaeon_verify.scenarios.runner import Refused, Run, run, unforeseen
 from oblivaeon_verify.scenarios.schema import Scenario, ScenarioError, load
 
-__all__ = ["Refused", "Run", "Scenario", "ScenarioError", "Suite", "folder", "load", "load_suite", "run", "vocabulary"]
+__all__ = ["Refused", "Run", "Scenario", "ScenarioError", "Suite", "folder", "load", "load_one", "load_suite", "run", "vocabulary"]
 
 ROOT = Path(__file__).parents[1] / "scenario_files"
 """``scenarios/`` of the checkout, seen through the package (a link there; a copy in an installed wheel)."""
@@ -55,8 +58,20 @@ class Suite:
     errors: list[ScenarioError] = field(default_factory=list)
 
 
+def load_one(f: Path, vocab) -> Scenario:
+    """``load``, with any exception a check did not foresee told as a ScenarioError naming the file,
+    so that one bad file never stops the others being read (``report``, ``verify``, ``pytest``)."""
+    try:
+        return load(f, vocab)
+    except ScenarioError:
+        raise
+    except Exception as e:
+        raise ScenarioError(f, "", f"internal error while checking the file: {unforeseen(e)}") from None
+
+
 def load_suite(ruleset: str, path: Path | None = None) -> Suite:
-    """Load ``scenarios/<ruleset>/*.toml`` (or every ``*.toml`` of ``path``), in file-name order."""
+    """Load ``scenarios/<ruleset>/*.toml`` (or every ``*.toml`` of ``path``), in file-name order; never
+    raises: a file that cannot be loaded is one of the suite's errors."""
     vocab = vocabulary(ruleset)
     suite = Suite(ruleset)
     where = path or folder(ruleset)
@@ -65,7 +80,7 @@ def load_suite(ruleset: str, path: Path | None = None) -> Suite:
     seen: dict[str, Path] = {}
     for f in sorted(where.glob("*.toml")):
         try:
-            sc = load(f, vocab)
+            sc = load_one(f, vocab)
         except ScenarioError as e:
             suite.errors.append(e)
             continue

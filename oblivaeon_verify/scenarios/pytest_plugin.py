@@ -3,7 +3,8 @@
 Registered with ``-p oblivaeon_verify.scenarios.pytest_plugin`` in the project's pytest options, so
 ``pytest -n auto`` from the repository root runs the scenarios beside the unit tests.  A failing
 scenario is reported as the step where reality diverged from the expectation, without a Python
-traceback; a malformed file is reported by file, key (and line) and what was expected.
+traceback; a malformed file is reported by file, key (and line) and what was expected, in one line
+(an exception no check foresaw included: one failing item, never a traceback).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from oblivaeon_verify.scenarios import ScenarioError, load, run, vocabulary
+from oblivaeon_verify.scenarios import ScenarioError, load_one, run, vocabulary
 
 
 def _ruleset_of(path: Path) -> str | None:
@@ -54,7 +55,7 @@ class ScenarioItem(pytest.Item):
             raise ScenarioFailed(
                 f"{self.path}: ruleset {self.ruleset!r} has no scenario vocabulary (properties/{self.ruleset}/scenario_vocab.py)"
             )
-        scenario = load(self.path, vocab)
+        scenario = load_one(self.path, vocab)
         result = run(scenario, vocab)
         if not result.passed:
             raise ScenarioFailed(result.explain())

@@ -2,6 +2,12 @@
 
 The run stops at the first step whose expectations fail (what follows would be built on a state
 the scenario did not intend); the record of that step says where reality diverged and how.
+
+Nothing a step does escapes as a traceback: an exception that is neither the model refusing a
+decision nor one of the vocabulary's step errors (a model bug, or input no check foresaw) fails that
+step with the exception's one-line text.  A refusal must prove something: the vocabulary's
+``refusal_problem(state, spec)`` says when the refused pattern could not have matched any decision of
+this game at all (a card or hero the game does not have), and then the step fails.
 """
 
 from __future__ import annotations
@@ -140,20 +146,40 @@ def matcher(vocab):
     return getattr(vocab, "matches", matches)
 
 
+def unforeseen(e: BaseException) -> str:
+    """An exception no check foresaw, in one line: its type and the first line of its text."""
+    text = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {text[0]}" if text else type(e).__name__
+
+
 def run(scenario: Scenario, vocab) -> Run:
     result = Run(scenario)
     try:
         state = vocab.new_game(scenario.setup, scenario.all_parameters)
+        result.start = vocab.headline(state)
     except vocab.setup_errors as e:
         result.error = str(e)
         return result
-    result.start = vocab.headline(state)
+    except Exception as e:
+        result.error = f"building the position raised {unforeseen(e)}"
+        return result
     for step in scenario.steps:
-        rec, state = _take(step, state, vocab)
+        try:
+            rec, state = _take(step, state, vocab)
+        except Exception as e:
+            rec = StepRecord(step.index, step.line, _describe(vocab, step), step.note)
+            rec.failure = f"the step raised {unforeseen(e)} (a model or vocabulary error, not an expectation)"
         result.steps.append(rec)
         if not rec.ok:
             break
     return result
+
+
+def _describe(vocab, step: Step) -> str:
+    try:
+        return vocab.describe_action(step.action, step.spec)
+    except Exception:
+        return step.action
 
 
 def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
@@ -163,6 +189,10 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
         after, events = vocab.perform(state, step.action, step.spec)
     except Refused as e:
         if step.refused:
+            problem = vocab.refusal_problem(state, step.spec)
+            if problem:
+                rec.failure = f"the refusal proves nothing: {problem}"
+                return rec, state
             rec.checks.append(Check("the model refuses the decision", "refused", "refused", True))
             after, events = state, ()
         else:

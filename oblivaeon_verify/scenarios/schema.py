@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model.common.files import InputError
+from model.common.files import InputError, read_text
+from oblivaeon_verify.scenarios.vocab_base import kind_of, listing
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TOP_KEYS = {
@@ -45,12 +46,27 @@ TOP_KEYS = {
 }
 REQUIRED = ("id", "title", "summary", "clauses", "steps")
 EXPECTATION_KEYS = {"note", "expect", "events", "no_events", "options", "no_options", "refused"}
+MAX_DEPTH = 12
+"""How deeply tables and arrays may nest (the deepest real scenario nests 5): deeper is refused before
+a vocabulary walks it."""
+MAX_STEPS = 100
+"""Steps in one scenario (the longest has 10): with each step bounded, so is a run."""
+MAX_PATTERNS = 50
+"""Patterns under one key of one step (events, no_events, options, no_options), and facts under its expect."""
+MAX_CLAUSES = 50
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line(text: str) -> str:
+    """Control characters (a newline in a quoted key) shown escaped, so that a message stays one line."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 class ScenarioError(InputError):
     """A malformed scenario: names the file, the key (and the line when it can be found) and what was expected."""
 
     def __init__(self, path: Path | str, key: str, message: str, line: int | None = None) -> None:
+        key, message = one_line(key), one_line(message)
         self.path, self.key, self.line, self.message = str(path), key, line, message
         where = f"{self.path}:{line}" if line else self.path
         super().__init__(f"{where}: {key}: {message}" if key else f"{where}: {message}")
@@ -114,7 +130,16 @@ class _Lines:
         self.step_lines = [i + 1 for i, ln in enumerate(self.lines) if ln.strip().startswith("[[steps]]")]
 
     def of(self, key: str, start: int = 0, stop: int | None = None) -> int | None:
-        bare = key.split(".")[-1].split("[")[0].strip('"')
+        """The line of the key path's last part, else of the part before it, and so on (``hero_zones.2``
+        is found on the line ``hero_zones = { 2 = 1 }``)."""
+        parts = [p.split("[")[0].strip('"') for p in re.findall(r'"[^"]*"|[^.]+', key)]
+        for bare in reversed(parts):
+            found = self._find(bare, start, stop) if bare else None
+            if found:
+                return found
+        return None
+
+    def _find(self, bare: str, start: int, stop: int | None) -> int | None:
         pat = re.compile(rf'^\s*(?:"{re.escape(bare)}"|{re.escape(bare)})\s*[=.]')
         header = re.compile(rf"^\s*\[\[?[\w.]*\b{re.escape(bare)}\]\]?\s*$")
         for i in range(start, len(self.lines) if stop is None else stop):
@@ -132,25 +157,73 @@ class _Lines:
         return self.of(key, start, stop) or start
 
 
-def _type_name(value: Any) -> str:
-    return {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer", float: "a number"}.get(
-        type(value), type(value).__name__
-    )
+_type_name = kind_of
+
+
+def _too_deep(data: Any) -> str | None:
+    """The key path of the first value nested deeper than MAX_DEPTH, or None (walked without recursion)."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return path
+        if isinstance(value, dict):
+            stack.extend((v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i + 1}]", depth + 1) for i, v in enumerate(value))
+    return None
+
+
+def _deep_line(text: str) -> int | None:
+    """The line where brackets first open deeper than MAX_DEPTH (a guess that ignores strings: the
+    file is refused anyway, this only points at the place)."""
+    depth = 0
+    for n, line in enumerate(text.splitlines(), 1):
+        for ch in line:
+            depth += (ch in "[{") - (ch in "]}")
+            if depth > MAX_DEPTH:
+                return n
+    return None
+
+
+def _long_number_line(text: str) -> int | None:
+    """The first line with a run of more digits than Python turns into an int."""
+    m = re.search(r"[0-9_]{4000,}", text)
+    return text[: m.start()].count("\n") + 1 if m else None
+
+
+def _read(path: Path) -> str:
+    """The file's text, or a ScenarioError naming the file (and the line of a bad byte)."""
+    try:
+        return read_text(path, "scenario file")
+    except InputError as e:
+        rest = str(e).removeprefix(str(path))
+        m = re.match(r":(\d+):\s*", rest)
+        raise ScenarioError(path, "", rest[m.end() :] if m else rest.lstrip(": "), int(m.group(1)) if m else None) from None
 
 
 def load(path: Path | str, vocab) -> Scenario:
     """Read and check one scenario file against the generic schema and the ruleset's vocabulary."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError(path, "", f"cannot read the file ({e.strerror})") from None
+    text = _read(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
-        raise ScenarioError(path, "", f"not valid TOML: {e}", int(m.group(1)) if m else None) from None
+        line = int(m.group(1)) if m else max(1, len(text.splitlines()))  # "at end of document"
+        raise ScenarioError(path, "", f"not valid TOML: {e}", line) from None
+    except RecursionError:
+        raise ScenarioError(
+            path, "", f"nested too deeply for TOML's reader; tables and arrays may nest at most {MAX_DEPTH} deep", _deep_line(text)
+        ) from None
+    except ValueError as e:  # tomllib's int() of a number with thousands of digits
+        raise ScenarioError(path, "", f"not valid TOML: {str(e).split(';')[0]}", _long_number_line(text)) from None
     lines = _Lines(text)
+    deep = _too_deep(data)
+    if deep is not None:
+        top = re.split(r"[.\[]", deep, maxsplit=1)[0]
+        shown = deep if len(deep) <= 80 else deep[:77] + "..."
+        raise ScenarioError(path, shown, f"nested too deeply; tables and arrays may nest at most {MAX_DEPTH} deep", lines.of(top))
 
     def fail(key: str, message: str, line: int | None = None) -> None:
         raise ScenarioError(path, key, message, line if line is not None else lines.of(key))
@@ -175,6 +248,8 @@ def load(path: Path | str, vocab) -> Scenario:
     clauses = want("clauses", data["clauses"], list, TOP_KEYS["clauses"])
     if not clauses:
         fail("clauses", "expected at least one clause id")
+    if len(clauses) > MAX_CLAUSES:
+        fail("clauses", f"expected at most {MAX_CLAUSES} clause ids, got {len(clauses)}")
     for i, c in enumerate(clauses):
         want(f"clauses[{i}]", c, str, "a clause id string")
         if c not in vocab.catalogue:
@@ -203,7 +278,7 @@ def load(path: Path | str, vocab) -> Scenario:
     try:
         vocab.check_parameters({**params, **({reading.parameter: reading.value} if reading else {})})
     except ValueError as e:
-        fail("parameters", str(e))
+        fail("parameters", str(e).removeprefix("parameters: "))
 
     setup = want("setup", data.get("setup", {}), dict, TOP_KEYS["setup"])
     vocab.check_setup(setup, lambda key, message: fail(f"setup.{key}", message))
@@ -211,6 +286,8 @@ def load(path: Path | str, vocab) -> Scenario:
     raw_steps = want("steps", data["steps"], list, TOP_KEYS["steps"])
     if not raw_steps:
         fail("steps", "expected at least one step")
+    if len(raw_steps) > MAX_STEPS:
+        fail("steps", f"expected at most {MAX_STEPS} steps, got {len(raw_steps)}")
     steps = tuple(_step(i + 1, raw, vocab, lines, fail, setup) for i, raw in enumerate(raw_steps))
     return Scenario(path, vocab.ruleset, sid, title, summary, tuple(clauses), setup, steps, params, reading)
 
@@ -246,13 +323,17 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail, setup: dict) -> Step
     expect = raw.get("expect", {})
     if not isinstance(expect, dict):
         sfail("expect", f"expected a table of facts, got {_type_name(expect)}")
+    if len(expect) > MAX_PATTERNS:
+        sfail("expect", f"expected at most {MAX_PATTERNS} facts, got {len(expect)}")
     for fact, value in expect.items():
         vocab.check_fact(fact, value, lambda message, fact=fact: sfail(f'expect."{fact}"', message), setup=setup)
 
-    def patterns(key: str, fields: Mapping[str, type], allow_str: bool) -> tuple[dict, ...]:
+    def patterns(key: str, fields: Mapping[str, type], kinds: frozenset[str], what: str, allow_str: bool) -> tuple[dict, ...]:
         items = raw.get(key, [])
         if not isinstance(items, list):
             sfail(key, f"expected an array of tables, got {_type_name(items)}")
+        if len(items) > MAX_PATTERNS:
+            sfail(key, f"expected at most {MAX_PATTERNS} patterns, got {len(items)}")
         out = []
         for j, item in enumerate(items):
             if allow_str and isinstance(item, str):
@@ -264,6 +345,8 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail, setup: dict) -> Step
                     sfail(key, f"item {j + 1}: unknown field {k!r}; expected some of {', '.join(fields)}")
                 if not isinstance(v, fields[k]) or (fields[k] is int and isinstance(v, bool)):
                     sfail(key, f"item {j + 1}: {k} must be {_type_name(fields[k]())}, got {_type_name(v)} {v!r}")
+            if "kind" in item and item["kind"] not in kinds:
+                sfail(key, f"item {j + 1}: unknown {what} kind {item['kind']!r}; {what} kinds: {listing(kinds, most=len(kinds))}")
             vocab.check_pattern(key, item, lambda message, j=j: sfail(key, f"item {j + 1}: {message}"), setup=setup)
             out.append(item)
         return tuple(out)
@@ -275,9 +358,9 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail, setup: dict) -> Step
         spec=spec,
         note=note,
         expect=tuple(expect.items()),
-        events=patterns("events", vocab.event_fields, False),
-        no_events=patterns("no_events", vocab.event_fields, False),
-        options=patterns("options", vocab.decision_fields, True),
-        no_options=patterns("no_options", vocab.decision_fields, True),
+        events=patterns("events", vocab.event_fields, vocab.event_kinds, "event", False),
+        no_events=patterns("no_events", vocab.event_fields, vocab.event_kinds, "event", False),
+        options=patterns("options", vocab.decision_fields, vocab.decision_kinds, "decision", True),
+        no_options=patterns("no_options", vocab.decision_fields, vocab.decision_kinds, "decision", True),
         refused=refused,
     )

@@ -3,18 +3,251 @@
 A vocabulary subclasses :class:`VocabularyBase` and names its ruleset's default parameters and the
 function that applies overrides to them; the readings (parameters that are enums: the rulebook read
 two ways), the parameter check and the legal options then come from here.
+
+The value types below (:class:`Integer`, :class:`Boolean`, :class:`Text`, :class:`OneOf`,
+:class:`Words`, :class:`Table`, :class:`ListOf`, :class:`AnyOf`) say what a scenario may write for a fact, a setup
+key or an argument, so that a vocabulary checks every value the same strict way: a boolean is no
+number, a table or an array never reaches an ``in`` test of names, every number has a range and
+every name is one of the model's own.  ``problem(value)`` gives the one-line reason a value is
+refused, or None.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 
 def kind_of(x: Any) -> str:
     """A TOML value's kind in an error message's words."""
-    return {dict: "a table", list: "an array", str: "a string", bool: "a boolean", int: "an integer"}.get(type(x), type(x).__name__)
+    if isinstance(x, datetime.datetime | datetime.date | datetime.time):
+        return "a date or time"
+    return {
+        dict: "a table",
+        list: "an array",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number with a fraction",
+    }.get(type(x), type(x).__name__)
+
+
+def is_int(x: Any) -> bool:
+    """An integer that is not a boolean (TOML's ``true`` is no 1)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+SHOWN = 60
+"""How many characters of a value an error message shows (a message stays one short line)."""
+
+
+def show(x: Any) -> str:
+    """A value as a message shows it: TOML's words for booleans, escaped and cut short."""
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    text = repr(x)
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+
+
+def got(x: Any) -> str:
+    """``a string 'x'``, ``an array [...]``: what a message says was found."""
+    return f"{kind_of(x)} {show(x)}"
+
+
+def a(noun: str) -> str:
+    """``noun`` with its indefinite article."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def listing(values: Iterable[str], most: int = 30) -> str:
+    """Values for a message, sorted, the first ``most`` of them (and how many more)."""
+    vs = sorted(values)
+    head = ", ".join(vs[:most])
+    return head + (f", ... ({len(vs) - most} more)" if len(vs) > most else "")
+
+
+class Value:
+    """A type of scenario value: ``what`` it is in words (an attribute of each kind), and the problem with a given value."""
+
+    def fits(self, x: Any) -> bool:
+        """Is ``x`` of this type's TOML kind (whatever its content)?"""
+        raise NotImplementedError
+
+    def problem(self, x: Any) -> str | None:
+        raise NotImplementedError
+
+    def __or__(self, other: Value) -> AnyOf:
+        return AnyOf((self, other))
+
+
+@dataclass(frozen=True)
+class Integer(Value):
+    lo: int
+    hi: int
+
+    @property
+    def what(self) -> str:
+        return f"an integer {self.lo}-{self.hi}" if self.lo != self.hi else f"the integer {self.lo}"
+
+    def fits(self, x: Any) -> bool:
+        return is_int(x)
+
+    def problem(self, x: Any) -> str | None:
+        if not is_int(x):
+            return f"expected {self.what}, got {got(x)}"
+        if not self.lo <= x <= self.hi:
+            return f"expected {self.what}, got {show(x)}"
+        return None
+
+
+@dataclass(frozen=True)
+class Boolean(Value):
+    what: str = "true or false"
+
+    def fits(self, x: Any) -> bool:
+        return isinstance(x, bool)
+
+    def problem(self, x: Any) -> str | None:
+        return None if isinstance(x, bool) else f"expected true or false, got {got(x)}"
+
+
+@dataclass(frozen=True)
+class Text(Value):
+    """Free text for people (a note, a title): any string up to ``longest`` characters."""
+
+    what: str = "a string"
+    longest: int = 2000
+
+    def fits(self, x: Any) -> bool:
+        return isinstance(x, str)
+
+    def problem(self, x: Any) -> str | None:
+        if not isinstance(x, str):
+            return f"expected {self.what}, got {got(x)}"
+        if len(x) > self.longest:
+            return f"expected {self.what} of at most {self.longest} characters, got {len(x)}"
+        return None
+
+
+@dataclass(frozen=True)
+class OneOf(Value):
+    """A name from a closed list (the model's own): ``noun`` names the list in messages."""
+
+    values: frozenset[str]
+    noun: str
+    hint: Callable[[str], str] | None = None
+    """The message for an unknown name (the default lists the valid ones)."""
+
+    @property
+    def what(self) -> str:
+        return a(self.noun) if len(self.values) > 3 else " or ".join(repr(v) for v in sorted(self.values))
+
+    def fits(self, x: Any) -> bool:
+        return isinstance(x, str)
+
+    def problem(self, x: Any) -> str | None:
+        if not isinstance(x, str):
+            return f"expected {self.what}, got {got(x)}" + (f"; one of: {listing(self.values)}" if len(self.values) > 3 else "")
+        if x not in self.values:
+            return self.hint(x) if self.hint else f"unknown {self.noun} {show(x)}; expected one of: {listing(self.values)}"
+        return None
+
+
+def one_of(values: Iterable[str], noun: str, hint: Callable[[str], str] | None = None) -> OneOf:
+    return OneOf(frozenset(values), noun, hint)
+
+
+@dataclass(frozen=True)
+class Words(Value):
+    """A string read by a parser of the vocabulary (a place, a deck in words): ``parse`` returns the
+    problem, or None when the words are understood."""
+
+    what: str
+    parse: Callable[[str], str | None]
+
+    def fits(self, x: Any) -> bool:
+        return isinstance(x, str)
+
+    def problem(self, x: Any) -> str | None:
+        if not isinstance(x, str):
+            return f"expected {self.what}, got {got(x)}"
+        return self.parse(x)
+
+
+@dataclass(frozen=True)
+class Table(Value):
+    """A table whose keys and values the caller checks (this type only says it is a table)."""
+
+    what: str = "a table"
+
+    def fits(self, x: Any) -> bool:
+        return isinstance(x, dict)
+
+    def problem(self, x: Any) -> str | None:
+        return None if isinstance(x, dict) else f"expected {self.what}, got {got(x)}"
+
+
+@dataclass(frozen=True)
+class ListOf(Value):
+    item: Value
+    longest: int = 200
+
+    @property
+    def what(self) -> str:
+        return f"a list of {self.item.what.removeprefix('a ').removeprefix('an ')}s"
+
+    def fits(self, x: Any) -> bool:
+        return isinstance(x, list)
+
+    def problem(self, x: Any) -> str | None:
+        if not isinstance(x, list):
+            return f"expected {self.what}, got {got(x)}"
+        if len(x) > self.longest:
+            return f"expected at most {self.longest} items, got {len(x)}"
+        for i, item in enumerate(x):
+            p = self.item.problem(item)
+            if p:
+                return f"item {i + 1}: {p}"
+        return None
+
+
+@dataclass(frozen=True)
+class AnyOf(Value):
+    """One of several types (an integer or ``none``): a value of one option's kind gets that option's message."""
+
+    options: tuple[Value, ...]
+
+    @property
+    def what(self) -> str:
+        return " or ".join(o.what for o in self.options)
+
+    def fits(self, x: Any) -> bool:
+        return any(o.fits(x) for o in self.options)
+
+    def problem(self, x: Any) -> str | None:
+        problems = [o.problem(x) for o in self.options]
+        if any(p is None for p in problems):
+            return None
+        kin = [p for o, p in zip(self.options, problems) if o.fits(x)]
+        if len(kin) == 1:
+            others = [o.what for o in self.options if not o.fits(x)]
+            return kin[0] + (f"; or {' or '.join(others)}" if others else "")
+        return f"expected {self.what}, got {got(x)}"
+
+    def __or__(self, other: Value) -> AnyOf:
+        return AnyOf((*self.options, other))
+
+
+def check(value: Any, typ: Value, fail: Callable[[str], None]) -> Any:
+    """``fail`` with the problem of ``value``, if any; else the value."""
+    p = typ.problem(value)
+    if p:
+        fail(p)
+    return value
 
 
 class VocabularyBase:

@@ -1,9 +1,13 @@
 """What is OblivAeon-specific about scenarios: completing a partial setup, the actions a step may
-take, the state facts a scenario may assert, and which card, clause and place names are valid.
+take, and the checks of every value a scenario file gives.
 
 The generic machinery (``oblivaeon_verify.scenarios``) calls the ``VOCAB`` object below.  Every
-check here reads data (card tables, the clause catalogue, the decision kinds); nothing in a
-scenario file is evaluated.
+check here reads data (card tables, the clause catalogue, the decision and event kinds, the effect
+vocabulary's fields and domains); nothing in a scenario file is evaluated.  The words themselves
+(places, decks, facts and their value types) are in ``scenario_words``.  Every value is checked by
+type and domain: a boolean is no number, every number has a range, every name is one of the
+model's, and a name of something the setup does not have (hero 5 of four, a card of an environment
+not brought) is refused when the file is read.
 
 Completing a setup (``new_game``): unnamed parts take the defaults of the model's own tests
 (Legacy, Tachyon, Ra and Haka; The Arc of Unreality; Insula Primalis and Megalopolis in play with
@@ -17,306 +21,89 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
 from typing import Any
 
-from model.oblivaeon import charts
 from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import is_character, reachable_decks, target_side, targets_in
-from model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, ENVIRONMENTS, HEROES, PHYSICAL, SCION_PANELS, SCIONS, describe, slug
+from model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, ENVIRONMENTS, PHYSICAL, SCIONS, describe
 from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.decisions import LABELS, IllegalDecision
-from model.oblivaeon.draft import DECK_FIELDS, Ctx, Draft
+from model.oblivaeon.decisions import FIELDS, LABELS, IllegalDecision
+from model.oblivaeon.draft import Ctx, Draft
 from model.oblivaeon.engine import inject, new_game, step
-from model.oblivaeon.heroes import available_characters, hero_ctx
-from model.oblivaeon.incapacitation import character_falls, rewards_visible_to
+from model.oblivaeon.events import EVENT_KINDS, EVENT_REACHES
+from model.oblivaeon.incapacitation import character_falls
 from model.oblivaeon.parameters import DEFAULT, ParameterError, with_overrides
 from model.oblivaeon.places import add_to, containers, place_of, remove
 from model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 from model.oblivaeon.setup import SetupConfig, SetupError
 from model.oblivaeon.state import Cursor
 from oblivaeon_verify.scenarios.runner import Refused
-from oblivaeon_verify.scenarios.vocab_base import VocabularyBase, kind_of
+from oblivaeon_verify.scenarios.vocab_base import (
+    Boolean,
+    Integer,
+    ListOf,
+    Table,
+    Text,
+    Value,
+    VocabularyBase,
+    check,
+    got,
+    listing,
+    one_of,
+    show,
+)
+from properties.oblivaeon.scenario_words import (
+    CHARACTER_IDS,
+    CLAUSE_IDS,
+    DECK_LABELS,
+    DEFAULT_ENVS,
+    DEFAULT_HEROES,
+    DEFAULT_SHIELD,
+    HERO_COUNTS,
+    HERO_NAMES,
+    MAX_AMOUNT,
+    MAX_CARDS,
+    MAX_COUNTER,
+    MAX_EVENT_AMOUNT,
+    MAX_INDEX,
+    MAX_NTH,
+    MAX_ROUND,
+    MAX_TOKENS,
+    PLACE_HELP,
+    SHIELD_IDS,
+    SHIELDS,
+    TEXT,
+    VARIANT_IDS,
+    ZONES,
+    Shape,
+    _outcome,
+    actors,
+    card_problem,
+    cards,
+    deck_labels,
+    environments,
+    fact_getter,
+    is_card,
+    names,
+    parse_place,
+    place_words,
+    resolve,
+    shape_of,
+    where_is,
+)
 
-DEFAULT_HEROES = ("char:legacy:legacy", "char:tachyon:tachyon", "char:ra:ra", "char:haka:haka", "char:bunker:bunker")
-DEFAULT_SHIELD = "The Arc of Unreality"
-DEFAULT_ENVS = ("Insula Primalis", "Megalopolis", "Ruins of Atlantis", "Rook City", "Temple of Zhu Long")
 QUIET = ("stay", "no-option", "skip-play", "skip-power")
 """What a quiet player does when a scenario plays on (``until``): stay, no option, no card, no power."""
 UNTIL_LIMIT = 5000
+"""Decisions a step that plays on may take before it gives up (a whole game takes about 1,000)."""
 SIDES_BY = ("hero", "villain", "environment", "oblivaeon", "mission")
 TURN_KINDS = ("oblivaeon", "hero", "environment", "villain")
+ZONE = Integer(min(ZONES), max(ZONES))
+DECK_LABEL_EXAMPLES = "'Legacy's deck', 'the Rook City deck', 'the Mission deck' (a revealed bottom card: '... (bottom)')"
+EVENT_ZONE = Integer(0, max(ZONES))
+"""An event's zone: 0 when it happened nowhere in particular."""
 
-# --- names ---------------------------------------------------------------------------------
-
-SHIELD_IDS = {f"shield:{slug(s.name)}" for s in DEFAULT.shields}
-
-
-def is_card(card: str) -> bool:
-    return card in PHYSICAL or card in CHARACTER_CARDS or card in SCION_PANELS or card == "oblivaeon" or card in SHIELD_IDS
-
-
-def unknown_card(card: str) -> str:
-    stem = card.split(":")[0]
-    near = sorted(k for k in list(PHYSICAL) + list(CHARACTER_CARDS) + list(SCION_PANELS) if k.startswith(stem + ":"))[:4]
-    hint = (
-        f"; cards starting {stem}: are e.g. {', '.join(near)}"
-        if near
-        else "; ids look like mission:scion-hunt#1, char:legacy:legacy, scion:progeny"
-    )
-    return f"unknown card id {card!r}{hint}"
-
-
-_SEAT_FIELDS = ("characters", "incapacitated", "deck", "hand", "trash", "play")
-_ZONE_FIELDS = {"environment play": "env_play", "villain play": "villain_play", "scions": "scions"}
-_PILES = {
-    "oblivaeon deck": "oblivaeon_deck",
-    "oblivaeon trash": "oblivaeon_trash",
-    "scion deck": "scion_deck",
-    "scion trash": "scion_trash",
-    "aeon men deck": "aeon_deck",
-    "aeon men trash": "aeon_trash",
-    "mission deck": "mission_deck",
-    "reserve": "reserve",
-    "scions out": "scions_out",
-    "box": "box",
-    "out": "out",
-    "shield": "shield",
-}
-_PILE_WORDS = {v_: k for k, v_ in _PILES.items()}
-PLACE_HELP = (
-    "a place such as 'hero 1 play' (or characters, incapacitated, deck, hand, trash), 'zone 2 environment play', "
-    "'zone 1 villain play', 'zone 1 scions', 'Rook City deck' / 'Rook City trash', 'under CARD', " + ", ".join(repr(k) for k in _PILES)
-)
-
-
-def place_words(place: tuple | None) -> str:
-    """A place of ``places.containers`` in the words scenarios use."""
-    if place is None:
-        return "nowhere"
-    kind = place[0]
-    if kind == "seat":
-        return f"hero {place[1] + 1} {place[2]}"
-    if kind == "zone":
-        return f"zone {place[1]} " + {v_: k for k, v_ in _ZONE_FIELDS.items()}[place[2]]
-    if kind == "env":
-        return f"{place[1]} {place[2]}"
-    if kind == "under":
-        return f"under {place[1]}"
-    return _PILE_WORDS.get(kind, kind)
-
-
-def parse_place(words: str) -> tuple | str:
-    """The model place for scenario words, or an error message."""
-    m = re.fullmatch(r"hero ([1-5]) (\w+)", words)
-    if m:
-        if m.group(2) not in _SEAT_FIELDS:
-            return f"'hero N' takes one of {', '.join(_SEAT_FIELDS)}, not {m.group(2)!r}"
-        return ("seat", int(m.group(1)) - 1, m.group(2))
-    m = re.fullmatch(r"zone ([12]) (.+)", words)
-    if m:
-        if m.group(2) not in _ZONE_FIELDS:
-            return f"'zone N' takes one of {', '.join(_ZONE_FIELDS)}, not {m.group(2)!r}"
-        return ("zone", int(m.group(1)), _ZONE_FIELDS[m.group(2)])
-    m = re.fullmatch(r"under (.+)", words)
-    if m:
-        return ("under", m.group(1)) if is_card(m.group(1)) else unknown_card(m.group(1))
-    for env in ENVIRONMENTS:
-        if words in (f"{env} deck", f"{env} trash"):
-            return ("env", env, words.rsplit(" ", 1)[1])
-    if words in _PILES and words != "shield":
-        return (_PILES[words],)
-    return f"unknown place {words!r}; expected {PLACE_HELP}"
-
-
-# --- facts ---------------------------------------------------------------------------------
-
-Getter = Callable[[Any], Any]
-
-
-def _seat_fact(i: int, what: str) -> Getter | None:
-    def seat(s):
-        return s.seats[i] if i < len(s.seats) else None
-
-    table: dict[str, Getter] = {
-        "marker": lambda s: seat(s).marker,
-        "zone": lambda s: seat(s).zone,
-        "hero": lambda s: seat(s).hero or "",
-        "characters": lambda s: list(seat(s).characters),
-        "incapacitated": lambda s: list(seat(s).incapacitated),
-        "hand": lambda s: list(seat(s).hand),
-        "hand size": lambda s: len(seat(s).hand),
-        "play": lambda s: list(seat(s).play),
-        "trash": lambda s: list(seat(s).trash),
-        "deck size": lambda s: len(seat(s).deck.cards()),
-        "needs new hero": lambda s: seat(s).needs_hero,
-        "reachable decks": lambda s: sorted(_deck_words(r) for r in reachable_decks(s, hero_ctx(s, i, "scenario"))),
-        "visible rewards": lambda s: sorted(c for cards in rewards_visible_to(s, i).values() for c in cards),
-    }
-    return table.get(what)
-
-
-def _deck_words(ref: tuple) -> str:
-    if ref[0] == "env":
-        return f"{ref[1]} deck"
-    if ref[0] == "seat":
-        return f"hero {ref[1] + 1} deck"
-    named = {"oblivaeon": "oblivaeon deck", "scion": "scion deck", "aeon": "aeon men deck", "mission": "mission deck", "reserve": "reserve"}
-    return named.get(ref[0]) or _PILE_WORDS.get(ref[0], " ".join(str(x) for x in ref))
-
-
-_DECK_REFS = {"oblivaeon deck": ("oblivaeon",), "scion deck": ("scion",), "aeon men deck": ("aeon",), "mission deck": ("mission",)}
-_DECK_HELP = "'hero N deck', 'ENV deck' (e.g. 'Rook City deck'), " + ", ".join(repr(k) for k in _DECK_REFS) + " or 'reserve'"
-
-
-def parse_deck(words: str) -> tuple | str:
-    """The model's reference for a deck named in scenario words, or an error message."""
-    if words in _DECK_REFS:
-        return _DECK_REFS[words]
-    if words == "reserve":
-        return ("reserve",)
-    m = re.fullmatch(r"hero ([1-5]) deck", words)
-    if m:
-        return ("seat", int(m.group(1)) - 1)
-    for env in ENVIRONMENTS:
-        if words == f"{env} deck":
-            return ("env", env)
-    return f"unknown deck {words!r}; expected {_DECK_HELP}"
-
-
-def _deck(s, ref: tuple):
-    """The deck itself, or None when it is not in the game (a removed environment, an absent seat)."""
-    if ref[0] == "seat":
-        return s.seats[ref[1]].deck if ref[1] < len(s.seats) else None
-    if ref[0] == "env":
-        return s.envs[ref[1]].deck if ref[1] in s.envs else None
-    return getattr(s, DECK_FIELDS[ref[0]])
-
-
-def _end_of(deck, top: bool) -> str:
-    """A deck's top or bottom card: a card id, "unknown" while shuffled and unrevealed, "" when empty."""
-    if deck is None or not deck:
-        return ""
-    if not (deck.top_known() if top else deck.bottom_known()):
-        return "unknown"
-    return deck.peek_top() if top else deck.peek_bottom()
-
-
-DECK_FACTS: dict[str, tuple[Callable[[Any, tuple], Any], str]] = {
-    "size of": (lambda s, r: len(_deck(s, r)) if _deck(s, r) is not None else "none", "an integer, or none for a deck not in the game"),
-    "top of": (lambda s, r: _end_of(_deck(s, r), True), "a card id, unknown (shuffled, not revealed) or empty"),
-    "bottom of": (lambda s, r: _end_of(_deck(s, r), False), "a card id, unknown (shuffled, not revealed) or empty"),
-}
-"""Facts about a deck named in words (``size of Rook City deck``, ``top of mission deck``)."""
-
-CHART_FACTS: dict[str, tuple[str, str]] = {
-    "complexity of": ("HERO_COMPLEXITY", "the hero complexity chart (CHART.HERO-COMPLEXITY)"),
-    "difficulty of": ("SCION_DIFFICULTY", "the Scion difficulty chart (CHART.SCION-DIFFICULTY)"),
-}
-"""Facts that read the rulebook's charts as the model holds them (``complexity of Luminary``); the
-chart is looked up when the fact is read, so a scenario sees the model's chart, not a copy."""
-
-
-def _zone_fact(z: int, what: str) -> Getter | None:
-    table: dict[str, Getter] = {
-        "environment": lambda s: s.zone(z).environment or "",
-        "environment play": lambda s: list(s.zone(z).env_play),
-        "villain play": lambda s: list(s.zone(z).villain_play),
-        "scions": lambda s: list(s.zone(z).scions),
-        "targets": lambda s: sorted(targets_in(s, z)),
-        "heroes": lambda s: sum(1 for x in s.seats if x.zone == z and x.characters),
-    }
-    return table.get(what)
-
-
-def _outcome(s) -> str:
-    return s.outcome.kind if s.outcome else "none"
-
-
-SIMPLE_FACTS: dict[str, tuple[Getter, str]] = {
-    "devastation": (lambda s: s.devastation, "an integer"),
-    "countdown": (lambda s: s.countdown, "an integer"),
-    "form": (lambda s: s.form, "an integer 1-3"),
-    "oblivaeon zone": (lambda s: s.oblivaeon_zone, "1 or 2"),
-    "shield side": (lambda s: s.shield_side, "0 (gone), 1 or 2"),
-    "shield tasks": (lambda s: s.shield_tasks, "an integer"),
-    "usurped": (lambda s: s.usurped, "true or false"),
-    "erased": (lambda s: list(s.erased), "a list of hero names"),
-    "set aside": (lambda s: list(s.set_aside), "a list of environment names"),
-    "outcome": (_outcome, "none, won or lost"),
-    "outcome clause": (lambda s: s.outcome.clause if s.outcome else "", "a clause id"),
-    "hero count": (lambda s: s.hero_count, "an integer"),
-    "shield": (lambda s: s.shield if s.shield_side else "", "the Shield's name, or empty once it is gone"),
-    "environments": (lambda s: sorted(s.envs), "the environment decks in the game (in play or set aside)"),
-    "round": (lambda s: s.cursor.round, "an integer"),
-    "turn": (lambda s: str(current_turn(s) or "setup"), 'a turn, e.g. "Hero 1\'s turn"'),
-    "phase": (lambda s: current_phase(s), "a phase name"),
-    "available characters": (lambda s: sorted(available_characters(s)), "a list of character ids"),
-    "mission deck top": (lambda s: (s.mission_deck.peek_top() or "") if s.mission_deck.top_known() else "unknown", "a card id or unknown"),
-    "mission deck bottom": (lambda s: s.mission_deck.cards()[-1] if s.mission_deck.cards() else "", "a card id"),
-}
-
-CARD_FACTS: dict[str, tuple[Callable[[Any, str], Any], str]] = {
-    "place of": (lambda s, c: place_words(_place(s, c)), "a place"),
-    "hp of": (lambda s, c: s.hp.get(c, "none"), "an integer or none"),
-    "tokens on": (lambda s, c: s.tokens.get(c, 0), "an integer"),
-    "face of": (lambda s, c: "reward" if c in s.reward_side else "objective", "reward or objective"),
-    "under": (lambda s, c: list(s.under.get(c, ())), "a list of card ids"),
-    "target side of": (lambda s, c: target_side(s, c), "hero, villain or environment"),
-    "is character": (lambda s, c: is_character(c), "true or false"),
-    "can set up": (lambda s, c: c in available_characters(s), "true or false"),
-}
-
-
-def _place(s, card: str):
-    if card == "oblivaeon":
-        return ("zone", s.oblivaeon_zone, "villain_play")
-    return place_of(s, card)
-
-
-def fact_getter(name: str) -> Getter | str:
-    """The getter for a fact name, or an error message listing what exists."""
-    if name in SIMPLE_FACTS:
-        return SIMPLE_FACTS[name][0]
-    m = re.fullmatch(r"hero ([1-5]) (.+)", name)
-    if m:
-        g = _seat_fact(int(m.group(1)) - 1, m.group(2))
-        return (
-            g
-            or f"'hero N' facts are marker, zone, hero, characters, incapacitated, hand, hand size, play, trash, deck size, needs new hero, reachable decks, visible rewards; not {m.group(2)!r}"
-        )
-    m = re.fullmatch(r"zone ([12]) (.+)", name)
-    if m:
-        g = _zone_fact(int(m.group(1)), m.group(2))
-        return g or f"'zone N' facts are environment, environment play, villain play, scions, targets, heroes; not {m.group(2)!r}"
-    for prefix, (fn, _what) in DECK_FACTS.items():
-        if name.startswith(prefix + " "):
-            ref = parse_deck(name[len(prefix) + 1 :])
-            if isinstance(ref, str):
-                return ref
-            return lambda s, fn=fn, ref=ref: fn(s, ref)
-    for prefix, (chart, what) in CHART_FACTS.items():
-        if name.startswith(prefix + " "):
-            key = name[len(prefix) + 1 :]
-            if key not in getattr(charts, chart):
-                return f"{key!r} is not in {what}; it lists {', '.join(getattr(charts, chart))}"
-            return lambda s, chart=chart, key=key: getattr(charts, chart)[key]
-    for prefix, (fn, _what) in CARD_FACTS.items():
-        if name.startswith(prefix + " "):
-            card = name[len(prefix) + 1 :]
-            if not is_card(card):
-                return unknown_card(card)
-            return lambda s, fn=fn, card=card: fn(s, card)
-    return (
-        f"unknown fact {name!r}; facts are {', '.join(SIMPLE_FACTS)}, 'hero N ...', 'zone N ...', "
-        + ", ".join(f"'{p} CARD'" for p in CARD_FACTS)
-        + ", "
-        + ", ".join(f"'{p} DECK'" for p in DECK_FACTS)
-        + ", 'complexity of HERO', 'difficulty of SCION'"
-    )
-
-
-# --- the vocabulary --------------------------------------------------------------------------
+SHIELD_CARDS = SHIELD_IDS
+_TABLE = Table()
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -348,8 +135,93 @@ OPS = {
     for cls in vars(v).values()
     if isinstance(cls, type) and issubclass(cls, v.Op) and cls is not v.Op
 }
-TARGET_FIELDS = {f.name: f.default for f in dataclasses.fields(v.Target)}
-TARGET_CHOICES = {"side": v.SIDES, "pick": v.PICKS, "reach": v.REACHES}
+TARGET_TYPES: dict[str, Value] = {
+    "side": one_of(v.SIDES, "target side"),
+    "pick": one_of(v.PICKS, "pick"),
+    "reach": one_of(v.REACHES, "reach"),
+    "characters_only": Boolean(),
+    "non_characters_only": Boolean(),
+}
+"""The fields of ``vocabulary.Target`` (a table in a scenario's ``args``), each with its domain."""
+assert set(TARGET_TYPES) == {f.name for f in dataclasses.fields(v.Target)}, "a field of Target has no type here"
+
+ARG_RANGES: dict[str, tuple[int, int]] = {
+    "amount": (0, MAX_AMOUNT),
+    "max_hp": (0, MAX_AMOUNT),
+    "n": (0, MAX_CARDS),
+    "limit": (1, MAX_TOKENS),
+}
+"""The range of each number an instruction takes (by field name): what a scenario may give."""
+
+
+def _arg_type(cls: type, f: dataclasses.Field) -> Value:
+    """The type of one field of an instruction: its domain from the model (field metadata), its range from ``ARG_RANGES``."""
+    ann = str(f.type)
+    if ann == "Target":
+        return Boolean()  # never used: a target is a table, checked field by field
+    if ann == "bool":
+        return Boolean()
+    if "int" in ann:
+        lo, hi = ARG_RANGES[f.name]
+        number: Value = Integer(lo, hi)
+        words = f.metadata.get("words")
+        return number | one_of(words, "word") if words else number
+    if ann == "str" and "domain" in f.metadata:
+        return one_of(f.metadata["domain"], f.metadata["noun"])
+    raise TypeError(f"{cls.__name__}.{f.name}: no scenario type for a field of type {ann}")
+
+
+ARG_TYPES: dict[str, dict[str, Value]] = {op: {f.name: _arg_type(cls, f) for f in dataclasses.fields(cls)} for op, cls in OPS.items()}
+"""Every field of every instruction with its type: building this table at import fails for a new
+field that has neither a domain nor a range, so nothing reaches the model unchecked."""
+
+
+def carried_problem(kind: str, pattern: dict) -> str | None:
+    """Why a decision pattern can never match a decision of ``kind``: it picks by a field that no
+    decision of that kind carries (``decisions.FIELDS``)."""
+    carried = FIELDS.get(kind, ())
+    extra = [k for k in ("card", "target", "zone", "index") if k in pattern and k not in carried]
+    if extra:
+        has = ", ".join(carried) if carried else "nothing but its actor"
+        return f"a {kind} decision carries no {' or '.join(extra)} (it carries {has})"
+    return None
+
+
+SETUP_KEYS = {
+    "heroes": "a list of 3-5 character ids, or a hero count",
+    "shield": "a Shield name",
+    "environments": "a list of five environment names",
+    "in_play": "the two environments in play (First, Second)",
+    "scion_order": "the Scion Reserve from the bottom up (Scion names)",
+    "hero_zones": "a table marker -> zone, e.g. {1 = 2}",
+    "place": "an array of {card, to, hp, reward, tokens}",
+    "hp": "a table card id -> HP",
+    "fall": "a list of character ids incapacitated through the model's own rule",
+    "erase": "a list of character ids erased (CLAR.ERASED) through the model's own rule",
+    "start": "a table {turn, zone, hero, round}: play resumes at the start of that turn",
+    "at": "'setup': the position is the end of setup, before OblivAeon's first turn",
+    "devastation": "an integer",
+    "countdown": "an integer",
+    "form": "1, 2 or 3",
+    "oblivaeon_zone": "1 or 2",
+    "shield_side": "0, 1 or 2",
+    "shield_tasks": "an integer",
+    "usurped": "true or false",
+    "erased": "a list of hero names",
+    "set_aside": "the environments still set aside (a subset of the five minus those in play)",
+    "tokens": "a table card id -> tokens on it",
+}
+
+COUNTERS: dict[str, Value] = {
+    "devastation": Integer(0, MAX_COUNTER),
+    "countdown": Integer(0, MAX_COUNTER),
+    "form": Integer(1, len(DEFAULT.forms_hp)),
+    "oblivaeon_zone": ZONE,
+    "shield_side": Integer(0, 2),
+    "shield_tasks": Integer(0, MAX_COUNTER),
+    "usurped": Boolean(),
+}
+"""Setup keys that set one counter of the state (the field of the same name)."""
 
 
 class OblivAeonScenarios(VocabularyBase):
@@ -359,6 +231,8 @@ class OblivAeonScenarios(VocabularyBase):
     fact_getter = staticmethod(fact_getter)
     ruleset = "oblivaeon"
     catalogue = CATALOGUE
+    event_kinds = frozenset(EVENT_KINDS)
+    decision_kinds = frozenset(LABELS)
     actions = {
         "decide": "take a legal decision: decide = KIND, with card/target/zone/index/actor to pick among several",
         "effect": "resolve one effect of the vocabulary: effect = OP, args = {...}, by = {side, hero, zone, source}",
@@ -388,152 +262,132 @@ class OblivAeonScenarios(VocabularyBase):
     # --- load-time checks (no state) ---
 
     def check_setup(self, setup: dict, fail) -> None:
-        keys = {
-            "heroes": "a list of 3-5 character ids, or a hero count",
-            "shield": "a Shield name",
-            "environments": "a list of five environment names",
-            "in_play": "the two environments in play (First, Second)",
-            "scion_order": "the Scion Reserve from the bottom up (Scion names)",
-            "hero_zones": "a table marker -> zone, e.g. {1 = 2}",
-            "place": "an array of {card, to, hp, reward, tokens}",
-            "hp": "a table card id -> HP",
-            "fall": "a list of character ids incapacitated through the model's own rule",
-            "erase": "a list of character ids erased (CLAR.ERASED) through the model's own rule",
-            "start": "a table {turn, zone, hero, round}: play resumes at the start of that turn",
-            "at": "'setup': the position is the end of setup, before OblivAeon's first turn",
-            "devastation": "an integer",
-            "countdown": "an integer",
-            "form": "1, 2 or 3",
-            "oblivaeon_zone": "1 or 2",
-            "shield_side": "0, 1 or 2",
-            "shield_tasks": "an integer",
-            "usurped": "true or false",
-            "erased": "a list of hero names",
-            "set_aside": "the environments still set aside (a subset of the five minus those in play)",
-            "tokens": "a table card id -> tokens on it",
-        }
         for k in setup:
-            if k not in keys:
-                fail(k, f"unknown setup key; expected one of: {', '.join(keys)}")
+            if k not in SETUP_KEYS:
+                fail(k, f"unknown setup key; expected one of: {', '.join(SETUP_KEYS)}")
+
+        def want(key: str, value: Any, typ: Value) -> Any:
+            return check(value, typ, lambda m: fail(key, m))
+
         h = setup.get("heroes")
         if h is not None:
-            if isinstance(h, int) and not isinstance(h, bool):
-                if h not in (3, 4, 5):
-                    fail("heroes", f"OblivAeon is played with 3, 4 or 5 heroes, not {h}")
-            elif isinstance(h, list):
-                for x in h:
-                    if x not in CHARACTERS:
-                        fail("heroes", f"unknown character {x!r}; e.g. {', '.join(DEFAULT_HEROES[:3])}")
+            if isinstance(h, list):
+                want("heroes", h, ListOf(VARIANT_IDS))
+                if not min(HERO_COUNTS) <= len(h) <= max(HERO_COUNTS):
+                    fail("heroes", f"OblivAeon is played with {listing(map(str, HERO_COUNTS))} heroes, not {len(h)}")
+                decks = [CHARACTERS[c].hero for c in h]
+                if len(set(decks)) != len(decks):
+                    fail("heroes", "two players cannot play the same hero deck (INCAP.NO-SHARED-DECK)")
             else:
-                fail("heroes", f"expected {keys['heroes']}, got {kind_of(h)}")
-        if "shield" in setup and setup["shield"] not in {s.name for s in DEFAULT.shields}:
-            fail("shield", f"unknown Shield {setup['shield']!r}; known: {', '.join(s.name for s in DEFAULT.shields)}")
-        for k in ("environments", "in_play"):
-            for e in self._list(setup, k, str, fail):
-                if e not in ENVIRONMENTS:
-                    fail(k, f"unknown environment {e!r}; known: {', '.join(ENVIRONMENTS)}")
-        for name in self._list(setup, "scion_order", str, fail):
-            if name not in SCIONS:
-                fail("scion_order", f"unknown Scion {name!r}; known: {', '.join(SCIONS)}")
-        for k in ("devastation", "countdown", "form", "oblivaeon_zone", "shield_side", "shield_tasks"):
-            if k in setup and (not isinstance(setup[k], int) or isinstance(setup[k], bool) or setup[k] < 0):
-                fail(k, f"expected {keys[k]}, got {setup[k]!r}")
-        if "usurped" in setup and not isinstance(setup["usurped"], bool):
-            fail("usurped", f"expected true or false, got {kind_of(setup['usurped'])}")
-        for e in self._list(setup, "set_aside", str, fail):
-            if e not in ENVIRONMENTS:
-                fail("set_aside", f"unknown environment {e!r}; known: {', '.join(ENVIRONMENTS)}")
-        tokens = setup.get("tokens", {})
-        if not isinstance(tokens, dict):
-            fail("tokens", f"expected {keys['tokens']}")
-        for c, n in tokens.items():
-            if not is_card(c):
-                fail(f'tokens."{c}"', unknown_card(c))
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                fail(f'tokens."{c}"', f"expected a non-negative integer, got {n!r}")
-        for name in self._list(setup, "erased", str, fail):
-            if name not in HEROES:
-                fail("erased", f"unknown hero {name!r}; heroes are e.g. {', '.join(HEROES[:4])}")
+                want("heroes", h, Integer(min(HERO_COUNTS), max(HERO_COUNTS)))
+        if "shield" in setup:
+            want("shield", setup["shield"], one_of(SHIELDS, "Shield"))
+        envs = want("environments", setup.get("environments", list(DEFAULT_ENVS)), ListOf(one_of(ENVIRONMENTS, "environment")))
+        if len(envs) != 5 or len(set(envs)) != 5:
+            fail("environments", f"expected five different environment decks, got {len(envs)} ({len(set(envs))} different)")
+        shape = shape_of(setup)
+        in_play = want("in_play", setup.get("in_play", envs[:2]), ListOf(environments(shape)))
+        if len(in_play) != 2 or len(set(in_play)) != 2:
+            fail("in_play", "expected two different environments of the five, one per battle zone")
+        if "scion_order" in setup:
+            order = want("scion_order", setup["scion_order"], ListOf(one_of(SCIONS, "Scion")))
+            if len(set(order)) != len(order):
+                fail("scion_order", "a Scion is named twice")
+        if "set_aside" in setup:
+            aside = want("set_aside", setup["set_aside"], ListOf(environments(shape)))
+            both = sorted(set(aside) & set(in_play))
+            if both:
+                fail("set_aside", f"{', '.join(both)} is in play, not set aside")
+        for k, typ in COUNTERS.items():
+            if k in setup:
+                want(k, setup[k], typ)
+        if "erased" in setup:
+            want("erased", setup["erased"], ListOf(HERO_NAMES))
         for k in ("fall", "erase"):
-            for c in self._list(setup, k, str, fail):
-                if c not in CHARACTER_CARDS:
-                    fail(k, f"expected character card ids, got {c!r}")
-        zones = setup.get("hero_zones", {})
-        if not isinstance(zones, dict):
-            fail("hero_zones", f"expected {keys['hero_zones']}")
+            if k in setup:
+                chars = want(k, setup[k], ListOf(CHARACTER_IDS))
+                absent = [c for c in chars if CHARACTER_CARDS[c].key not in shape.characters]
+                if absent:
+                    fail(k, f"{absent[0]} is none of this setup's heroes ({', '.join(shape.characters)})")
+        zones = want("hero_zones", setup.get("hero_zones", {}), _TABLE)
         for m, z in zones.items():
-            if m not in ("1", "2", "3", "4", "5") or z not in (1, 2):
-                fail(f"hero_zones.{m}", "expected a hero marker 1-5 set to zone 1 or 2")
-        hp = setup.get("hp", {})
-        if not isinstance(hp, dict):
-            fail("hp", f"expected {keys['hp']}")
-        for c, n in hp.items():
-            if not is_card(c):
-                fail(f'hp."{c}"', unknown_card(c))
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                fail(f'hp."{c}"', f"expected a non-negative integer, got {n!r}")
-        places = setup.get("place", [])
-        if not isinstance(places, list):
-            fail("place", f"expected {keys['place']}")
+            if not re.fullmatch(r"[1-9]", m) or shape.seat_problem(int(m)):
+                fail(f"hero_zones.{m}", f"expected a hero marker 1-{shape.heroes} (this setup has {shape.heroes} heroes), not {show(m)}")
+            want(f"hero_zones.{m}", z, ZONE)
+        for key, typ in (("hp", Integer(0, MAX_AMOUNT)), ("tokens", Integer(0, MAX_TOKENS))):
+            table = want(key, setup.get(key, {}), _TABLE)
+            for c, n in table.items():
+                problem = card_problem(c, shape)
+                if problem:
+                    fail(f'{key}."{c}"', problem)
+                want(f'{key}."{c}"', n, typ)
+        places = want("place", setup.get("place", []), ListOf(_TABLE))
         for i, p in enumerate(places):
-            where = f"place[{i + 1}]"
-            if not isinstance(p, dict):
-                fail(where, "expected a table {card, to, hp, reward, tokens}")
-            for k in p:
-                if k not in ("card", "to", "hp", "reward", "tokens"):
-                    fail(f"{where}.{k}", "unknown key; expected card, to, hp, reward, tokens")
-            if not isinstance(p.get("card"), str) or not is_card(p["card"]):
-                fail(f"{where}.card", unknown_card(str(p.get("card"))) if isinstance(p.get("card"), str) else "expected a card id")
-            if not isinstance(p.get("to"), str):
-                fail(f"{where}.to", f"expected {PLACE_HELP}")
-            parsed = parse_place(p["to"])
-            if isinstance(parsed, str):
-                fail(f"{where}.to", parsed)
-            for k in ("hp", "tokens"):
-                if k in p and (not isinstance(p[k], int) or isinstance(p[k], bool) or p[k] < 0):
-                    fail(f"{where}.{k}", f"expected a non-negative integer, got {p[k]!r}")
-            if "reward" in p and not isinstance(p["reward"], bool):
-                fail(f"{where}.reward", "expected true or false")
-            if p.get("reward") and PHYSICAL.get(p["card"]) is not None and PHYSICAL[p["card"]].reward is None:
-                fail(f"{where}.reward", f"{p['card']} is no Mission card: it has no reward side")
+            self._check_placement(f"place[{i + 1}]", p, shape, fail)
         if "start" in setup:
-            self._check_turn(setup["start"], lambda m: fail("start", m), allow=("turn", "zone", "hero", "round"))
+            self._check_turn(setup["start"], lambda m: fail("start", m), ("turn", "zone", "hero", "round"), shape)
         if "at" in setup:
             if setup["at"] != "setup":
-                fail("at", f"expected 'setup' (the end of setup, before OblivAeon's first turn), not {setup['at']!r}")
+                fail("at", f"expected 'setup' (the end of setup, before OblivAeon's first turn), not {got(setup['at'])}")
             if "start" in setup:
                 fail("at", "a position at the end of setup cannot also resume play at a turn (start)")
 
-    def _list(self, table: dict, key: str, typ: type, fail) -> list:
-        val = table.get(key, [])
-        if not isinstance(val, list) or not all(isinstance(x, typ) for x in val):
-            fail(key, f"expected a list of {kind_of(typ())}s")
-        return val
+    def _check_placement(self, where: str, p: dict, shape: Shape, fail) -> None:
+        for k in p:
+            if k not in ("card", "to", "hp", "reward", "tokens"):
+                fail(f"{where}.{k}", "unknown key; expected card, to, hp, reward, tokens")
+        if "card" not in p or "to" not in p:
+            fail(where, "expected a table {card, to, hp, reward, tokens} with at least card and to")
+        check(p["card"], cards(shape), lambda m: fail(f"{where}.card", m))
+        if p["card"] in SHIELD_CARDS:
+            fail(f"{where}.card", "the Shield is not placed: set shield_side instead")
+        check(p["to"], Text(f"{PLACE_HELP}"), lambda m: fail(f"{where}.to", m))
+        parsed = parse_place(p["to"], shape)
+        if isinstance(parsed, str):
+            fail(f"{where}.to", parsed)
+        for k, typ in (("hp", Integer(0, MAX_AMOUNT)), ("tokens", Integer(0, MAX_TOKENS)), ("reward", Boolean())):
+            if k in p:
+                check(p[k], typ, lambda m, k=k: fail(f"{where}.{k}", m))
+        if p.get("reward") and (PHYSICAL.get(p["card"]) is None or PHYSICAL[p["card"]].reward is None):
+            fail(f"{where}.reward", f"{p['card']} is no Mission card: it has no reward side")
 
-    def _check_turn(self, spec: Any, fail, allow: tuple[str, ...]) -> None:
+    def _check_turn(self, spec: Any, fail, allow: tuple[str, ...], shape: Shape) -> None:
+        types: dict[str, Value] = {
+            "turn": one_of(TURN_KINDS, "turn kind"),
+            "zone": ZONE,
+            "hero": Integer(1, shape.heroes),
+            "round": Integer(1, MAX_ROUND),
+            "decision": one_of(LABELS, "decision kind"),
+            "game_over": Boolean(),
+        }
         if not isinstance(spec, dict):
-            fail(f"expected a table with some of {', '.join(allow)}")
+            fail(f"expected a table with some of {', '.join(allow)}, got {got(spec)}")
         for k, val in spec.items():
             if k not in allow:
-                fail(f"unknown key {k!r}; expected some of {', '.join(allow)}")
-            if k == "turn" and val not in TURN_KINDS:
-                fail(f"turn must be one of {', '.join(TURN_KINDS)}, not {val!r}")
-            if k == "zone" and val not in (1, 2):
-                fail(f"zone must be 1 or 2, not {val!r}")
-            if k in ("hero", "round") and (not isinstance(val, int) or isinstance(val, bool) or val < 1):
-                fail(f"{k} must be a positive integer, not {val!r}")
-            if k == "decision" and val not in LABELS:
-                fail(f"unknown decision kind {val!r}; kinds: {', '.join(LABELS)}")
+                fail(f"unknown key {show(k)}; expected some of {', '.join(allow)}")
+            check(val, types[k], lambda m, k=k: fail(f"{k}: {m}"))
             if k == "game_over" and val is not True:
                 fail("game_over must be true")
-        if "turn" in allow and "turn" in spec:
+        goals = [k for k in ("turn", "decision", "game_over") if k in spec]
+        if "decision" not in allow and "turn" not in spec:
+            fail("expected the turn to resume at (turn = oblivaeon, hero, environment or villain)")
+        if "decision" in allow and (len(goals) > 1 or not (goals or "round" in spec)):
+            fail(f"expected one goal: a turn (with its round), a round, a decision or game_over; got {', '.join(goals) or 'none'}")
+        if "turn" in spec:
             t = spec["turn"]
             if t in ("environment", "villain") and "zone" not in spec:
                 fail(f"a {t} turn needs its zone")
             if t == "hero" and "hero" not in spec:
                 fail("a hero turn needs its hero marker (hero = N)")
+            if t != "hero" and "hero" in spec:
+                fail(f"a {t} turn has no hero marker")
+            if t in ("hero", "oblivaeon") and "zone" in spec:
+                fail(f"a {t} turn is not a battle zone's: give no zone")
+        elif "zone" in spec or "hero" in spec:
+            fail("zone and hero say which turn: give them with turn")
 
     def check_action(self, action: str, spec: dict, fail, setup: dict | None = None) -> None:
+        shape = shape_of(setup)
         allowed = {
             "decide": {"decide", "card", "target", "zone", "index", "actor", "chance"},
             "effect": {"effect", "args", "by", "chance"},
@@ -544,117 +398,164 @@ class OblivAeonScenarios(VocabularyBase):
         for k in spec:
             if k not in allowed:
                 fail(k, f"not a key of a {action} step; expected some of {', '.join(sorted(allowed))}")
-        if spec.get("chance", "first") not in ("first", "stop"):
-            fail("chance", "expected 'first' (resolve chance points with their first outcome) or 'stop'")
+        if "chance" in spec:
+            check(spec["chance"], one_of(("first", "stop"), "chance"), lambda m: fail("chance", m))
         if action == "decide":
-            for k in ("card", "target", "actor", "zone", "index"):
-                want = int if k in ("zone", "index") else str
-                if k in spec and (not isinstance(spec[k], want) or isinstance(spec[k], bool)):
-                    fail(k, f"expected {kind_of(want())}, got {kind_of(spec[k])} {spec[k]!r}")
-            if not isinstance(spec["decide"], str) or spec["decide"] not in LABELS:
-                fail("decide", f"unknown decision kind {spec['decide']!r}; kinds: {', '.join(LABELS)}")
-            self.check_pattern(
-                "decide", {k: spec[k] for k in ("card", "target", "zone", "index", "actor") if k in spec}, lambda m: fail("decide", m)
-            )
+            check(spec["decide"], one_of(LABELS, "decision kind"), lambda m: fail("decide", m))
+            pattern = {k: spec[k] for k in ("card", "target", "zone", "index", "actor") if k in spec}
+            problem = carried_problem(spec["decide"], pattern)
+            if problem:
+                fail("decide", problem)
+            types = self._decision_types(shape, spec["decide"])
+            for k, val in pattern.items():
+                check(val, types[k], lambda m, k=k: fail(k, m))
         elif action == "effect":
-            op = spec["effect"]
-            if op not in OPS:
-                fail("effect", f"unknown effect {op!r}; effects: {', '.join(sorted(OPS))}")
-            self._check_args(OPS[op], spec.get("args", {}), lambda k, m: fail(f"args.{k}" if k else "args", m))
-            self._check_by(spec.get("by", {}), fail)
+            op = check(spec["effect"], one_of(OPS, "effect"), lambda m: fail("effect", m))
+            self._check_args(op, spec.get("args", {}), lambda k, m: fail(f"args.{k}" if k else "args", m))
+            self._check_by(spec.get("by", {}), fail, shape)
         elif action == "look":
-            if not isinstance(spec["look"], str):
-                fail("look", "expected a string saying what is looked at")
+            check(spec["look"], TEXT, lambda m: fail("look", m))
         elif action == "resolve":
-            card = spec["resolve"]
-            if not isinstance(card, str) or card not in PHYSICAL:
-                fail("resolve", unknown_card(str(card)) if isinstance(card, str) else "expected a card id")
-            part = spec.get("part", "play")
+            card = check(spec["resolve"], cards(shape, "a card id"), lambda m: fail("resolve", m))
+            if card not in PHYSICAL:
+                fail("resolve", f"{card} has no text of its own to resolve (it is no deck's card)")
+            part = check(spec.get("part", "play"), Text("'play', 'trigger N' or 'power N'"), lambda m: fail("part", m))
             cdef = PHYSICAL[card]
-            m = re.fullmatch(r"(trigger|power) ([1-9])", part) if isinstance(part, str) else None
+            m = re.fullmatch(r"(trigger|power) ([1-9])", part)
             if part != "play" and not m:
-                fail("part", f"expected 'play', 'trigger N' or 'power N', not {part!r}")
+                fail("part", f"expected 'play', 'trigger N' or 'power N', not {show(part)}")
             if m and int(m.group(2)) > len(cdef.triggers if m.group(1) == "trigger" else cdef.powers):
                 fail("part", f"{card} has no {part}")
-            self._check_by(spec.get("by", {}), fail)
+            self._check_by(spec.get("by", {}), fail, shape)
         else:
-            self._check_turn(spec["until"], lambda m: fail("until", m), allow=("turn", "zone", "hero", "round", "decision", "game_over"))
+            self._check_turn(spec["until"], lambda m: fail("until", m), ("turn", "zone", "hero", "round", "decision", "game_over"), shape)
 
-    def _check_by(self, by: Any, fail) -> None:
-        if not isinstance(by, dict):
-            fail("by", "expected a table {side, hero, zone, source}")
+    def _check_by(self, by: Any, fail, shape: Shape) -> None:
+        check(by, _TABLE, lambda m: fail("by", m))
+        types: dict[str, Value] = {
+            "side": one_of(SIDES_BY, "side"),
+            "hero": Integer(1, shape.heroes),
+            "zone": ZONE,
+            "source": cards(shape),
+        }
         for k, val in by.items():
-            if k == "side" and val not in SIDES_BY:
-                fail("by.side", f"expected one of {', '.join(SIDES_BY)}, not {val!r}")
-            elif k == "hero" and val not in (1, 2, 3, 4, 5):
-                fail("by.hero", f"expected a hero marker 1-5, not {val!r}")
-            elif k == "zone" and val not in (1, 2):
-                fail("by.zone", f"expected 1 or 2, not {val!r}")
-            elif k == "source" and (not isinstance(val, str) or not is_card(val)):
-                fail("by.source", unknown_card(str(val)))
-            elif k not in ("side", "hero", "zone", "source"):
-                fail(f"by.{k}", "unknown key; expected side, hero, zone, source")
+            if k not in types:
+                fail(f"by.{k}", f"unknown key; expected some of {', '.join(types)}")
+            check(val, types[k], lambda m, k=k: fail(f"by.{k}", m))
 
-    def _check_args(self, cls: type, args: Any, fail) -> None:
-        if not isinstance(args, dict):
-            fail("", "expected a table of the effect's fields")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+    def _check_args(self, op: str, args: Any, fail) -> None:
+        cls = OPS[op]
+        check(args, _TABLE, lambda m: fail("", m))
+        types = ARG_TYPES[op]
         for k, val in args.items():
-            if k not in fields:
-                fail(k, f"{cls.__name__} has no field {k!r}; fields: {', '.join(fields) or 'none'}")
+            if k not in types:
+                fail(k, f"{cls.__name__} has no field {show(k)}; fields: {', '.join(types) or 'none'}")
             if k == "target":
-                if not isinstance(val, dict):
-                    fail(k, "expected a table {side, pick, reach, characters_only, non_characters_only}")
+                check(val, _TABLE, lambda m: fail("target", m))
                 for tk, tv in val.items():
-                    if tk not in TARGET_FIELDS:
-                        fail(f"target.{tk}", f"unknown; expected some of {', '.join(TARGET_FIELDS)}")
-                    if tk in TARGET_CHOICES and tv not in TARGET_CHOICES[tk]:
-                        fail(f"target.{tk}", f"expected one of {', '.join(TARGET_CHOICES[tk])}, not {tv!r}")
-                    if tk not in TARGET_CHOICES and not isinstance(tv, bool):
-                        fail(f"target.{tk}", "expected true or false")
+                    if tk not in TARGET_TYPES:
+                        fail(f"target.{tk}", f"unknown; expected some of {', '.join(TARGET_TYPES)}")
+                    check(tv, TARGET_TYPES[tk], lambda m, tk=tk: fail(f"target.{tk}", m))
                 continue
-            default = fields[k].default
-            if isinstance(default, bool):
-                ok = isinstance(val, bool)
-            elif k == "amount":
-                ok = (isinstance(val, int) and not isinstance(val, bool)) or val in ("H", "arcana")
-            elif k == "max_hp":
-                ok = isinstance(val, int) and not isinstance(val, bool)
-            elif isinstance(default, int) and not isinstance(default, bool):
-                ok = isinstance(val, int) and not isinstance(val, bool)
-            else:
-                ok = isinstance(val, (str, int)) and not isinstance(val, bool)
-            if not ok:
-                fail(k, f"wrong type {kind_of(val)} {val!r}")
+            check(val, types[k], lambda m, k=k: fail(k, m))
+        fields = dataclasses.fields(cls)
         missing = [
-            n for n, f in fields.items() if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING and n not in args
+            f.name for f in fields if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING and f.name not in args
         ]
         if missing:
             fail("", f"{cls.__name__} needs {', '.join(missing)}")
 
     def check_fact(self, name: str, value: Any, fail, setup: dict | None = None) -> None:
-        g = fact_getter(name)
-        if isinstance(g, str):
-            fail(g)
-        if isinstance(value, (dict, float)):
-            fail(f"expected a string, integer, boolean or list, got {kind_of(value)}")
-        for c in value if isinstance(value, list) else [value]:
-            if isinstance(c, str) and re.fullmatch(r"[a-z0-9-]+:[^ ]+", c) and not is_card(c):
-                fail(unknown_card(c))
-        if name.startswith("place of ") and isinstance(value, str) and value != "nowhere":
-            p = parse_place(value)
-            if isinstance(p, str) and value != "shield":
-                fail(p)
+        fact = resolve(name, shape_of(setup))
+        if isinstance(fact, str):
+            fail(fact)
+        check(value, fact.type(shape_of(setup)), fail)
+
+    def _event_types(self, shape: Shape) -> dict[str, Value]:
+        return {
+            "kind": one_of(EVENT_KINDS, "event kind"),
+            "clause": CLAUSE_IDS,
+            "zone": EVENT_ZONE,
+            "source_zone": EVENT_ZONE,
+            "reach": one_of(EVENT_REACHES, "reach"),
+            "card": names(shape),
+            "target": names(shape),
+            "amount": Integer(-MAX_EVENT_AMOUNT, MAX_EVENT_AMOUNT),
+            "detail": TEXT,
+            "nth": Integer(1, MAX_NTH),
+        }
+
+    def _decision_types(self, shape: Shape, kind: str | None = None) -> dict[str, Value]:
+        """The type of each field of a decision pattern; with the decision's kind, each field names
+        the sort of thing that kind carries there (``decisions.FIELDS``)."""
+        types: dict[str, Value] = {
+            "kind": one_of(LABELS, "decision kind"),
+            "actor": actors(shape),
+            "card": cards(shape),
+            "target": names(shape),
+            "zone": ZONE,
+            "index": Integer(0, MAX_INDEX),
+        }
+        sorts: dict[str, Value] = {
+            "card": cards(shape),
+            "environment": environments(shape),
+            "deck": one_of(
+                DECK_LABELS, "deck's label", lambda x: f"{show(x)} is no deck's label; decks are named as in {DECK_LABEL_EXAMPLES}"
+            ),
+            "zone": ZONE,
+            "seat": Integer(0, shape.heroes - 1),
+        }
+        for field, sort in FIELDS.get(kind, {}).items():
+            types[field] = sorts.get(sort, types[field])
+        return types
 
     def check_pattern(self, key: str, item: dict, fail, setup: dict | None = None) -> None:
-        if "clause" in item and item["clause"] not in CATALOGUE:
-            fail(f"unknown clause id {item['clause']!r}")
-        if key in ("options", "no_options", "decide") and "kind" in item and item["kind"] not in LABELS:
-            fail(f"unknown decision kind {item['kind']!r}; kinds: {', '.join(LABELS)}")
-        for f in ("card", "target"):
-            val = item.get(f)
-            if isinstance(val, str) and ":" in val and not is_card(val):
-                fail(unknown_card(val))
+        shape = shape_of(setup)
+        events = key in ("events", "no_events")
+        types = self._event_types(shape) if events else self._decision_types(shape)
+        if "kind" in item:
+            check(item["kind"], types["kind"], lambda m: fail(f"kind: {m}"))
+        if not events and "kind" in item:
+            problem = carried_problem(item["kind"], item)
+            if problem:
+                fail(problem)
+            types = self._decision_types(shape, item["kind"])
+        for k, val in item.items():
+            check(val, types[k], lambda m, k=k: fail(f"{k}: {m}"))
+
+    # --- the run-time check of a refusal ---
+
+    def refusal_problem(self, state, spec: dict) -> str | None:
+        """Why a refused ``decide`` step proves nothing in this game: its pattern picks by a field
+        the kind never carries, or names a hero seat, card, environment or deck this game does not
+        have, so no decision could have matched it whatever the rules."""
+        kind = spec["decide"]
+        pattern = {k: spec[k] for k in ("card", "target", "zone", "index", "actor") if k in spec}
+        problem = carried_problem(kind, pattern)
+        if problem:
+            return problem
+        actor = pattern.get("actor", "")
+        m = re.fullmatch(r"hero (\d+)", actor)
+        if m and int(m.group(1)) > len(state.seats):
+            return f"there is no hero {m.group(1)} in this game of {len(state.seats)} heroes"
+        if FIELDS[kind].get("index") == "seat" and pattern.get("index", 0) >= len(state.seats):
+            return f"there is no seat {pattern['index']} (counted from 0) in this game of {len(state.seats)} heroes"
+        labels = deck_labels(tuple(s.hero or "" for s in state.seats), tuple(state.envs))
+        for k in ("card", "target"):
+            name = pattern.get(k)
+            if name is None:
+                continue
+            if is_card(name):
+                if where_is(state, name) is None:
+                    return f"{name} is in no place of this game"
+            elif name in ENVIRONMENTS:
+                if name not in state.envs:
+                    return f"{name} is not in this game (its environments: {', '.join(sorted(state.envs))})"
+            elif name in labels:
+                continue
+            else:
+                return f"{show(name)} names nothing of this game"
+        return None
 
     # --- run time ---
 
@@ -857,12 +758,12 @@ class OblivAeonScenarios(VocabularyBase):
             out[f"tokens on {card}"] = state.tokens[card]
         for card in sorted(state.reward_side):
             out[f"face of {card}"] = "reward"
-        for place, cards in containers(state):
+        for place, held in containers(state):
             if place[0] == "box" or (place[0] == "seat" and place[2] == "deck") or (place[0] == "env" and place[2] == "deck"):
                 continue
             if place[0] in ("oblivaeon_deck", "scion_deck", "aeon_deck", "mission_deck", "reserve"):
                 continue
-            for c in cards:
+            for c in held:
                 out[f"place of {c}"] = place_words(place)
         return out
 
