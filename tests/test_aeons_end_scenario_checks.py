@@ -83,7 +83,7 @@ def test_finding_a_huge_effect_amount_is_refused_instead_of_hanging_the_run(tmp_
 
 def test_finding_a_misspelt_event_kind_under_no_events_is_refused(tmp_path):
     message = refused(tmp_path, '[[steps]]\neffect = "gravehold"\namount = 1\nno_events = [{ kind = "gravehold-damge" }]\n')
-    assert "steps[1].no_events: item 1: kind: unknown event kind 'gravehold-damge'" in message and "gravehold-damage" in message
+    assert "steps[1].no_events: item 1: unknown event kind 'gravehold-damge'" in message and "gravehold-damage" in message
 
 
 def test_finding_a_refusal_of_a_decision_no_kind_can_carry_is_refused_when_read(tmp_path):
@@ -801,7 +801,7 @@ MALFORMED = [
         "item 1: target: unknown damage target (the nemesis or a minion)",
     ),
     # decision patterns
-    ("option-kind", op('{ kind = "pass" }'), "steps[1].options", "item 1: kind: unknown decision kind 'pass'; expected one of: ability,"),
+    ("option-kind", op('{ kind = "pass" }'), "steps[1].options", "item 1: unknown decision kind 'pass'; decision kinds: ability,"),
     (
         "option-field-not-carried",
         op('{ kind = "end-main", card = "spark" }', "no_options"),
