@@ -12,7 +12,8 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 
-from properties.common.clarify.language import ClarifyError, Language
+from model.common.files import read_text
+from properties.common.clarify.language import MAX_PROPOSAL_STATEMENTS, ClarifyError, Language
 
 
 class EncodedRulebook:
@@ -23,7 +24,7 @@ class EncodedRulebook:
 
     @functools.cached_property
     def statements(self) -> tuple:
-        return tuple(self.language.parse(self.path.read_text(encoding="utf-8"), str(self.path.name)))
+        return tuple(self.language.parse(read_text(self.path, "encoded rulebook"), str(self.path.name)))
 
     def rulebook(self) -> tuple:
         return self.statements
@@ -52,7 +53,7 @@ class EncodedRulebook:
         """The verdict on a proposed clarification (``ID: statement`` lines, or bare statements)."""
         from properties.common.clarify.logic import judge
 
-        proposals = self.language.parse(text, source, default_id="PROPOSED")
+        proposals = self.language.parse(text, source, default_id="PROPOSED", max_statements=MAX_PROPOSAL_STATEMENTS)
         if len(proposals) != 1:
             raise ClarifyError(
                 source, proposals[1].line, 1, "statements of one clarification (a single id)", f"a second id {proposals[1].id}"
