@@ -1,14 +1,16 @@
 """The clarification language under hostile input: deep nesting, long statements, odd characters and
 unreadable files are refused in one line naming the place; parsing takes time linear in the
-statement."""
+statement; a proposal the solver cannot decide in time is 'unknown' (exit 4), never 'consistent'."""
 
 from __future__ import annotations
 
+import json
 import sys
 
 import pytest
 
 from oblivaeon_verify.cli import main
+from properties.aeons_end import clarify as ae_clarify
 from properties.common.clarify import language
 from properties.common.clarify.language import ClarifyError
 from properties.oblivaeon import clarify
@@ -234,3 +236,130 @@ def test_a_proposal_with_more_statements_than_the_limit_is_refused_at_the_first_
     assert f"at most {limit} statements" in e.value.expected and e.value.found == f"statement {limit + 1}"
     [c] = LANGUAGE.parse("some card is a hero card\n" * limit, "p.clar", default_id="P", max_statements=limit)
     assert len(c.statements) == limit
+
+
+# --- a solver that cannot decide ------------------------------------------------------------------------
+
+
+def _pigeonhole(lang, holes: int) -> str:
+    """'every card is ...' statements that put holes + 1 pigeons into ``holes`` holes, one to a hole:
+    unsatisfiable, and hard for a SAT solver (resolution needs exponentially many steps)."""
+    terms = sorted(lang.terms)
+    p = [[terms[i * holes + j] for j in range(holes)] for i in range(holes + 1)]
+    lines = [f"every card is {' or '.join(row)}" for row in p]
+    apart = [f"(not {p[i][j]} or not {p[k][j]})" for j in range(holes) for i in range(holes + 1) for k in range(i + 1, holes + 1)]
+    while apart:
+        part = []
+        while apart and len(" and ".join(part + apart[:1])) < language.MAX_STATEMENT_CHARS - 20:
+            part.append(apart.pop(0))
+        lines.append("every card is " + " and ".join(part))
+    return "\n".join(lines)
+
+
+def test_a_proposal_the_solver_cannot_decide_in_time_is_unknown_never_consistent():
+    text = _pigeonhole(LANGUAGE, 8)
+    assert len(text.splitlines()) <= language.MAX_PROPOSAL_STATEMENTS
+    v = clarify.judge_text(text, seconds=0.05)
+    assert v["verdict"] == "unknown" and v["proposal"] == "PROPOSED" and "could not decide" in v["reason"], v
+    assert clarify.judge_text(text)["verdict"] == "contradicts"  # given the time, it is decided
+
+
+def test_an_undecided_proposal_exits_4_in_text_and_json(capsys, tmp_path):
+    f = tmp_path / "hard.clar"
+    f.write_text(_pigeonhole(LANGUAGE, 8), encoding="utf-8")
+    code, out, _ = run(capsys, "clarify", "--file", str(f), "--timeout", "0.05", "--json")
+    assert code == 4 and json.loads(out)["verdict"] == "unknown"
+    code, out, _ = run(capsys, "clarify", "--file", str(f), "--timeout", "0.05")
+    assert code == 4 and out.startswith("unknown") and "could not decide" in out and "consistent" not in out
+
+
+def _letters(n: int) -> list[str]:
+    return ["x" + "abcdefghijklmnopqrstuvwxyz"[i] for i in range(n)]
+
+
+def _many_cores(n: int):
+    """A rulebook of 2n one-line rules ('every thing is xa', 'every thing is ya', ...) and a proposal
+    that some thing lacks both terms of a pair: it contradicts the rules in 2^n minimal ways."""
+    xs, ys = _letters(n), ["y" + x[1] for x in _letters(n)]
+    lang = language.Language({"thing": "", **{t: "" for t in xs + ys}}, (), "A.B", "the test's terms")
+    base = lang.parse("\n".join(f"R.{t.upper()}: every thing is {t}" for t in xs + ys), "base.clar")
+    proposal = lang.parse("some thing is " + " or ".join(f"(not {x} and not {y})" for x, y in zip(xs, ys)), "p", default_id="P")[0]
+    return base, proposal
+
+
+def test_listing_exponentially_many_cores_stops_at_the_time_limit_and_says_the_list_is_incomplete():
+    import time
+
+    from properties.common.clarify.logic import judge
+
+    base, proposal = _many_cores(3)
+    v = judge(base, proposal)
+    assert v["verdict"] == "contradicts" and len(v["cores"]) == 8 and "incomplete" not in v
+    base, proposal = _many_cores(16)  # 65,536 cores: minutes to list
+    start = time.monotonic()
+    v = judge(base, proposal, seconds=1.0)
+    assert time.monotonic() - start < 5
+    assert v["verdict"] == "contradicts" and v["cores"] == [] and "could not decide the minimal conflicting sets" in v["incomplete"]
+    assert clarify.judge_text("every reward is a villain card.")["verdict"] == "contradicts"  # Z3 is not left interrupted
+
+
+def test_after_the_time_limit_interrupts_z3_the_next_calls_are_not_cancelled():
+    import z3
+
+    from properties.common.clarify.logic import judge
+
+    base, proposal = _many_cores(16)
+    for attempt in range(4):  # the last interrupt falls at a different moment each time
+        assert "incomplete" in judge(base, proposal, seconds=0.3 + 0.04 * attempt)
+        s = z3.Solver()
+        s.push()
+        s.add(z3.Bool("x"))
+        assert s.check() == z3.sat
+        s.pop()
+
+
+def test_a_verdict_with_an_incomplete_list_exits_4_unless_it_contradicts(capsys, monkeypatch):
+    base = {"proposal": "PROPOSED", "incomplete": "the solver could not decide the minimal sets within 1 s"}
+    monkeypatch.setattr(clarify, "judge_text", lambda *a, **k: {**base, "verdict": "redundant", "implied_by": []})
+    code, out, _ = run(capsys, "clarify", "every card is a card")
+    assert code == 4 and out.startswith("redundant") and "could not decide" in out
+    monkeypatch.setattr(clarify, "judge_text", lambda *a, **k: {**base, "verdict": "contradicts", "cores": []})
+    code, out, _ = run(capsys, "clarify", "every card is a card")
+    assert code == 1 and out.startswith("contradicts") and "could not decide" in out
+
+
+def test_a_long_disjunction_is_judged_within_the_time_limit():
+    import time
+
+    terms = sorted(clarify.vocabulary())
+    text = "every card is " + " or ".join(terms[:60]) + "\nsome card is " + " and ".join(f"not {t}" for t in terms[:60])
+    text = "\n".join(line[: language.MAX_STATEMENT_CHARS].rsplit(" or ", 1)[0].rsplit(" and ", 1)[0] for line in text.splitlines())
+    start = time.monotonic()
+    v = clarify.judge_text(text, seconds=5)
+    assert time.monotonic() - start < 10 and v["verdict"] in ("consistent", "redundant", "contradicts", "unknown")
+
+
+@pytest.mark.parametrize("module", [clarify, ae_clarify], ids=["oblivaeon", "aeons_end"])
+def test_a_rulebook_check_the_solver_cannot_decide_is_undecided_not_consistent(module, monkeypatch):
+    import z3
+
+    monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
+    monkeypatch.setattr(z3.Solver, "reason_unknown", lambda self: "timeout")
+    data = module.check_rulebook()
+    assert data["consistent"] is None and data["conflicts"] == [] and data["redundant"] == [] and data["redundant_statements"] == []
+    assert data["undecided"] == ["whether the set is consistent: the solver answered unknown (timeout)"]
+
+
+def test_a_rulebook_check_with_undecided_redundancy_lists_each_question_and_exits_4(capsys, monkeypatch):
+    from properties.common.clarify.logic import Theory, UndecidedError
+
+    def undecided(self, cid):
+        raise UndecidedError("the time allowed ran out")
+
+    monkeypatch.setattr(Theory, "implied_by_others", undecided)
+    data = clarify.check_rulebook()
+    assert data["consistent"] is True and data["redundant"] == []
+    assert "whether CLAR.MISSION-TYPES follows from the others: the time allowed ran out" in data["undecided"]
+    monkeypatch.setattr(clarify, "model_conformance", lambda: {"objects": 1, "kinds": 1, "violations": [], "unwitnessed": []})
+    code, out, _ = run(capsys, "clarify", "--check")
+    assert code == 4 and "undecided: whether CLAR.MISSION-TYPES follows" in out
