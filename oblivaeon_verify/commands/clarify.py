@@ -85,10 +85,8 @@ def cmd_clarify(args) -> int:
         return code
     colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "unknown": "magenta"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")
-    if v == "unknown":
-        con.print(f"  {verdict['reason']}")
-    elif "incomplete" in verdict:
-        con.print(f"  {verdict['incomplete']}")
+    if v == "unknown" or "incomplete" in verdict:
+        con.print(f"  {verdict.get('reason') or verdict['incomplete']} (allow more with --timeout SECONDS)")
     if v == "contradicts":
         for core in verdict["cores"]:
             con.print(f"  conflicts with: {', '.join(core)}")
@@ -110,6 +108,7 @@ def register(sub) -> None:
     sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language")
     sp.add_argument(
         "--timeout",
+        metavar="SECONDS",
         type=seconds(86_400),
         help="seconds the solver may take over the whole judgement (or --check), above 0 and at most 86400"
         " (default: the checker's own limit, a minute); past it the verdict is 'unknown' (exit 4), never a pass",

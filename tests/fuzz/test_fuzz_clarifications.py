@@ -42,6 +42,8 @@ ODD = [
     "\x0b",
     "\x0c",
     "\x1b",
+    "\x1c",
+    "\x1e",
     "\x7f",
     "\x85",
     "\xa0",
@@ -72,9 +74,15 @@ PUNCTUATION = [".", ",", ":", ";", "'", "-", "#", "(", ")", "((", "))", "...", '
 def phrases(draw, lang, depth: int = 0):
     """A phrase over the vocabulary, as the grammar allows it (mostly)."""
     terms = sorted(lang.terms)
-    kind = draw(st.sampled_from(["term"] * 4 + ["and", "or", "juxtaposed", "not", "paren"] if depth < 4 else ["term"]))
+    kinds = ["term"] * 4 + ["and", "or", "juxtaposed", "not", "paren"] + (["deep"] if depth == 0 else [])
+    kind = draw(st.sampled_from(kinds if depth < 4 else ["term"]))
     if kind == "term":
         return draw(st.sampled_from(terms))
+    if kind == "deep":
+        # Nesting below, at and far above the parser's limit, around a phrase that is otherwise sound.
+        k = draw(st.sampled_from([16, 32, 33, 100, 700]))
+        inner = draw(phrases(lang, 3))
+        return "(" * k + inner + ")" * k if draw(st.booleans()) else "not " * k + inner
     if kind == "not":
         return f"not {draw(phrases(lang, depth + 1))}"
     if kind == "paren":
@@ -102,7 +110,7 @@ def statements(draw, lang):
 def _damaged(draw, lang, text: str):
     tokens = text.split(" ")
     where = draw(st.integers(0, len(tokens)))
-    kind = draw(st.sampled_from(["junk", "word", "drop", "repeat", "odd", "nest", "not", "long", "swap"]))
+    kind = draw(st.sampled_from(["junk", "word", "drop", "repeat", "odd", "odd", "nest", "nest", "not", "not", "long", "swap"]))
     if kind == "junk":
         tokens.insert(where, draw(st.text(min_size=1, max_size=6)))
     elif kind == "word":

@@ -18,9 +18,10 @@ Nothing is evaluated: text becomes a tree of :class:`Term`, :class:`Not`, :class
 A malformed line raises :class:`ClarifyError` with the file, line, column and what was expected.
 Text comes from people, so the parser is bounded: a statement may be at most
 :data:`MAX_STATEMENT_CHARS` long and nest parentheses and ``not`` at most :data:`MAX_NESTING` deep
-(so the recursive descent never exhausts Python's stack), terms are found through an index by first
-word (so parsing takes time linear in the statement), and a line must be plain text (no control or
-invisible characters, which would make what a reader sees differ from what is judged).
+(so the recursive descent never exhausts Python's stack), a proposal may hold at most
+:data:`MAX_PROPOSAL_STATEMENTS` statements, terms are found through an index by first word (so
+parsing takes time linear in the statement), and a line must be plain text (no control or invisible
+characters, which would make what a reader sees differ from what is judged).  Lines end at newlines.
 """
 
 from __future__ import annotations
@@ -190,8 +191,8 @@ class Language:
         """Clarifications in ``text``: one statement per line, ``ID:`` first unless ``default_id`` is given
         (``max_statements``: the most statements read; None: any number)."""
         grouped: dict[str, list] = {}
-        count = 0
         first_line: dict[str, int] = {}
+        count = 0
         # Lines end at a newline only (str.splitlines would also break at form feeds, U+2028 and others,
         # which editors do not show as line ends, so the line numbers of messages would be wrong).
         for n, raw in enumerate(text.split("\n"), start=1):
