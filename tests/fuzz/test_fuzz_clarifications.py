@@ -7,7 +7,7 @@ comments, odd Unicode and control characters, other line ends.  The oracle: ``pa
 clarifications over the vocabulary's own terms, or raises ``ClarifyError`` whose line and column lie
 within the text, in one line; never another exception.  One text in five that parses is also judged
 (``judge_text``, with a short time limit): the verdict is one of the four, never an exception.
-Inputs that once broke the parser are kept in ``corpus/clarifications/`` and replayed.
+Inputs that once broke the parser are kept in ``corpus/clarifications/`` (see its README) and replayed.
 """
 
 from __future__ import annotations
@@ -222,19 +222,15 @@ def test_fuzzed_proposals_parse_or_are_refused_at_a_position_in_the_text(ruleset
 
 
 def _corpus() -> list[tuple[str, Path]]:
-    """(ruleset, file) for every text of the corpus: ``<ruleset>.<name>.clar``, or ``any.<name>.clar`` for both."""
-    out = []
-    for path in sorted((CORPUS / "clarifications").glob("*.clar")):
-        which = path.name.split(".", 1)[0]
-        out += [(r, path) for r in sorted(RULESETS) if which in (r, "any")]
-    return out
+    """(ruleset, file) for every text of the corpus, named ``<ruleset>--<what broke>.clar``."""
+    return [(path.name.split("--", 1)[0], path) for path in sorted((CORPUS / "clarifications").glob("*.clar"))]
 
 
 def test_the_corpus_of_clarification_texts_is_not_empty_and_names_its_rulesets():
-    paths = sorted((CORPUS / "clarifications").glob("*.clar"))
-    assert len(paths) >= 5 and all(p.name.split(".", 1)[0] in {*RULESETS, "any"} for p in paths)
+    corpus = _corpus()
+    assert len(corpus) >= 5 and {r for r, _ in corpus} == set(RULESETS)
 
 
-@pytest.mark.parametrize("ruleset, path", _corpus(), ids=lambda x: x if isinstance(x, str) else x.stem.split(".", 1)[1])
+@pytest.mark.parametrize("ruleset, path", _corpus(), ids=[path.stem for _, path in _corpus()])
 def test_texts_that_once_broke_the_parser_are_refused_or_parsed(ruleset, path):
     check_text(RULESETS[ruleset], path.read_bytes().decode("utf-8"), judge=True)
