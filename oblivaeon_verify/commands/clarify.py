@@ -3,11 +3,12 @@
 ``clarify "TEXT"`` or ``clarify --file F`` judges a proposal written in the ruleset's clarification
 language (``--vocabulary`` lists its terms) against the ruleset's encoded rulebook: consistent,
 redundant (with every minimal set of clauses that implies it) or contradicts (with every minimal set
-of clauses it conflicts with).  A contradiction exits 1 (so that a designer can gate on it), a
-consistent or redundant proposal 0, a malformed one 2 with its position.
-``clarify --check`` checks the encoded rulebook itself (consistency, statements implied by the
-others) and the model against every statement (exit 1 on any failure).  Everything game-specific
-comes from ``RULESET.clarify_module``.
+of clauses it conflicts with), or unknown when the solver cannot decide within ``--timeout``.  A
+contradiction exits 1 (so that a designer can gate on it), a consistent or redundant proposal 0, an
+unknown one 4 (as does a verdict whose minimal sets could not all be listed), a malformed one 2
+with its position.  ``clarify --check`` checks the encoded rulebook itself (consistency, statements
+implied by the others) and the model against every statement (exit 1 on any failure, else 4 if a
+question was undecided).  Everything game-specific comes from ``RULESET.clarify_module``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from model.common.files import read_text
 from oblivaeon_verify import exits
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset
+from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset, seconds
 
 
 def _module(ruleset):
@@ -41,20 +42,21 @@ def cmd_clarify(args) -> int:
                 con.print(f"[bold]{t}[/bold]: {d}")
         return 0
     if args.check:
-        data = {"rulebook": mod.check_rulebook(), "model": mod.model_conformance()}
+        data = {"rulebook": mod.check_rulebook(seconds=args.timeout), "model": mod.model_conformance()}
         if args.json:
             print(json.dumps(data, indent=2))
         else:
             rb, m = data["rulebook"], data["model"]
             word = rb.get("rules_word", "clarifications")
-            con.print(
-                f"{len(rb['clarifications'])} {word} (+{len(rb['vocabulary_facts'])} vocabulary facts): {'consistent' if rb['consistent'] else 'INCONSISTENT'}"
-            )
+            state = {True: "consistent", False: "INCONSISTENT", None: "UNDECIDED"}[rb["consistent"]]
+            con.print(f"{len(rb['clarifications'])} {word} (+{len(rb['vocabulary_facts'])} vocabulary facts): {state}")
             for core in rb["conflicts"]:
                 con.print(f"  [red]conflict[/red]: {', '.join(core)}")
             con.print(f"implied by the others: {', '.join(rb['redundant']) or 'none'}")
             for r in rb["redundant_statements"]:
                 con.print(f"  statement {r['statement']} of {r['clause']} follows from the others: {r['text']}")
+            for u in rb["undecided"]:
+                con.print(f"  [yellow]undecided[/yellow]: {u}")
             con.print(
                 f"model conformance: {m['objects']} objects ({m['kinds']} kinds), {len(m['violations'])} violations, {len(m['unwitnessed'])} unwitnessed"
             )
@@ -62,8 +64,8 @@ def cmd_clarify(args) -> int:
                 con.print(f"  [red]{v['clause']}[/red] broken by {', '.join(v['objects'])}: {v['statement']}")
             for v in m["unwitnessed"]:
                 con.print(f"  [red]{v['clause']}[/red] no object of the model can be: {v['statement']}")
-        ok = data["rulebook"]["consistent"] and not data["model"]["violations"] and not data["model"]["unwitnessed"]
-        return exits.of(not ok)
+        rb, m = data["rulebook"], data["model"]
+        return exits.of(rb["consistent"] is False or bool(m["violations"]) or bool(m["unwitnessed"]), bool(rb["undecided"]))
     if (args.text is None) == (args.file is None):
         raise UsageError("give a proposed clarification as TEXT or with --file F (one of them), or use --check / --vocabulary")
     if args.file:
@@ -73,23 +75,25 @@ def cmd_clarify(args) -> int:
     else:
         text, source = args.text, "TEXT"
     try:
-        verdict = mod.judge_text(text, source)
+        verdict = mod.judge_text(text, source, seconds=args.timeout)
     except mod.Error as e:
         raise UsageError(str(e)) from None
-    code = exits.of(verdict["verdict"] == "contradicts")
+    v = verdict["verdict"]
+    code = exits.of(v == "contradicts", v == "unknown" or "incomplete" in verdict)
     if args.json:
         print(json.dumps(verdict, indent=2))
         return code
-    v = verdict["verdict"]
-    colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red"}[v]
+    colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "unknown": "magenta"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")
+    if v == "unknown" or "incomplete" in verdict:
+        con.print(f"  {verdict.get('reason') or verdict['incomplete']} (allow more with --timeout SECONDS)")
     if v == "contradicts":
         for core in verdict["cores"]:
             con.print(f"  conflicts with: {', '.join(core)}")
     elif v == "redundant":
         for support in verdict["implied_by"]:
             con.print(f"  already implied by: {', '.join(support)}")
-    else:
+    elif v == "consistent":
         for t in verdict["new_statements"]:
             con.print(f"  adds: {t}")
     return code
@@ -102,5 +106,12 @@ def register(sub) -> None:
     sp.add_argument("--file", metavar="F", help="read the proposal from a file")
     sp.add_argument("--check", action="store_true", help="check the encoded rulebook's consistency and the model's conformance to it")
     sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language")
+    sp.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        type=seconds(86_400),
+        help="seconds the solver may take over the whole judgement (or --check), above 0 and at most 86400"
+        " (default: the checker's own limit, a minute); past it the verdict is 'unknown' (exit 4), never a pass",
+    )
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_clarify)

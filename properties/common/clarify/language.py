@@ -16,20 +16,63 @@ clarification.  A proposal may leave out its id.
 
 Nothing is evaluated: text becomes a tree of :class:`Term`, :class:`Not`, :class:`And`, :class:`Or`.
 A malformed line raises :class:`ClarifyError` with the file, line, column and what was expected.
+Text comes from people, so the parser is bounded: a statement may be at most
+:data:`MAX_STATEMENT_CHARS` long and nest parentheses and ``not`` at most :data:`MAX_NESTING` deep
+(so the recursive descent never exhausts Python's stack), a proposal may hold at most
+:data:`MAX_PROPOSAL_STATEMENTS` statements, terms are found through an index by first word (so
+parsing takes time linear in the statement), and a line must be plain text (no control or invisible
+characters, which would make what a reader sees differ from what is judged).  Lines end at newlines.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from model.common.files import InputError
+
+MAX_NESTING = 32
+"""Levels of parentheses and ``not`` one inside another: a rule that needs more is better written as several statements."""
+MAX_STATEMENT_CHARS = 2_000
+"""The longest statement read: ten times the longest line of either encoded rulebook."""
+MAX_PROPOSAL_STATEMENTS = 50
+"""The most statements a proposal may have (a clarification of either rulebook has at most 8): each
+costs the judgement a search for the minimal sets that imply it, and an existential one enlarges
+the domain every other statement is encoded on."""
 
 
 class ClarifyError(InputError):
     def __init__(self, source: str, line: int, column: int, expected: str, found: str):
         self.source, self.line, self.column, self.expected, self.found = source, line, column, expected, found
         super().__init__(f"{source}:{line}:{column}: expected {expected}, found {found}")
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short so that the message stays one readable line."""
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+_NOT_PLAIN = {
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character",
+    "Zl": "a line or paragraph separator",
+    "Zp": "a line or paragraph separator",
+}
+
+
+def _check_plain(text: str, source: str, line: int, col0: int = 0) -> None:
+    """Refuse control and invisible characters: they would make the text a reader sees differ from what is parsed."""
+    if text.isprintable():  # the common case, at C speed
+        return
+    for n, ch in enumerate(text):
+        category = unicodedata.category(ch)
+        if ch.isprintable() or ch == "\t" or category == "Zs":
+            continue
+        kind = _NOT_PLAIN.get(category, "a private-use, surrogate or unassigned code point")
+        name = unicodedata.name(ch, "")
+        found = f"U+{ord(ch):04X}, {kind}" + (f" ({name})" if name else "")
+        raise ClarifyError(source, line, col0 + n + 1, "plain text (letters, digits, spaces, tabs and punctuation)", found)
 
 
 @dataclass(frozen=True)
@@ -111,21 +154,50 @@ class Language:
         self.vocabulary_hint = vocabulary_hint
         self.id_re = id_re
         # Articles are not part of a match, in terms as in text ("in a hero play area" = "in hero play area").
-        self.term_words = sorted(((tuple(w for w in t.split() if w not in ARTICLES), t) for t in self.terms), key=lambda x: -len(x[0]))
+        # Terms are indexed by their first word, longest first: a match tries only the terms that can begin here.
+        index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for t in self.terms:
+            words = tuple(w for w in t.split() if w not in ARTICLES)
+            if not words:
+                raise ValueError(f"vocabulary term {t!r} has no word besides articles")
+            index.setdefault(words[0], []).append((words, t))
+        self.terms_by_first_word = {w: tuple(sorted(ts, key=lambda x: -len(x[0]))) for w, ts in index.items()}
 
-    def parse_statement(self, text: str, source: str = "<text>", line: int = 1, col0: int = 0) -> Statement:
+    def parse_statement(
+        self, text: str, source: str = "<text>", line: int = 1, col0: int = 0, max_chars: int | None = MAX_STATEMENT_CHARS
+    ) -> Statement:
+        """One statement (without its id); ``max_chars``: the longest statement read (None: any length)."""
+        _check_plain(text, source, line, col0)
         body = text.rstrip()
         if body.endswith("."):
             body = body[:-1]
         if not body.strip():
             raise ClarifyError(source, line, col0 + 1, "a statement ('every ... is ...')", "nothing")
+        size = len(body.strip())
+        if max_chars is not None and size > max_chars:
+            col = col0 + len(body) - len(body.lstrip()) + 1
+            raise ClarifyError(
+                source,
+                line,
+                col,
+                f"a statement of at most {max_chars:,} characters (write it as several shorter statements under the same id)",
+                f"{size:,} characters",
+            )
         return _Parser(self, body, source, line, col0).statement(body)
 
-    def parse(self, text: str, source: str = "<text>", default_id: str | None = None) -> list[Clarification]:
-        """Clarifications in ``text``: one statement per line, ``ID:`` first unless ``default_id`` is given."""
+    def parse(
+        self, text: str, source: str = "<text>", default_id: str | None = None, max_statements: int | None = None
+    ) -> list[Clarification]:
+        """Clarifications in ``text``: one statement per line, ``ID:`` first unless ``default_id`` is given
+        (``max_statements``: the most statements read; None: any number)."""
         grouped: dict[str, list] = {}
         first_line: dict[str, int] = {}
-        for n, raw in enumerate(text.splitlines(), start=1):
+        count = 0
+        # Lines end at a newline only (str.splitlines would also break at form feeds, U+2028 and others,
+        # which editors do not show as line ends, so the line numbers of messages would be wrong).
+        for n, raw in enumerate(text.split("\n"), start=1):
+            raw = raw.removesuffix("\r")
+            _check_plain(raw, source, n)
             line = raw.split("#", 1)[0]
             if not line.strip():
                 continue
@@ -134,17 +206,27 @@ class Language:
                 cid, col0, body = m.group(1), m.end(), line[m.end() :]
             elif m:
                 raise ClarifyError(
-                    source, n, m.start(1) + 1, f"a clause id such as {self.example_id} (capitals, dots, hyphens)", repr(m.group(1))
+                    source, n, m.start(1) + 1, f"a clause id such as {self.example_id} (capitals, dots, hyphens)", _quoted(m.group(1))
                 )
+            elif self.id_re.fullmatch(line.strip()):
+                raise ClarifyError(source, n, len(line.rstrip()) + 1, "':' and a statement after the clause id", "the end of the line")
             elif default_id is not None:
                 cid, col0, body = default_id, 0, line
             else:
                 col = len(line) - len(line.lstrip()) + 1
-                raise ClarifyError(source, n, col, "a clause id and ':' before the statement", repr(line.strip()[:20]))
+                raise ClarifyError(source, n, col, "a clause id and ':' before the statement", _quoted(line.strip(), 20))
+            count += 1
+            if max_statements is not None and count > max_statements:
+                col = col0 + len(body) - len(body.lstrip()) + 1
+                raise ClarifyError(
+                    source, n, col, f"at most {max_statements} statements (judge a longer proposal in parts)", f"statement {count}"
+                )
             grouped.setdefault(cid, []).append(self.parse_statement(body, source, n, col0))
             first_line.setdefault(cid, n)
         if not grouped:
-            raise ClarifyError(source, 1, 1, "at least one statement", "no statement")
+            raise ClarifyError(
+                source, 1, 1, "at least one statement ('every ... is ...'; blank lines and comments hold none)", "no statement"
+            )
         return [Clarification(cid, tuple(sts), first_line[cid]) for cid, sts in grouped.items()]
 
 
@@ -154,16 +236,19 @@ class _Parser:
         toks = [_Tok(m.group(0), col0 + m.start() + 1) for m in WORD_RE.finditer(text)]
         self.lead_article = bool(toks) and toks[0].text.lower() in ARTICLES
         self.toks = [t for t in toks if t.text.lower() not in ARTICLES]
+        self.words = [t.text.lower() for t in self.toks]
         self.i = 0
+        self.depth = 0
+        """Parentheses and 'not's open at the current token (at most MAX_NESTING)."""
         self.end_col = col0 + len(text) + 1
 
     def peek(self) -> str | None:
-        return self.toks[self.i].text.lower() if self.i < len(self.toks) else None
+        return self.words[self.i] if self.i < len(self.words) else None
 
     def fail(self, expected: str):
         if self.i < len(self.toks):
             t = self.toks[self.i]
-            raise ClarifyError(self.source, self.line, t.col, expected, repr(t.text))
+            raise ClarifyError(self.source, self.line, t.col, expected, _quoted(t.text))
         raise ClarifyError(self.source, self.line, self.end_col, expected, "the end of the line")
 
     def statement(self, text: str) -> Statement:
@@ -227,15 +312,21 @@ class _Parser:
         return self.unary(stop=())
 
     def unary(self, stop):
-        if self.peek() == "not":
+        opener = self.peek()
+        if opener in ("not", "("):
+            # Each level costs a few Python frames: the limit keeps deep text far from the recursion limit.
+            if self.depth == MAX_NESTING:
+                self.fail(f"at most {MAX_NESTING} levels of parentheses and 'not' one inside another ('not not P' is P, '((P))' is P)")
+            self.depth += 1
             self.i += 1
-            return Not(self.unary(stop))
-        if self.peek() == "(":
-            self.i += 1
-            inner = self.phrase(stop=())
-            if self.peek() != ")":
-                self.fail("')'")
-            self.i += 1
+            if opener == "not":
+                inner = Not(self.unary(stop))
+            else:
+                inner = self.phrase(stop=())
+                if self.peek() != ")":
+                    self.fail("')'")
+                self.i += 1
+            self.depth -= 1
             return inner
         found = self.term_here()
         if found is None:
@@ -252,9 +343,10 @@ class _Parser:
         return found is not None and not (stop and found[0][0] in self.lang.verbs)
 
     def term_here(self):
-        rest = [t.text.lower() for t in self.toks[self.i :]]
-        for words, term in self.lang.term_words:
-            if tuple(rest[: len(words)]) == words:
+        """The longest term of the vocabulary that begins at the current token, as (its words, the term)."""
+        i = self.i
+        for words, term in self.lang.terms_by_first_word.get(self.peek(), ()):
+            if tuple(self.words[i : i + len(words)]) == words:
                 return words, term
         return None
 

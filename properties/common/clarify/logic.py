@@ -5,22 +5,98 @@ logic: ``every P is Q`` is (for all x) P(x) -> Q(x), ``no P is Q`` is (for all x
 Q(x)), ``some P is Q`` is (there is x) P(x) and Q(x).  Monadic logic has the small-model property: a
 set with e existential statements (after negation, for entailment) is satisfiable iff it is on e+1
 objects.  So each check instantiates the universals on that many objects and is decided exactly
-(no quantifier heuristics, no timeouts in practice; a timeout would still be reported, never a pass).
+(no quantifier heuristics).  A proposal is a person's text, though, and a propositional formula can
+be hard: every question has a time limit, and a solver ``unknown`` (or running out of time) is an
+:class:`UndecidedError`, which :func:`judge` turns into the verdict ``unknown``: never a pass.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import threading
+import time
 from dataclasses import dataclass
 
 import z3
 
-from oblivaeon_verify.smt.mus import enumerate_muses
+from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses
 from properties.common.clarify.language import And, Clarification, Not, Or, Statement, Term
+
+JUDGE_SECONDS = 60.0
+"""The default time a judgement or a rulebook check may take, all solver calls together (either takes about a second)."""
 
 
 class UndecidedError(RuntimeError):
-    pass
+    """The solver answered unknown, or the time allowed ran out: the question has no answer."""
+
+
+def _timeout_ms(per_check_ms: int, deadline: float | None) -> int:
+    """The timeout of the next solver call: the per-check limit, or the time left before ``deadline`` if less."""
+    if deadline is None:
+        return per_check_ms
+    left = int((deadline - time.monotonic()) * 1000)
+    if left <= 0:
+        raise UndecidedError("the time allowed ran out")
+    return min(per_check_ms, left)
+
+
+class _Watchdog:
+    """Interrupts Z3 from ``deadline`` on, every few milliseconds, until stopped.
+
+    MUS enumeration (:func:`enumerate_muses`) makes many solver calls, each with its own timeout, so
+    their total is bounded only by interrupting them.  An interrupt that falls between two calls is
+    lost for the work, hence the repetition; but it stays pending on Z3's context and would cancel
+    the next unrelated call (a ``push``, say) until a check starts, so stopping spends it on an
+    empty check.
+    """
+
+    def __init__(self, deadline: float):
+        self.deadline, self.fired = deadline, False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="clarify-deadline", daemon=True)
+
+    def _run(self) -> None:
+        if self._stop.wait(max(0.0, self.deadline - time.monotonic())):
+            return
+        self.fired = True
+        while True:
+            # The binding reports the context's last error, which may be the main thread's: not ours to raise.
+            with contextlib.suppress(z3.Z3Exception):
+                z3.main_ctx().interrupt()
+            if self._stop.wait(0.005):
+                return
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        if self.fired:
+            z3.Solver().check()
+
+
+def _muses(constraints: dict, required: tuple[str, ...], per_check_ms: int, deadline: float | None) -> list[tuple[str, ...]]:
+    """Every minimal unsatisfiable subset (:func:`enumerate_muses`), or :class:`UndecidedError`."""
+    timeout = _timeout_ms(per_check_ms, deadline)
+    watchdog = _Watchdog(deadline) if deadline is not None else contextlib.nullcontext()
+    try:
+        with watchdog:
+            muses = enumerate_muses(constraints, required=required, timeout_ms=timeout)
+    except (MusTimeout, z3.Z3Exception) as e:
+        # An interrupt cancels whichever Z3 call it falls on: a check (MusTimeout), or evaluating a model.
+        if getattr(watchdog, "fired", False):
+            raise UndecidedError("the time allowed ran out") from None
+        if isinstance(e, MusTimeout):
+            raise UndecidedError(str(e)) from None
+        raise
+    # An interrupted check of MARCO's map solver ends its loop as if the map were exhausted: once the
+    # watchdog has fired, the list may be incomplete.
+    if getattr(watchdog, "fired", False):
+        raise UndecidedError("the time allowed ran out")
+    return muses
 
 
 def _phrase(e, obj: int):
@@ -64,15 +140,19 @@ def sentence(st: Statement, negate: bool = False) -> Sentence:
 
 
 class Theory:
-    """A set of clarifications, encoded on enough objects for every existential they (and one query) need."""
+    """A set of clarifications, encoded on enough objects for every existential they (and one query) need.
 
-    def __init__(self, clarifications: list[Clarification], timeout_ms: int = 30_000):
+    ``timeout_ms`` bounds each solver call, ``deadline`` (a :func:`time.monotonic` time) all of them.
+    """
+
+    def __init__(self, clarifications: list[Clarification], timeout_ms: int = 30_000, deadline: float | None = None):
         ids = [c.id for c in clarifications]
         dup = {i for i in ids if ids.count(i) > 1}
         if dup:
             raise ValueError(f"clause ids given twice: {', '.join(sorted(dup))}")
         self.clarifications = {c.id: c for c in clarifications}
         self.timeout_ms = timeout_ms
+        self.deadline = deadline
 
     def _encode(self, groups: dict[str, list[Sentence]]) -> dict[str, z3.BoolRef]:
         existentials = [(g, i) for g, sents in groups.items() for i, s in enumerate(sents) if not s.universal]
@@ -97,7 +177,6 @@ class Theory:
         objects = len(existentials) + 2
         witness = {k: n for n, k in enumerate(existentials)}
         solver = z3.Solver()
-        solver.set("timeout", self.timeout_ms)
         selectors = {}
         for k, se in sents.items():
             selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}")
@@ -106,6 +185,7 @@ class Theory:
 
     def _check(self, keys, query=None) -> bool:
         solver, selectors, objects = self._incremental
+        solver.set("timeout", _timeout_ms(self.timeout_ms, self.deadline))
         solver.push()
         if query is not None:
             solver.add(query.on(objects, objects - 1))
@@ -113,7 +193,7 @@ class Theory:
         reason = solver.reason_unknown() if r == z3.unknown else ""
         solver.pop()
         if r == z3.unknown:
-            raise UndecidedError(f"the solver could not decide ({reason})")
+            raise UndecidedError(f"the solver answered unknown ({reason})")
         return r == z3.sat
 
     def _keys(self, ids, leave_out=None) -> list[tuple[str, int]]:
@@ -131,40 +211,79 @@ class Theory:
         others = [i for i in self.clarifications if i != cid]
         return all(self.implies(others, st) for st in self.clarifications[cid].statements)
 
+    def statement_implied_by_others(self, cid: str, n: int) -> bool:
+        """Does statement ``n`` (from 0) of ``cid`` follow from the other clarifications and the other statements of its own?"""
+        st = self.clarifications[cid].statements[n]
+        return not self._check(self._keys(list(self.clarifications), leave_out=(cid, n)), sentence(st, negate=True))
+
     def statements_implied_by_others(self) -> list[tuple[str, int, str]]:
         """(id, statement index, text) of every statement that follows from the other clarifications
         (and the other statements of its own)."""
-        out = []
-        ids = list(self.clarifications)
-        for cid, c in self.clarifications.items():
-            for n, st in enumerate(c.statements):
-                if not self._check(self._keys(ids, leave_out=(cid, n)), sentence(st, negate=True)):
-                    out.append((cid, n + 1, st.text))
-        return out
+        return [
+            (cid, n + 1, st.text)
+            for cid, c in self.clarifications.items()
+            for n, st in enumerate(c.statements)
+            if self.statement_implied_by_others(cid, n)
+        ]
 
     def cores(self, required: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
         """Every minimal set of clarifications that cannot hold together (containing ``required``)."""
-        return enumerate_muses(self._encode(self._groups(list(self.clarifications))), required=required, timeout_ms=self.timeout_ms)
+        return _muses(self._encode(self._groups(list(self.clarifications))), required, self.timeout_ms, self.deadline)
 
 
-def judge(base: list[Clarification], proposal: Clarification, timeout_ms: int = 30_000) -> dict:
-    """``consistent``, ``redundant`` (already implied) or ``contradicts`` (with every minimal conflicting set)."""
+def judge(base: list[Clarification], proposal: Clarification, timeout_ms: int = 30_000, seconds: float | None = JUDGE_SECONDS) -> dict:
+    """``consistent``, ``redundant`` (already implied) or ``contradicts`` (with every minimal conflicting set);
+    ``unknown`` (with the ``reason``) when the solver cannot decide within ``seconds`` (None: no limit).
+
+    A decided ``contradicts`` or ``redundant`` whose minimal sets could not all be listed in time says
+    so in ``incomplete`` (and lists none: a partial list would read as the whole).
+    """
+    deadline = None if seconds is None else time.monotonic() + seconds
     known = {c.id for c in base}
     pid = proposal.id if proposal.id not in known else f"{proposal.id}(proposed)"
     proposal = Clarification(pid, proposal.statements, proposal.line)
-    theory = Theory(list(base) + [proposal], timeout_ms)
-    if not theory.consistent():
-        cores = theory.cores(required=(pid,))
-        return {
-            "verdict": "contradicts",
-            "proposal": pid,
-            "cores": [[c for c in core if c != pid] for core in cores],
-        }
-    base_theory = Theory(list(base), timeout_ms)
-    implied = [base_theory.implies(list(base_theory.clarifications), st) for st in proposal.statements]
+    theory = Theory(list(base) + [proposal], timeout_ms, deadline)
+    try:
+        consistent = theory.consistent()
+    except UndecidedError as e:
+        return _unknown(pid, "whether the proposal agrees with the rules", e, seconds)
+    if not consistent:
+        try:
+            cores = theory.cores(required=(pid,))
+        except UndecidedError as e:
+            return {
+                "verdict": "contradicts",
+                "proposal": pid,
+                "cores": [],
+                "incomplete": _undecided("the minimal conflicting sets", e, seconds),
+            }
+        return {"verdict": "contradicts", "proposal": pid, "cores": [[c for c in core if c != pid] for core in cores]}
+    base_theory = Theory(list(base), timeout_ms, deadline)
+    try:
+        implied = [base_theory.implies(list(base_theory.clarifications), st) for st in proposal.statements]
+    except UndecidedError as e:
+        return _unknown(pid, "whether the rules already imply the proposal", e, seconds)
     if all(implied):
-        return {"verdict": "redundant", "proposal": pid, "implied_by": _support(base_theory, proposal)}
+        try:
+            support = _support(base_theory, proposal)
+        except UndecidedError as e:
+            return {
+                "verdict": "redundant",
+                "proposal": pid,
+                "implied_by": [],
+                "incomplete": _undecided("the minimal sets that imply it", e, seconds),
+            }
+        return {"verdict": "redundant", "proposal": pid, "implied_by": support}
     return {"verdict": "consistent", "proposal": pid, "new_statements": [st.text for st, i in zip(proposal.statements, implied) if not i]}
+
+
+def _undecided(question: str, e: UndecidedError, seconds: float | None) -> str:
+    within = f" within {seconds:g} s" if seconds is not None else ""
+    return f"the solver could not decide {question}{within}: {e}"
+
+
+def _unknown(pid: str, question: str, e: UndecidedError, seconds: float | None) -> dict:
+    return {"verdict": "unknown", "proposal": pid, "reason": _undecided(question, e, seconds)}
 
 
 def _support(theory: Theory, proposal: Clarification) -> list[list[str]]:
@@ -173,6 +292,6 @@ def _support(theory: Theory, proposal: Clarification) -> list[list[str]]:
     for st in proposal.statements:
         groups = theory._groups(list(theory.clarifications))
         groups["__negated__"] = [sentence(st, negate=True)]
-        cores = enumerate_muses(theory._encode(groups), required=("__negated__",), timeout_ms=theory.timeout_ms)
+        cores = _muses(theory._encode(groups), ("__negated__",), theory.timeout_ms, theory.deadline)
         out.extend(sorted({tuple(c for c in core if c != "__negated__") for core in cores}))
     return [list(c) for c in out]

@@ -12,7 +12,8 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 
-from properties.common.clarify.language import ClarifyError, Language
+from model.common.files import read_text
+from properties.common.clarify.language import MAX_PROPOSAL_STATEMENTS, ClarifyError, Language
 
 
 class EncodedRulebook:
@@ -23,38 +24,64 @@ class EncodedRulebook:
 
     @functools.cached_property
     def statements(self) -> tuple:
-        return tuple(self.language.parse(self.path.read_text(encoding="utf-8"), str(self.path.name)))
+        return tuple(self.language.parse(read_text(self.path, "encoded rulebook"), str(self.path.name)))
 
     def rulebook(self) -> tuple:
         return self.statements
 
-    def check_rulebook(self) -> dict:
-        """Is the whole set consistent, and which ids (or single statements) follow from the others?"""
-        from properties.common.clarify.logic import Theory
+    def check_rulebook(self, seconds: float | None = None) -> dict:
+        """Is the whole set consistent, and which ids (or single statements) follow from the others?
+
+        A question the solver cannot decide (within ``seconds`` for all questions together, default
+        :data:`~properties.common.clarify.logic.JUDGE_SECONDS`) is listed in ``undecided`` and counted
+        neither way: ``consistent`` is then None, and an id whose redundancy is undecided is not in
+        ``redundant``.
+        """
+        import time
+
+        from properties.common.clarify.logic import JUDGE_SECONDS, Theory, UndecidedError
 
         cs = list(self.statements)
-        theory = Theory(cs)
-        consistent = theory.consistent()
-        rules = [i for i in theory.clarifications if self.is_rule(i)]
+        theory = Theory(cs, deadline=time.monotonic() + (JUDGE_SECONDS if seconds is None else seconds))
+        undecided: list[str] = []
+
+        def decided(question: str, ask):
+            try:
+                return ask()
+            except UndecidedError as e:
+                undecided.append(f"{question}: {e}")
+                return None
+
+        consistent = decided("whether the set is consistent", theory.consistent)
+        conflicts = (decided("the minimal conflicting sets", theory.cores) or []) if consistent is False else []
+        redundant, redundant_statements = [], []
+        if consistent:
+            for cid, c in theory.clarifications.items():
+                if decided(f"whether {cid} follows from the others", lambda cid=cid: theory.implied_by_others(cid)):
+                    redundant.append(cid)
+                for n, st in enumerate(c.statements):
+                    question = f"whether statement {n + 1} of {cid} follows from the others"
+                    if decided(question, lambda cid=cid, n=n: theory.statement_implied_by_others(cid, n)):
+                        redundant_statements.append({"clause": cid, "statement": n + 1, "text": st.text})
         return {
-            "clarifications": sorted(rules),
+            "clarifications": sorted(i for i in theory.clarifications if self.is_rule(i)),
             "vocabulary_facts": sorted(c.id for c in cs if not self.is_rule(c.id)),
             "rules_word": self.rules_word,
             "consistent": consistent,
-            "conflicts": [] if consistent else theory.cores(),
-            "redundant": [c for c in theory.clarifications if theory.implied_by_others(c)] if consistent else [],
-            "redundant_statements": [{"clause": i, "statement": n, "text": t} for i, n, t in theory.statements_implied_by_others()]
-            if consistent
-            else [],
+            "conflicts": conflicts,
+            "redundant": redundant,
+            "redundant_statements": redundant_statements,
+            "undecided": undecided,
         }
 
-    def judge_text(self, text: str, source: str = "<proposal>") -> dict:
-        """The verdict on a proposed clarification (``ID: statement`` lines, or bare statements)."""
-        from properties.common.clarify.logic import judge
+    def judge_text(self, text: str, source: str = "<proposal>", seconds: float | None = None) -> dict:
+        """The verdict on a proposed clarification (``ID: statement`` lines, or bare statements), decided
+        within ``seconds`` (default :data:`~properties.common.clarify.logic.JUDGE_SECONDS`), else ``unknown``."""
+        from properties.common.clarify.logic import JUDGE_SECONDS, judge
 
-        proposals = self.language.parse(text, source, default_id="PROPOSED")
+        proposals = self.language.parse(text, source, default_id="PROPOSED", max_statements=MAX_PROPOSAL_STATEMENTS)
         if len(proposals) != 1:
             raise ClarifyError(
                 source, proposals[1].line, 1, "statements of one clarification (a single id)", f"a second id {proposals[1].id}"
             )
-        return judge(list(self.statements), proposals[0])
+        return judge(list(self.statements), proposals[0], seconds=JUDGE_SECONDS if seconds is None else seconds)

@@ -1,0 +1,1 @@
+every breach is opened or closedevery breach is opend

@@ -1,0 +1,1 @@
+EXHAUST.X: no exhausted player may gain lifeevery player is exhausted or noot

@@ -1,0 +1,1 @@
+every card is a card every card is a villian card

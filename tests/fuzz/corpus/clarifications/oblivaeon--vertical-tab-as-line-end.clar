@@ -1,0 +1,1 @@
+CLAR.X: every card is a cardevery card is a villian card
