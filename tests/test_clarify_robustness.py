@@ -363,3 +363,18 @@ def test_a_rulebook_check_with_undecided_redundancy_lists_each_question_and_exit
     monkeypatch.setattr(clarify, "model_conformance", lambda: {"objects": 1, "kinds": 1, "violations": [], "unwitnessed": []})
     code, out, _ = run(capsys, "clarify", "--check")
     assert code == 4 and "undecided: whether CLAR.MISSION-TYPES follows" in out
+
+
+def test_core_enumeration_returns_a_list_only_when_it_is_complete():
+    """MARCO's map solver answering unknown, or the deadline passing, raises instead of ending the loop with part of the list."""
+    import time
+
+    import z3
+
+    from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses
+
+    xs = z3.Bools("x0 x1 x2 x3")
+    constraints = {f"c{i}": xs[i] for i in range(4)} | {f"n{i}": z3.Not(xs[i]) for i in range(4)}
+    assert enumerate_muses(constraints) == [("c0", "n0"), ("c1", "n1"), ("c2", "n2"), ("c3", "n3")]
+    with pytest.raises(MusTimeout, match="time allowed ran out"):
+        enumerate_muses(constraints, deadline=time.monotonic() - 1)

@@ -6,9 +6,14 @@ maximal satisfiable subset and its complement is blocked; an unsatisfiable seed 
 minimal unsatisfiable subset and its supersets are blocked.  When the map has no model left, every
 MUS has been found.  ``required`` restricts the search to subsets containing those names (a
 proposed clause that must be part of every conflict reported).
+
+An ``unknown`` from either solver, or the ``deadline`` passing, raises :class:`MusTimeout`: the list
+is returned only when it is complete.
 """
 
 from __future__ import annotations
+
+import time
 
 import z3
 
@@ -18,15 +23,20 @@ class MusTimeout(RuntimeError):
 
 
 def enumerate_muses(
-    constraints: dict[str, z3.BoolRef], *, background: list[z3.BoolRef] = (), required: tuple[str, ...] = (), timeout_ms: int = 30_000
+    constraints: dict[str, z3.BoolRef],
+    *,
+    background: list[z3.BoolRef] = (),
+    required: tuple[str, ...] = (),
+    timeout_ms: int = 30_000,
+    deadline: float | None = None,
 ) -> list[tuple[str, ...]]:
+    """Every MUS, smallest first; ``timeout_ms`` bounds each solver call, ``deadline`` (``time.monotonic()``) all of them."""
     names = sorted(constraints)
     unknown = [r for r in required if r not in constraints]
     if unknown:
         raise KeyError(f"required constraints not in the set: {unknown}")
     ind = {n: z3.Bool(f"mus.{n}") for n in names}
     sub = z3.Solver()
-    sub.set("timeout", timeout_ms)
     sub.add(*background)
     for n in names:
         sub.add(z3.Implies(ind[n], constraints[n]))
@@ -34,7 +44,14 @@ def enumerate_muses(
     for r in required:
         mapper.add(ind[r])
 
+    def limit(solver: z3.Solver) -> None:
+        left = timeout_ms if deadline is None else min(timeout_ms, int((deadline - time.monotonic()) * 1000))
+        if left <= 0:
+            raise MusTimeout("the time allowed ran out")
+        solver.set("timeout", left)
+
     def sat(subset: set[str]) -> bool:
+        limit(sub)
         r = sub.check(*[ind[n] for n in subset])
         if r == z3.unknown:
             raise MusTimeout(f"solver answered unknown on a subset of {len(subset)} constraints: {sub.reason_unknown()}")
@@ -48,7 +65,13 @@ def enumerate_muses(
         return current
 
     muses: list[tuple[str, ...]] = []
-    while mapper.check() == z3.sat:
+    while True:
+        limit(mapper)
+        r = mapper.check()
+        if r == z3.unsat:  # every subset explored
+            break
+        if r == z3.unknown:
+            raise MusTimeout(f"the map solver answered unknown after {len(muses)} cores: {mapper.reason_unknown()}")
         m = mapper.model()
         # Prefer large seeds: an unassigned indicator counts as in the subset.
         seed = {n for n in names if not z3.is_false(m.eval(ind[n], model_completion=False))}

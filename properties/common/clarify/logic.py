@@ -12,9 +12,7 @@ be hard: every question has a time limit, and a solver ``unknown`` (or running o
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import threading
 import time
 from dataclasses import dataclass
 
@@ -41,62 +39,12 @@ def _timeout_ms(per_check_ms: int, deadline: float | None) -> int:
     return min(per_check_ms, left)
 
 
-class _Watchdog:
-    """Interrupts Z3 from ``deadline`` on, every few milliseconds, until stopped.
-
-    MUS enumeration (:func:`enumerate_muses`) makes many solver calls, each with its own timeout, so
-    their total is bounded only by interrupting them.  An interrupt that falls between two calls is
-    lost for the work, hence the repetition; but it stays pending on Z3's context and would cancel
-    the next unrelated call (a ``push``, say) until a check starts, so stopping spends it on an
-    empty check.
-    """
-
-    def __init__(self, deadline: float):
-        self.deadline, self.fired = deadline, False
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="clarify-deadline", daemon=True)
-
-    def _run(self) -> None:
-        if self._stop.wait(max(0.0, self.deadline - time.monotonic())):
-            return
-        self.fired = True
-        while True:
-            # The binding reports the context's last error, which may be the main thread's: not ours to raise.
-            with contextlib.suppress(z3.Z3Exception):
-                z3.main_ctx().interrupt()
-            if self._stop.wait(0.005):
-                return
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join()
-        if self.fired:
-            z3.Solver().check()
-
-
 def _muses(constraints: dict, required: tuple[str, ...], per_check_ms: int, deadline: float | None) -> list[tuple[str, ...]]:
-    """Every minimal unsatisfiable subset (:func:`enumerate_muses`), or :class:`UndecidedError`."""
-    timeout = _timeout_ms(per_check_ms, deadline)
-    watchdog = _Watchdog(deadline) if deadline is not None else contextlib.nullcontext()
+    """Every minimal unsatisfiable subset (:func:`enumerate_muses`, complete or not at all), or :class:`UndecidedError`."""
     try:
-        with watchdog:
-            muses = enumerate_muses(constraints, required=required, timeout_ms=timeout)
-    except (MusTimeout, z3.Z3Exception) as e:
-        # An interrupt cancels whichever Z3 call it falls on: a check (MusTimeout), or evaluating a model.
-        if getattr(watchdog, "fired", False):
-            raise UndecidedError("the time allowed ran out") from None
-        if isinstance(e, MusTimeout):
-            raise UndecidedError(str(e)) from None
-        raise
-    # An interrupted check of MARCO's map solver ends its loop as if the map were exhausted: once the
-    # watchdog has fired, the list may be incomplete.
-    if getattr(watchdog, "fired", False):
-        raise UndecidedError("the time allowed ran out")
-    return muses
+        return enumerate_muses(constraints, required=required, timeout_ms=_timeout_ms(per_check_ms, deadline), deadline=deadline)
+    except MusTimeout as e:
+        raise UndecidedError(str(e)) from None
 
 
 def _phrase(e, obj: int):
