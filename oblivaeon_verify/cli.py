@@ -71,7 +71,7 @@ def _run(args) -> int:
         return int(exits.Exit.PASSED)
     except Exception as e:
         if interrupts.received() is not None:  # e.g. a worker that SIGTERM reached first: part of the interrupt
-            return _stopped(name, interrupts.Interrupted(interrupts.received()))
+            return _stopped(name, interrupts.stopped(e))
         if os.environ.get(TRACEBACK_VARIABLE):
             traceback.print_exc()
         where = traceback.extract_tb(e.__traceback__)[-1]

@@ -77,16 +77,22 @@ class Interrupted(KeyboardInterrupt):
 
 
 def stopped(e: BaseException, *, during: str = "", done: str = "", written: str = "") -> Interrupted:
-    """``e`` (a KeyboardInterrupt) as an :class:`Interrupted` that says what was done.
+    """``e`` as an :class:`Interrupted` that says what was done.
 
-    What an inner layer already said is kept (it knows better); the arguments fill what it left out.
+    ``e`` is a KeyboardInterrupt, or an error raised after a signal (see :func:`received`).  What an
+    inner layer already said is kept (it knows better); the arguments fill what it left out.
     """
-    inner = e if isinstance(e, Interrupted) else Interrupted(getattr(e, "signum", signal.SIGINT))
+    inner = e if isinstance(e, Interrupted) else Interrupted(getattr(e, "signum", None) or _first or signal.SIGINT)
     return Interrupted(inner.signum, during=inner.during or during, done=inner.done or done, written=inner.written or written)
 
 
 def received() -> int | None:
-    """The signal that stopped this run, if one did (an error raised after it is its consequence, not a bug)."""
+    """The signal that stopped this run, if one did.
+
+    An error raised after it is its consequence, not a finding: libraries do not all let a
+    KeyboardInterrupt through (Hypothesis, interrupted before its engine has started, fails an
+    assertion of its own instead), so code that turns errors into results asks this first.
+    """
     return _first
 
 

@@ -25,7 +25,7 @@ import importlib
 import json
 from pathlib import Path
 
-from oblivaeon_verify import exits
+from oblivaeon_verify import exits, interrupts
 from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset, seconds
 
 
@@ -59,19 +59,26 @@ def cmd_prove(args) -> int:
             raise UsageError(f"--{ruleset.players_word}: expected one of {', '.join(map(str, ruleset.players))}, not {n}")
     out_dir = Path(args.smtlib) if args.smtlib else None
     rows = []
-    for n in counts:
-        try:
-            rows.extend(
-                sym.prove_players(
-                    n,
-                    smtlib_dir=out_dir / f"{n}-{ruleset.players_word}" if out_dir else None,
-                    timeout_ms=int(args.timeout * 1000),
-                    mutant=args.mutant,
+    finished = 0
+    try:
+        for n in counts:
+            try:
+                rows.extend(
+                    sym.prove_players(
+                        n,
+                        smtlib_dir=out_dir / f"{n}-{ruleset.players_word}" if out_dir else None,
+                        timeout_ms=int(args.timeout * 1000),
+                        mutant=args.mutant,
+                    )
                 )
-            )
-        except ValueError as e:
-            raise UsageError(str(e)) from None
-    extras = extra_proofs(sym, smtlib_dir=out_dir)
+            except ValueError as e:
+                raise UsageError(str(e)) from None
+            finished += 1
+        extras = extra_proofs(sym, smtlib_dir=out_dir)
+    except KeyboardInterrupt as e:
+        done = f"the proofs for {finished} of {len(counts)} {ruleset.players_word} counts ({len(rows)} properties)"
+        written = f"SMT-LIB files of the finished counts are under {out_dir}/" if out_dir and finished else "nothing written"
+        raise interrupts.stopped(e, done=done, written=written) from None
     code = outcome(rows + list(extras.values()))
     if args.json:
         print(json.dumps({"ruleset": ruleset.name, "mutant": args.mutant, "invariants": rows, **extras}, indent=2))

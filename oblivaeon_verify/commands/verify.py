@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from oblivaeon_verify import interrupts
 from oblivaeon_verify.commands.common import UsageError, console, load_ruleset, parameters, versions
 
 
@@ -45,7 +46,10 @@ def produce(ruleset, args) -> dict:
         task = bar.add_task("random play", total=total)
         bar.start()
 
+    stage = ["the start"]  # what the run was doing, for the line an interrupt prints
+
     def say(message: str) -> None:
+        stage[0] = message
         line = f"[{time.perf_counter() - started:6.1f}s] {message}"
         if bar is not None:
             bar.update(task, description=message)
@@ -56,6 +60,7 @@ def produce(ruleset, args) -> dict:
         if bar is not None:
             bar.update(task, completed=done)
 
+    files = None
     try:
         data, timings = report.build(
             ruleset,
@@ -74,6 +79,9 @@ def produce(ruleset, args) -> dict:
         files = report.render(data)
         out = Path(args.out)
         report.write_atomically(out, files)
+    except KeyboardInterrupt as e:  # before the files are rendered, nothing has touched the report folder
+        untouched = f"nothing written, {args.out}/ left as it was" if files is None else ""
+        raise interrupts.stopped(e, during=stage[0], written=untouched) from None
     finally:
         if bar is not None:
             bar.stop()
