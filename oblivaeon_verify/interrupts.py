@@ -80,10 +80,10 @@ def stopped(e: BaseException, *, during: str = "", done: str = "", written: str 
     """``e`` as an :class:`Interrupted` that says what was done.
 
     ``e`` is a KeyboardInterrupt, or an error raised after a signal (see :func:`received`).  What an
-    inner layer already said is kept (it knows better); the arguments fill what it left out.
+    inner layer already said is kept, unless an argument says it anew.
     """
     inner = e if isinstance(e, Interrupted) else Interrupted(getattr(e, "signum", None) or _first or signal.SIGINT)
-    return Interrupted(inner.signum, during=inner.during or during, done=inner.done or done, written=inner.written or written)
+    return Interrupted(inner.signum, during=during or inner.during, done=done or inner.done, written=written or inner.written)
 
 
 def received() -> int | None:

@@ -259,7 +259,8 @@ def test_ctrl_c_stops_verify_and_report_during_random_play(tmp_path, command):
     run = start(tmp_path, command, "--games", "1000000", "--workers", "2", "--out", "out")
     wait_until(run, lambda: "random play" in run.stderr() and len(children(run.pid)) == 2, "playing with 2 workers")
     line = assert_stopped_cleanly(run, stop(run), command)
-    assert "during random play" in line and "games (0 errors so far); nothing written, out/ left as it was" in line, line
+    assert "during random play: 1000000 games x 3 heroes counts, after " in line, line
+    assert line.endswith(" of 3,000,000 games; nothing written, out/ left as it was"), line
     assert not (tmp_path / "out").exists()
 
 
@@ -293,7 +294,7 @@ def test_ctrl_c_stops_a_long_z3_query_within_2s(tmp_path):
         (("bench", "--games", "100000"), 2.0, " games; nothing written"),
         (("graph", "--games", "100000"), 2.0, "interrupted"),
         (("explore", "--depth", "1000", "--max-states", "2000000"), 2.0, "interrupted"),
-        (("prove", "--ruleset", "aeons_end"), 1.5, " players counts ("),
+        (("prove", "--ruleset", "aeons_end"), 1.5, " counts of players ("),
     ],
     ids=["bench", "graph", "explore", "prove"],
 )
@@ -537,3 +538,15 @@ sys.exit(cli.main(["report", "--games", "1", "--conformance-games", "0", "--sect
         == "oblivaeon-verify report: interrupted during section: Proofs (Z3); nothing written, out/ left as it was"
     )
     assert not (tmp_path / "out").exists()
+
+
+def test_the_summary_line_says_the_stage_what_was_done_and_what_was_written():
+    from oblivaeon_verify import interrupts
+
+    inner = interrupts.Interrupted(done="3 of 9 games (0 errors so far)")
+    line = interrupts.stopped(inner, during="random play", written="nothing written").line("oblivaeon-verify report")
+    assert line == "oblivaeon-verify report: interrupted during random play, after 3 of 9 games (0 errors so far); nothing written"
+    assert interrupts.stopped(inner, done="4 of 9 games").done == "4 of 9 games", "an outer layer may say it anew"
+    assert interrupts.stopped(KeyboardInterrupt()).line("x") == "x: interrupted"
+    term = interrupts.Interrupted(signal.SIGTERM, done="2 of 5 knock-outs")
+    assert term.exit_code == exits.Exit.TERMINATED and term.line("x") == "x: stopped by SIGTERM after 2 of 5 knock-outs"

@@ -76,7 +76,7 @@ def cmd_prove(args) -> int:
             finished += 1
         extras = extra_proofs(sym, smtlib_dir=out_dir)
     except KeyboardInterrupt as e:
-        done = f"the proofs for {finished} of {len(counts)} {ruleset.players_word} counts ({len(rows)} properties)"
+        done = f"the proofs for {finished} of {len(counts)} counts of {ruleset.players_word} ({len(rows)} properties)"
         written = f"SMT-LIB files of the finished counts are under {out_dir}/" if out_dir and finished else "nothing written"
         raise interrupts.stopped(e, done=done, written=written) from None
     code = outcome(rows + list(extras.values()))

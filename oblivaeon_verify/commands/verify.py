@@ -46,7 +46,7 @@ def produce(ruleset, args) -> dict:
         task = bar.add_task("random play", total=total)
         bar.start()
 
-    stage = ["the start"]  # what the run was doing, for the line an interrupt prints
+    stage, games_played = ["the start"], [0]  # what the run was doing, for the line an interrupt prints
 
     def say(message: str) -> None:
         stage[0] = message
@@ -57,6 +57,7 @@ def produce(ruleset, args) -> dict:
             con.print(line)
 
     def played(done: int, _all: int) -> None:
+        games_played[0] = done
         if bar is not None:
             bar.update(task, completed=done)
 
@@ -81,7 +82,8 @@ def produce(ruleset, args) -> dict:
         report.write_atomically(out, files)
     except KeyboardInterrupt as e:  # before the files are rendered, nothing has touched the report folder
         untouched = f"nothing written, {args.out}/ left as it was" if files is None else ""
-        raise interrupts.stopped(e, during=stage[0], written=untouched) from None
+        played = f"{games_played[0]:,} of {total:,} games" if stage[0].startswith("random play") else ""
+        raise interrupts.stopped(e, during=stage[0], done=played, written=untouched) from None
     finally:
         if bar is not None:
             bar.stop()
