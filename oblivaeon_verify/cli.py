@@ -52,9 +52,12 @@ def main(argv: list[str] | None = None) -> int:
                 args = parser.parse_args(argv)
             except SystemExit as e:  # --help, --version, or a bad argument (already told in one line)
                 return e.code if isinstance(e.code, int) else int(exits.Exit.USAGE if e.code else exits.Exit.PASSED)
-            return _run(args)
+            code = _run(args)
     except KeyboardInterrupt as e:  # before a command began
-        return _stopped("oblivaeon-verify", interrupts.stopped(e))
+        code = _stopped("oblivaeon-verify", interrupts.stopped(e))
+    if interrupts.received() is not None:
+        interrupts.end_process(code)
+    return code
 
 
 def _run(args) -> int:

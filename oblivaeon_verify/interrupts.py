@@ -96,6 +96,19 @@ def received() -> int | None:
     return _first
 
 
+def end_process(code: int) -> None:
+    """End an interrupted run now, with ``code``, its output flushed.
+
+    Not through Python's finalisation: that puts the default handlers back, so that a second
+    signal arriving then would kill the process by the signal (no exit code, to a program that
+    waits for it), and it runs ``__del__`` methods of objects the interrupt left half-built.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(int(code))
+
+
 def _exit_now(first: int) -> None:
     """The second signal: end the process with the first one's code, without a word (workers die with it)."""
     os._exit(int(SIGNALS.get(first, exits.Exit.INTERRUPTED)))
