@@ -1,14 +1,15 @@
-"""Campaigns of random games, spread over worker processes, merged in a fixed order."""
+"""Campaigns of random games, streamed to worker processes in chunks, merged in a fixed order (whatever the worker count)."""
 
 from __future__ import annotations
 
-import os
+import functools
 from collections import Counter
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from oblivaeon_verify import interrupts
 from oblivaeon_verify.play import Tally, play_games
+from oblivaeon_verify.workers import Pool, default_workers
 
 
 @dataclass
@@ -26,6 +27,13 @@ class CampaignResult:
         return t
 
 
+def chunks(players: list[int], first: int, games: int, chunk: int) -> Iterator[tuple[int, int, int]]:
+    """(player count, first game, games) of each job, player count by player count, generated as needed."""
+    for p in players:
+        for s in range(first, first + games, chunk):
+            yield p, s, min(chunk, first + games - s)
+
+
 def run(
     ruleset_name: str,
     seed: int,
@@ -41,40 +49,33 @@ def run(
     chunk: int = 20,
     progress: Callable[[int, int], None] | None = None,
 ) -> CampaignResult:
-    jobs = [(p, s, min(chunk, first + games - s)) for p in players for s in range(first, first + games, chunk)]
-    workers = workers or min(len(jobs), os.cpu_count() or 1)
+    """``games`` games per player count, in chunks of ``chunk`` spread over worker processes, merged in job order."""
+    total = games * len(players)
+    play = functools.partial(
+        play_games, ruleset_name, params_path, tuple(param_pairs), seed, conformance=conformance, handler_counts=handler_counts
+    )
     result = CampaignResult(seed, {p: Tally() for p in players})
-    parts: dict[tuple[int, int], tuple[Tally, Counter]] = {}
-    done = 0
-    if workers <= 1:
-        for p, s, n in jobs:
-            parts[(p, s)] = play_games(ruleset_name, params_path, tuple(param_pairs), seed, p, s, n, conformance, handler_counts)
-            done += n
-            if progress:
-                progress(done, games * len(players))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(play_games, ruleset_name, params_path, tuple(param_pairs), seed, p, s, n, conformance, handler_counts): (
-                    p,
-                    s,
-                    n,
-                )
-                for p, s, n in jobs
-            }
-            for fut in as_completed(futures):
-                p, s, n = futures[fut]
-                parts[(p, s)] = fut.result()
+    done = errors = 0
+    jobs = len(players) * -(-games // chunk)
+    try:
+        with Pool(min(workers, jobs) if workers else default_workers(jobs)) as pool:
+            for (p, _s, n), (tally, fired) in pool.results(play, chunks(players, first, games, chunk)):
+                result.tallies[p].add(tally)
+                result.fired.update(fired)
                 done += n
+                errors += len(tally.errors)
                 if progress:
-                    progress(done, games * len(players))
-    for p, _s in sorted(parts):
-        tally, fired = parts[(p, _s)]
-        result.tallies[p].add(tally)
-        result.fired.update(fired)
+                    progress(done, total)
+    except KeyboardInterrupt as e:
+        raise interrupts.stopped(e, done=games_done(done, total, errors)) from None
     for t in result.tallies.values():
         t.errors.sort(key=lambda e: e["game"])
     return result
+
+
+def games_done(done: int, total: int, errors: int) -> str:
+    """What a campaign had done when it was interrupted, for the summary line."""
+    return f"{done:,} of {total:,} games ({errors:,} errors so far)"
 
 
 def merge(*results: CampaignResult) -> CampaignResult:

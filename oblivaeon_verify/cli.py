@@ -4,7 +4,8 @@ Each command is a module of ``oblivaeon_verify.commands`` with a ``register(subp
 they are found by listing the package, so adding a command never edits a shared list.  Every
 command's exit code means the same (:mod:`oblivaeon_verify.exits`): an input error is one line and
 exit 2, a bug in the tool is one line and exit 3 (``OBLIVAEON_VERIFY_TRACEBACK=1`` shows the
-traceback), Ctrl-C is exit 130.
+traceback), Ctrl-C is exit 130 and SIGTERM 143, with one line saying what was done
+(:mod:`oblivaeon_verify.interrupts`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
-import signal
 import sys
 import traceback
 
 from model.common.files import InputError
-from oblivaeon_verify import __version__, commands, exits
+from oblivaeon_verify import __version__, commands, exits, interrupts
 from oblivaeon_verify.commands.common import ArgumentParser
 
 NOT_COMMANDS = {"common"}
@@ -44,31 +44,28 @@ def build_parser() -> ArgumentParser:
     return p
 
 
-def _quiet_exit_on_second_interrupt() -> None:
-    """While the first Ctrl-C is being handled, a second one ends the process at once, without a traceback."""
-
-    def now(signum, frame):
-        os._exit(int(exits.Exit.INTERRUPTED))
-
-    try:
-        signal.signal(signal.SIGINT, now)
-    except ValueError:  # not the main thread (tests calling main() from a worker thread)
-        pass
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # --help, --version, or a bad argument (already told in one line)
-        return e.code if isinstance(e.code, int) else int(exits.Exit.USAGE if e.code else exits.Exit.PASSED)
+        with interrupts.handled():
+            try:
+                parser = build_parser()  # (imports every command's modules: a moment worth interrupting)
+                args = parser.parse_args(argv)
+            except SystemExit as e:  # --help, --version, or a bad argument (already told in one line)
+                return e.code if isinstance(e.code, int) else int(exits.Exit.USAGE if e.code else exits.Exit.PASSED)
+            code = _run(args)
+    except KeyboardInterrupt as e:  # before a command began
+        code = _stopped("oblivaeon-verify", interrupts.stopped(e))
+    if interrupts.received() is not None:
+        interrupts.end_process(code)
+    return code
+
+
+def _run(args) -> int:
     name = f"oblivaeon-verify {args.command}"
     try:
         return int(args.fn(args))
-    except KeyboardInterrupt:
-        _quiet_exit_on_second_interrupt()
-        print(f"{name}: interrupted", file=sys.stderr, flush=True)
-        return int(exits.Exit.INTERRUPTED)
+    except KeyboardInterrupt as e:  # Ctrl-C or SIGTERM: the workers are already ended, say what was done
+        return _stopped(name, interrupts.stopped(e))
     except InputError as e:
         print(f"{name}: {e}", file=sys.stderr, flush=True)
         return int(exits.Exit.USAGE)
@@ -76,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return int(exits.Exit.PASSED)
     except Exception as e:
+        if interrupts.received() is not None:  # e.g. a worker that SIGTERM reached first: part of the interrupt
+            return _stopped(name, interrupts.stopped(e))
         if os.environ.get(TRACEBACK_VARIABLE):
             traceback.print_exc()
         where = traceback.extract_tb(e.__traceback__)[-1]
@@ -86,3 +85,8 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         return int(exits.Exit.INTERNAL)
+
+
+def _stopped(name: str, stop: interrupts.Interrupted) -> int:
+    print(stop.line(name), file=sys.stderr, flush=True)
+    return int(stop.exit_code)

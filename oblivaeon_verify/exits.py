@@ -12,8 +12,11 @@ code  name             meaning
 3     INTERNAL         the tool itself failed (a bug): a one-line message, the traceback on request
 4     INCONCLUSIVE     nothing failed, but something could not be decided: a solver ``unknown``
                        (a timeout), a search that hit its budget, a property only bounded
-130   INTERRUPTED      stopped by Ctrl-C (SIGINT); what was done is summarised, nothing
-                       half-written is left
+130   INTERRUPTED      stopped by Ctrl-C (SIGINT): queued work cancelled, workers ended, what was
+                       done summarised in one line on stderr, nothing half-written left; a second
+                       Ctrl-C ends the process at once, as quietly
+143   TERMINATED       stopped by SIGTERM (kill's default signal, 128 + 15): cleaned up and
+                       summarised as for Ctrl-C
 ====  ===============  ==========================================================================
 
 A failure outranks an unknown: a run with both exits 1.
@@ -31,6 +34,7 @@ class Exit(enum.IntEnum):
     INTERNAL = 3
     INCONCLUSIVE = 4
     INTERRUPTED = 130
+    TERMINATED = 143
 
 
 def of(failed: int | bool, inconclusive: int | bool = 0) -> Exit:

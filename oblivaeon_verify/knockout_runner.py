@@ -13,13 +13,13 @@ registry and (by its name) the scenario folder.
 
 from __future__ import annotations
 
-import os
+import functools
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 
-from oblivaeon_verify import knockout
+from oblivaeon_verify import interrupts, knockout
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
+from oblivaeon_verify.workers import Pool, default_workers
 
 CRASH = "(model raised an exception)"
 NO_REASON = "no invariant failed within the budget (no reason documented)"
@@ -144,24 +144,18 @@ def _job(ruleset_name: str, params_path, param_pairs, clause: str, seed: int, ga
 
 
 def run_all(ruleset, clauses, *, params_path=None, param_pairs=(), seed=0, games=12, workers=None, progress=None) -> list[dict]:
-    """Every clause in ``clauses``, in worker processes (a knock-out changes its own process only)."""
-    workers = workers or min(len(clauses), os.cpu_count() or 1)
-    results: dict[str, dict] = {}
-    if workers <= 1:
-        for n, c in enumerate(clauses):
-            results[c] = _job(ruleset.name, params_path, tuple(param_pairs), c, seed, games)
-            if progress:
-                progress(n + 1, len(clauses))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futs = {pool.submit(_job, ruleset.name, params_path, tuple(param_pairs), c, seed, games): c for c in clauses}
-            done = 0
-            for fut in futs:
-                results[futs[fut]] = fut.result()
-                done += 1
+    """Every clause in ``clauses``, in worker processes (a knock-out changes its own process only), in their order."""
+    job = functools.partial(_job, ruleset.name, params_path, tuple(param_pairs), seed=seed, games=games)
+    rows: list[dict] = []
+    try:
+        with Pool(min(workers, len(clauses)) if workers else default_workers(len(clauses))) as pool:
+            for _clause, row in pool.results(job, ((c,) for c in clauses)):
+                rows.append(row)
                 if progress:
-                    progress(done, len(clauses))
-    return [results[c] for c in clauses]
+                    progress(len(rows), len(clauses))
+    except KeyboardInterrupt as e:
+        raise interrupts.stopped(e, done=f"{len(rows)} of {len(clauses)} knock-outs") from None
+    return rows
 
 
 def summary(ruleset, rows: list[dict]) -> dict:

@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from oblivaeon_verify import campaign, exits, report_pages
+from oblivaeon_verify import campaign, exits, interrupts, report_pages
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
 
@@ -107,6 +107,8 @@ def collect_sections(
             data = without_timing(raw)
             body = mod.markdown(data)
         except Exception as e:  # a broken section is reported, not hidden, and does not lose the rest
+            if interrupts.received() is not None:  # not broken: interrupted (a library raised something else)
+                raise interrupts.stopped(e) from None
             out.append({"name": name, "title": title, "status": "error", "message": f"the section failed: {type(e).__name__}: {e}"})
             continue
         findings = sections_pkg.findings(mod, data)

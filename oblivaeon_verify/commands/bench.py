@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import platform
 
-from oblivaeon_verify import campaign, exits
+from oblivaeon_verify import campaign, exits, interrupts
 from oblivaeon_verify.commands.common import (
     add_ruleset_arguments,
     add_seed_argument,
@@ -23,11 +23,17 @@ def cmd_bench(args) -> int:
     from oblivaeon_verify.play import Tally, play_game
 
     rows = []
-    for n in args.players_list or ruleset.players:
+    counts = args.players_list or ruleset.players
+    for n in counts:
         players(ruleset, n)
+    for n in counts:
         tally = Tally()
-        for i in range(args.games):
-            play_game(ruleset, params, args.seed, n, i, tally=tally)
+        try:
+            for i in range(args.games):
+                play_game(ruleset, params, args.seed, n, i, tally=tally)
+        except KeyboardInterrupt as e:
+            played = len(rows) * args.games + tally.games
+            raise interrupts.stopped(e, done=f"{played:,} of {len(counts) * args.games:,} games", written="nothing written") from None
         tp = campaign.throughput(tally)
         rows.append(
             {

@@ -15,7 +15,7 @@ import sys
 import time
 from collections import Counter
 
-from oblivaeon_verify import exits, handlers, output, replay
+from oblivaeon_verify import exits, handlers, interrupts, output, replay
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
@@ -59,6 +59,9 @@ def cmd_check(args) -> int:
                     play_checked(ruleset, params, args.seed, n, i, tally=tally)
                     done += 1
                     cb(done, games * len(ruleset.players))
+    except KeyboardInterrupt as e:
+        what = f"{tally.games:,} of {games * len(ruleset.players):,} checked games ({len(tally.failures)} failed so far)"
+        raise interrupts.stopped(e, during="checked random play", done=what, written="nothing written") from None
     finally:
         if prog:
             prog.stop()
@@ -151,8 +154,12 @@ def _machine(props, examples: int, steps: int, seed: int, show: bool) -> dict:
         console(stderr=True).print(f"Hypothesis state machine: {examples} examples ...")
     try:
         hseed(seed)(lambda: run_state_machine_as_test(machine.MACHINE, settings=cfg))()
-    except AssertionError as e:
-        failure = str(e)
+    except (KeyboardInterrupt, AssertionError) as e:
+        if isinstance(e, KeyboardInterrupt) or interrupts.received() is not None:
+            # (a failing example writes its replay file as it is found: no claim about files here)
+            done = f"{machine.STATS.examples:,} of {examples:,} examples ({machine.STATS.steps:,} steps)"
+            raise interrupts.stopped(e, during="the Hypothesis state machine", done=done) from None
+        failure = str(e) or repr(e)  # an assertion without a message is a failure all the same
     return {
         "examples": machine.STATS.examples,
         "steps": machine.STATS.steps,

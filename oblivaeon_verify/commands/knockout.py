@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from oblivaeon_verify import exits, output, replay
+from oblivaeon_verify import exits, interrupts, output, replay
 from oblivaeon_verify import knockout_runner as kr
 from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.commands.common import (
@@ -58,6 +58,8 @@ def cmd_knockout(args) -> int:
             workers=1 if len(clauses) == 1 else args.workers,
             progress=cb,
         )
+    except KeyboardInterrupt as e:  # the replay files of --save are written only at the end
+        raise interrupts.stopped(e, written="nothing written") from None
     finally:
         if prog:
             prog.stop()

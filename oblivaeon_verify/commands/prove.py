@@ -28,7 +28,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from oblivaeon_verify import exits, output
+from oblivaeon_verify import exits, interrupts, output
 from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset, seconds
 
 
@@ -61,28 +61,35 @@ def cmd_prove(args) -> int:
         if n not in ruleset.players:
             raise UsageError(f"--{ruleset.players_word}: expected one of {', '.join(map(str, ruleset.players))}, not {n}")
     target = output.prepare(args.smtlib, "prove", "--smtlib") if args.smtlib else None
-    with tempfile.TemporaryDirectory(prefix="oblivaeon-verify-smtlib-") if target else contextlib.nullcontext() as scratch:
-        # The symbolic modules write into a scratch folder; the files then replace --smtlib's folder whole.
-        out_dir = Path(scratch) if scratch else None
-        rows = []
-        for n in counts:
-            try:
-                rows.extend(
-                    sym.prove_players(
-                        n,
-                        smtlib_dir=out_dir / f"{n}-{ruleset.players_word}" if out_dir else None,
-                        timeout_ms=int(args.timeout * 1000),
-                        mutant=args.mutant,
+    rows: list[dict] = []
+    finished = 0
+    try:
+        with tempfile.TemporaryDirectory(prefix="oblivaeon-verify-smtlib-") if target else contextlib.nullcontext() as scratch:
+            # The symbolic modules write into a scratch folder; the files then replace --smtlib's folder whole.
+            out_dir = Path(scratch) if scratch else None
+            for n in counts:
+                try:
+                    rows.extend(
+                        sym.prove_players(
+                            n,
+                            smtlib_dir=out_dir / f"{n}-{ruleset.players_word}" if out_dir else None,
+                            timeout_ms=int(args.timeout * 1000),
+                            mutant=args.mutant,
+                        )
                     )
-                )
-            except ValueError as e:
-                raise UsageError(str(e)) from None
-        extras = extra_proofs(sym, smtlib_dir=out_dir)
-        if target:
-            output.replace(target, output.collect(out_dir), "prove", "--smtlib")
-            for r in rows + list(extras.values()):
-                if "files" in r:
-                    r["files"] = [str(target / Path(f).relative_to(out_dir)) for f in r["files"]]
+                except ValueError as e:
+                    raise UsageError(str(e)) from None
+                finished += 1
+            extras = extra_proofs(sym, smtlib_dir=out_dir)
+            if target:
+                output.replace(target, output.collect(out_dir), "prove", "--smtlib")
+                for r in rows + list(extras.values()):
+                    if "files" in r:
+                        r["files"] = [str(target / Path(f).relative_to(out_dir)) for f in r["files"]]
+    except KeyboardInterrupt as e:
+        done = f"the proofs for {finished} of {len(counts)} counts of {ruleset.players_word} ({len(rows)} properties)"
+        written = f"nothing written, {target}/ left as it was" if target else "nothing written"
+        raise interrupts.stopped(e, done=done, written=written) from None
     code = outcome(rows + list(extras.values()))
     if args.json:
         print(json.dumps({"ruleset": ruleset.name, "mutant": args.mutant, "invariants": rows, **extras}, indent=2))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from oblivaeon_verify import campaign, exits
+from oblivaeon_verify import campaign, exits, interrupts
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     MAX_SEED,
@@ -30,10 +30,13 @@ def cmd_simulate(args) -> int:
 
         tally = Tally()
         out = sys.stdout
-        for i in range(args.first, args.first + args.games):
-            play_game(
-                ruleset, params, args.seed, n_players, i, conformance=args.check, trace=lambda line: print(line, file=out), tally=tally
-            )
+        try:
+            for i in range(args.first, args.first + args.games):
+                play_game(
+                    ruleset, params, args.seed, n_players, i, conformance=args.check, trace=lambda line: print(line, file=out), tally=tally
+                )
+        except KeyboardInterrupt as e:  # the trace so far is on stdout
+            raise interrupts.stopped(e, done=campaign.games_done(tally.games, args.games, len(tally.errors))) from None
         result = campaign.CampaignResult(args.seed, {n_players: tally})
     else:
         prog, cb = progress(args.games, f"{args.games} games, {n_players} {ruleset.players_word}", not args.json and sys.stderr.isatty())
@@ -53,6 +56,8 @@ def cmd_simulate(args) -> int:
                 workers=args.workers,
                 progress=cb,
             )
+        except KeyboardInterrupt as e:
+            raise interrupts.stopped(e, written="nothing written") from None
         finally:
             if prog:
                 prog.stop()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 import time
 
+from oblivaeon_verify import interrupts
 from oblivaeon_verify.commands.common import UsageError, console, load_ruleset, parameters, versions
 
 
@@ -51,7 +52,10 @@ def produce(ruleset, args) -> dict:
         task = bar.add_task("random play", total=total)
         bar.start()
 
+    stage, games_played = ["the start"], [0]  # what the run was doing, for the line an interrupt prints
+
     def say(message: str) -> None:
+        stage[0] = message
         line = f"[{time.perf_counter() - started:6.1f}s] {message}"
         if bar is not None:
             bar.update(task, description=message)
@@ -59,9 +63,11 @@ def produce(ruleset, args) -> dict:
             con.print(line)
 
     def played(done: int, _all: int) -> None:
+        games_played[0] = done
         if bar is not None:
             bar.update(task, completed=done)
 
+    files, wrote = None, False
     try:
         data, timings = report.build(
             ruleset,
@@ -78,7 +84,13 @@ def produce(ruleset, args) -> dict:
             play_progress=played,
         )
         files = report.render(data)
-        output.replace(out, files, command)
+        with interrupts.deferred():  # a replacement is never cut short, so what the summary says is exact
+            output.replace(out, files, command)
+            wrote = True
+    except KeyboardInterrupt as e:
+        written = f"the new report was written to {args.out}/" if wrote else f"nothing written, {args.out}/ left as it was"
+        played = f"{games_played[0]:,} of {total:,} games" if stage[0].startswith("random play") else ""
+        raise interrupts.stopped(e, during=stage[0], done=played, written=written) from None
     finally:
         if bar is not None:
             bar.stop()
