@@ -612,12 +612,12 @@ MALFORMED = [
     ("until-game-over-false", dec("until = { game_over = false }", ""), "steps[1].until.game_over", "expected true, got a boolean False"),
     ("look-int", dec("look = 3", ""), "steps[1].look", "expected a string saying what is looked at, got an integer"),
     # facts
-    ("fact-count-negative", fact("gravehold", -1), 'steps[1].expect."gravehold"', "expected a whole number of at least 0, got -1"),
+    ("fact-count-negative", fact("gravehold", -1), 'steps[1].expect."gravehold"', "expected a whole number from 0 to 999, got -1"),
     (
         "fact-count-float",
         fact('"player 1 life"', 1.5),
         'steps[1].expect."player 1 life"',
-        "expected a whole number of at least 0, got a number 1.5",
+        "expected a whole number from 0 to 999, got a number 1.5",
     ),
     (
         "fact-flag-string",
@@ -719,7 +719,7 @@ MALFORMED = [
         "fact-life-of-value",
         fact('"life of mangleroot"', '"dead"'),
         'steps[1].expect."life of mangleroot"',
-        "expected a whole number or 'none' (none: not in play), got a string",
+        "expected a whole number from 0 to 999 or 'none' (none: not in play), got a string",
     ),
     (
         "fact-supply-starting",
@@ -911,3 +911,9 @@ def test_the_effects_a_step_may_resolve_are_the_models_own():
     from properties.aeons_end.scenario_vocab import EFFECT_CLAUSE, EFFECTS
 
     assert set(EFFECTS) == set(QUEUED) | set(DIRECT) == set(EFFECT_CLAUSE)
+
+
+def test_an_expected_number_beyond_the_cap_of_every_number_in_a_file_is_refused(tmp_path):
+    """Found by the scenario fuzz at the thorough profile: an expectation of 10**12 life loaded (it could only fail)."""
+    message = refused(tmp_path, '[[steps]]\nlook = "life"\n[steps.expect]\n"player 1 life" = 1000000000000\n')
+    assert 'steps[1].expect."player 1 life": expected a whole number from 0 to 999, got 1000000000000' in message

@@ -28,12 +28,15 @@ def test_the_exit_codes_are_documented_once_and_shown_in_every_commands_help(cap
         (3, "INTERNAL"),
         (4, "INCONCLUSIVE"),
         (130, "INTERRUPTED"),
+        (143, "TERMINATED"),
     ]
     assert {int(e) for e in exits.Exit} == {c for c, _, _ in exits.table()}
     for name in cli.command_modules():
         code, out, _ = run(capsys, name, "--help")
-        assert code == 0 and "exit codes: 0 passed; 1 failed; 2 usage; 3 internal; 4 inconclusive; 130 interrupted" in " ".join(
-            out.split()
+        assert (
+            code == 0
+            and "exit codes: 0 passed; 1 failed; 2 usage; 3 internal; 4 inconclusive; 130 interrupted; 143 terminated"
+            in " ".join(out.split())
         ), name
 
 

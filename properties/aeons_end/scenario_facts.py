@@ -19,7 +19,7 @@ from model.aeons_end.clauses import CATALOGUE
 from model.aeons_end.decisions import DECISION_KINDS
 from model.aeons_end.families import ABOUT, BREACHES, word
 from model.aeons_end.state import OUTCOMES, PHASES
-from properties.aeons_end.scenario_words import Game, a, kind_word, one_of, show, whole
+from properties.aeons_end.scenario_words import MOST, Game, a, kind_word, one_of, show, whole
 
 Getter = Callable[[Any], Any]
 Check = Callable[[Any, Game], "str | None"]
@@ -41,14 +41,14 @@ class FactType:
 
 
 def _count(v: Any, game: Game) -> str | None:
-    return whole(v, 0, None)
+    return whole(v, 0, MOST)  # no life, count or pile of the game reaches the cap every number of a file has
 
 
 def _flag(v: Any, game: Game) -> str | None:
     return None if isinstance(v, bool) else f"expected true or false, got {kind_word(v)} {show(v)}"
 
 
-COUNT = FactType("a whole number", _count)
+COUNT = FactType(f"a whole number from 0 to {MOST}", _count)
 FLAG = FactType("true or false", _flag)
 
 
@@ -84,11 +84,11 @@ def list_of(item: FactType, ordered: bool) -> FactType:
 
 def count_or_none(what: str) -> FactType:
     def check(v: Any, game: Game) -> str | None:
-        if (isinstance(v, str) and v == "none") or whole(v, 0, None) is None:
+        if (isinstance(v, str) and v == "none") or whole(v, 0, MOST) is None:
             return None
-        return f"expected a whole number or 'none' ({what}), got {kind_word(v)} {show(v)}"
+        return f"expected a whole number from 0 to {MOST} or 'none' ({what}), got {kind_word(v)} {show(v)}"
 
-    return FactType(f"a whole number or 'none' ({what})", check)
+    return FactType(f"a whole number from 0 to {MOST} or 'none' ({what})", check)
 
 
 CLOSED = tuple(f"closed {n}" + focused for n in range(BREACHES) for focused in ("", " focused"))

@@ -80,6 +80,14 @@ def _top_valid(key: str, value, old, rs: str) -> bool | None:
     return False if key in ("setup", "ruleset") and not isinstance(value, dict) else None
 
 
+def _setup_fits(setup: dict, table: dict) -> bool:
+    """A setup names its Shield among the parameters' Shields (the setup is checked against the parameters it is played with)."""
+    shields = table.get("shields")
+    if not isinstance(shields, list) or "shield" not in setup:
+        return True
+    return setup["shield"] in [s.get("name") for s in shields if isinstance(s, dict)]
+
+
 @st.composite
 def mutations(draw):
     """(file name, text or bytes, expected valid or None when the mutation may or may not be legal)."""
@@ -184,7 +192,7 @@ def mutations(draw):
     elif kind == "parameters":
         table, ok = draw(overrides(RULESETS[rs].default_parameters()))
         doc["parameters"] = table
-        valid = ok and consistent(RULESETS[rs].default_parameters(), table)
+        valid = ok and consistent(RULESETS[rs].default_parameters(), table) and _setup_fits(doc["setup"], table)
     elif kind == "knockout":
         doc["knockout"], valid = draw(
             st.one_of(
