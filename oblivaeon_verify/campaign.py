@@ -91,7 +91,7 @@ def merge(*results: CampaignResult) -> CampaignResult:
 
 
 def summary(ruleset, result: CampaignResult, players: int | None = None) -> dict:
-    """The JSON summary of a campaign: deterministic for a seed, timing figures kept under ``throughput``."""
+    """The JSON summary of a campaign: deterministic for a seed, timing figures kept under ``timing``."""
     t = result.tallies[players] if players is not None else result.total
     return {
         "ruleset": ruleset.name,
@@ -105,7 +105,7 @@ def summary(ruleset, result: CampaignResult, players: int | None = None) -> dict
         "reasons": dict(sorted(t.reasons.items())),
         "errors": t.errors,
         "clause_events": dict(sorted(t.event_clauses.items())),
-        "throughput": throughput(t),
+        "timing": throughput(t),
     }
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from oblivaeon_verify import campaign, exits, interrupts, report_pages
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
+from oblivaeon_verify.timing import without_timing
 
 #: Sections the report expects (module name in ``oblivaeon_verify.sections``: what it brings).
 EXPECTED_SECTIONS = {
@@ -42,7 +43,7 @@ def simulation_report(ruleset, result: campaign.CampaignResult, checked: campaig
     for n in sorted(result.tallies):
         s = campaign.summary(ruleset, result, n)
         s.pop("clause_events")
-        s.pop("throughput")
+        s.pop("timing")
         per_count[str(n)] = s
     total = result.total
     conf = checked.total
@@ -62,15 +63,6 @@ def simulation_report(ruleset, result: campaign.CampaignResult, checked: campaig
         },
         "clause_coverage": campaign.clause_coverage(ruleset, result),
     }
-
-
-def without_timing(value: Any) -> Any:
-    """A copy of ``value`` without any ``"timing"`` key, at any depth (timings differ between runs)."""
-    if isinstance(value, dict):
-        return {k: without_timing(v) for k, v in value.items() if k != "timing"}
-    if isinstance(value, (list, tuple)):
-        return [without_timing(v) for v in value]
-    return value
 
 
 def collect_sections(

@@ -39,3 +39,46 @@ def test_the_report_is_byte_identical_across_processes_hash_seeds_and_worker_cou
     differ = [name for name in a if a[name] != b[name]]
     assert not differ, f"differ between hash seeds 1 and 2: {differ[:10]}"
     assert "index.html" in a and "summary.json" in a and any(n.startswith("corner-cases/") for n in a)
+
+
+JSON_COMMANDS = {
+    "clauses": ["clauses", "--json"],
+    "params": ["params", "--json"],
+    "simulate": ["simulate", "--games", "3", "--seed", "5", "--json"],
+    "check": ["check", "--games", "1", "--seed", "5", "--json"],
+    "knockout": ["knockout", "--clause", "INCAP.CARDS-TO-BOX", "--games", "2", "--json"],
+    "prove": ["prove", "--heroes", "3", "--json"],
+    "ask": ["ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "1", "--json"],
+    "clarify": ["clarify", "every reward is a villain card.", "--json"],
+    "clarify --check": ["clarify", "--check", "--json"],
+    "graph": ["graph", "--games", "1", "--hypothesis", "2", "--json"],
+    "explore": ["explore", "--depth", "2", "--max-states", "300", "--json"],
+}
+"""Every command with --json (bench measures time: its figures are its result)."""
+
+
+def test_every_json_command_is_listed_here():
+    from oblivaeon_verify import cli
+
+    with_json = set()
+    for name in cli.command_modules():
+        parser = cli.build_parser()._subparsers._group_actions[0].choices[name]
+        if any("--json" in a.option_strings for a in parser._actions):
+            with_json.add(name)
+    assert with_json - {"bench"} == {argv[0] for argv in JSON_COMMANDS.values()}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(JSON_COMMANDS))
+def test_json_output_is_byte_identical_across_processes_hash_seeds_and_worker_counts(name, tmp_path):
+    argv = JSON_COMMANDS[name]
+    workers = (["--workers", "1"], ["--workers", "2"]) if name in ("simulate", "knockout") else ([], [])
+    outs = []
+    for seed, extra in zip(("3", "4"), workers):
+        (tmp_path / seed).mkdir()
+        p = _run([*argv, *extra] if name != "check" else [*argv, "--out", str(tmp_path / seed / "c")], seed, tmp_path / seed)
+        out, err = p.communicate(timeout=600)
+        assert p.returncode in (0, 1, 4), err[-2000:]
+        outs.append(out)
+    assert outs[0] == outs[1] and outs[0].strip().startswith(("{", "["))
+    assert '"timing"' not in outs[0]

@@ -10,11 +10,20 @@ assumptions of the abstraction.
 from __future__ import annotations
 
 import argparse
-import json
 
 from oblivaeon_verify import exits
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset, players
+from oblivaeon_verify.commands.common import (
+    UsageError,
+    add_json_arguments,
+    add_ruleset_arguments,
+    console,
+    integer,
+    load_ruleset,
+    players,
+    print_json,
+)
 from oblivaeon_verify.commands.prove import symbolic
+from oblivaeon_verify.timing import move_seconds
 
 MAX_DEPTH = 200
 """The deepest unrolling asked of the solver: each step adds a copy of the transition relation."""
@@ -49,7 +58,7 @@ def cmd_ask(args) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from None
     if args.json:
-        print(json.dumps(ans, indent=2))
+        print_json(move_seconds(ans), args)
         return exits.of(0, ans["status"] == "unknown")
     con = console()
     verdict = {"reached": "yes", "unreachable-within": f"no path within {ans['depth']} steps", "unknown": "unknown (solver timeout)"}[
@@ -81,5 +90,5 @@ def register(sub) -> None:
     sp.add_argument("--option", action="append", metavar="NAME", help="a query option the ruleset declares (repeatable)")
     # Kept for scripts written before --option: the same as --option game-over.
     sp.add_argument("--game-over", dest="option", action="append_const", const="game-over", help=argparse.SUPPRESS)
-    sp.add_argument("--json", action="store_true")
+    add_json_arguments(sp)
     sp.set_defaults(fn=cmd_ask)

@@ -10,7 +10,6 @@ never held so that an event cited it (or it is a predicate or table that acts wi
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections import Counter
@@ -20,12 +19,14 @@ from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     UsageError,
+    add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
     console,
     integer,
     load_ruleset,
     parameters,
+    print_json,
     progress,
 )
 from oblivaeon_verify.knockout_runner import model_package
@@ -103,7 +104,7 @@ def cmd_check(args) -> int:
         "timing": {"campaign_seconds": round(campaign_seconds, 2), "machine_seconds": machine.get("seconds", 0.0)},
     }
     if args.json:
-        print(json.dumps(data, indent=2))
+        print_json(data, args)
     else:
         _print(ruleset, data)
     return exits.of(bool(failures or machine["failure"]))
@@ -177,11 +178,7 @@ def _replay(ruleset, args) -> int:
     expect = doc.get("expect", "hold")
     ok = replay.matches(result, expect)
     if args.json:
-        print(
-            json.dumps(
-                {"file": args.replay, "steps": result.steps, "verdict": result.verdict, "expected": expect, "as_expected": ok}, indent=2
-            )
-        )
+        print_json({"file": args.replay, "steps": result.steps, "verdict": result.verdict, "expected": expect, "as_expected": ok}, args)
     else:
         con = console()
         for n, line in enumerate(result.trace[-15:], max(1, len(result.trace) - 14)):
@@ -247,5 +244,5 @@ def register(sub) -> None:
         help="where failing games are written as replay files (added to what the folder holds; refused if it holds files "
         "the tool did not write) (default %(default)s)",
     )
-    sp.add_argument("--json", action="store_true")
+    add_json_arguments(sp)
     sp.set_defaults(fn=cmd_check)

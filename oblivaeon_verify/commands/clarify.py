@@ -14,12 +14,19 @@ question was undecided).  Everything game-specific comes from ``RULESET.clarify_
 from __future__ import annotations
 
 import importlib
-import json
 from pathlib import Path
 
 from model.common.files import read_text
 from oblivaeon_verify import exits
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, load_ruleset, seconds
+from oblivaeon_verify.commands.common import (
+    UsageError,
+    add_json_arguments,
+    add_ruleset_arguments,
+    console,
+    load_ruleset,
+    print_json,
+    seconds,
+)
 
 
 def _module(ruleset):
@@ -36,7 +43,7 @@ def cmd_clarify(args) -> int:
     if args.vocabulary:
         terms = mod.vocabulary()
         if args.json:
-            print(json.dumps(terms, indent=2))
+            print_json(terms, args)
         else:
             for t, d in sorted(terms.items()):
                 con.print(f"[bold]{t}[/bold]: {d}")
@@ -44,7 +51,7 @@ def cmd_clarify(args) -> int:
     if args.check:
         data = {"rulebook": mod.check_rulebook(seconds=args.timeout), "model": mod.model_conformance()}
         if args.json:
-            print(json.dumps(data, indent=2))
+            print_json(data, args)
         else:
             rb, m = data["rulebook"], data["model"]
             word = rb.get("rules_word", "clarifications")
@@ -81,7 +88,7 @@ def cmd_clarify(args) -> int:
     v = verdict["verdict"]
     code = exits.of(v == "contradicts", v == "unknown" or "incomplete" in verdict)
     if args.json:
-        print(json.dumps(verdict, indent=2))
+        print_json(verdict, args)
         return code
     colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "unknown": "magenta"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")
@@ -113,5 +120,5 @@ def register(sub) -> None:
         help="seconds the solver may take over the whole judgement (or --check), above 0 and at most 86400"
         " (default: the checker's own limit, a minute); past it the verdict is 'unknown' (exit 4), never a pass",
     )
-    sp.add_argument("--json", action="store_true")
+    add_json_arguments(sp)
     sp.set_defaults(fn=cmd_clarify)

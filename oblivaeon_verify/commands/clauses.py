@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
-from oblivaeon_verify.commands.common import (
-    add_ruleset_arguments,
-    console,
-    load_ruleset,
-)
+from oblivaeon_verify.commands.common import add_json_arguments, add_ruleset_arguments, console, load_ruleset, print_json
 
 
 def cmd_clauses(args) -> int:
@@ -31,7 +25,7 @@ def cmd_clauses(args) -> int:
             }
         )
     if args.json:
-        print(json.dumps({"ruleset": ruleset.name, "clauses": rows}, indent=2))
+        print_json({"ruleset": ruleset.name, "clauses": rows}, args)
         return 0
     from rich.table import Table
 
@@ -69,5 +63,5 @@ def _guards(ruleset) -> dict[str, tuple[str, ...]]:
 def register(sub) -> None:
     sp = sub.add_parser("clauses", help="list the clause catalogue with the model code that implements each clause")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("--json", action="store_true")
+    add_json_arguments(sp)
     sp.set_defaults(fn=cmd_clauses)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
 import re
@@ -77,6 +78,19 @@ def add_seed_argument(sp, default: int = 0, what: str = "the random seed") -> No
 
 def add_workers_argument(sp, what: str = "worker processes") -> None:
     sp.add_argument("--workers", type=WORKERS, default=None, help=f"{what}, 1 to {MAX_WORKERS} (default: one per core)")
+
+
+def add_json_arguments(sp, what: str = "print the result as JSON") -> None:
+    """``--json``, and ``--timing`` to keep the measured times in it (left out so that a seed gives the same bytes)."""
+    sp.add_argument("--json", action="store_true", help=f"{what} (the same bytes for the same seed and settings)")
+    sp.add_argument("--timing", action="store_true", help="with --json: include the measured times (they differ from run to run)")
+
+
+def print_json(data, args) -> None:
+    """A command's JSON on stdout: timing figures only when ``--timing`` asks for them."""
+    from oblivaeon_verify.timing import without_timing
+
+    print(json.dumps(data if getattr(args, "timing", False) else without_timing(data), indent=2))
 
 
 def stderr_line(message: str) -> None:

@@ -6,10 +6,16 @@ configuration hit its state budget before its depth (the search is incomplete), 
 
 from __future__ import annotations
 
-import json
-
 from oblivaeon_verify import exits
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset
+from oblivaeon_verify.commands.common import (
+    UsageError,
+    add_json_arguments,
+    add_ruleset_arguments,
+    console,
+    integer,
+    load_ruleset,
+    print_json,
+)
 from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.graphs import summary
 
@@ -32,7 +38,7 @@ def cmd_explore(args) -> int:
         configs = tuple(c for c in configs if c.name == args.configuration)
     data = summary.exploration(ruleset, depth=args.depth, max_states=args.max_states, configurations=configs)
     if args.json:
-        print(json.dumps(data, indent=2))
+        print_json(data, args)
     else:
         con = console()
         for row in data["configurations"]:
@@ -66,5 +72,5 @@ def register(sub) -> None:
         help=f"state budget per configuration, 1 to {MAX_STATES:,} (default %(default)s); a search that hits it is inconclusive",
     )
     sp.add_argument("--configuration", help="explore only this configuration of the ruleset's graph facts")
-    sp.add_argument("--json", action="store_true")
+    add_json_arguments(sp)
     sp.set_defaults(fn=cmd_explore)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-import json
-
 from oblivaeon_verify import output
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, add_seed_argument, console, integer, load_ruleset
+from oblivaeon_verify.commands.common import (
+    UsageError,
+    add_json_arguments,
+    add_ruleset_arguments,
+    add_seed_argument,
+    console,
+    integer,
+    load_ruleset,
+    print_json,
+)
 from oblivaeon_verify.graphs import export, summary
 
 
@@ -27,7 +34,7 @@ def cmd_graph(args) -> int:
         except ValueError as e:
             raise UsageError(str(e)) from None
     if args.json:
-        print(json.dumps(data, indent=2))
+        print_json(data, args)
     else:
         _print(data)
     return 0
@@ -70,7 +77,7 @@ def _print(data: dict) -> None:
 def register(sub) -> None:
     sp = sub.add_parser("graph", help="the rule-interaction graph: paths into clarifications, cycles, dead rules, pictures")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("--json", action="store_true", help="print the answers as JSON")
+    add_json_arguments(sp, "print the answers as JSON")
     sp.add_argument("--format", choices=export.FORMATS, help="write the graph and its pictures in this format (needs --out)")
     sp.add_argument(
         "--out",

@@ -7,7 +7,6 @@ clause whose knock-out nothing caught, with the reason.
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -17,6 +16,7 @@ from oblivaeon_verify import knockout_runner as kr
 from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.commands.common import (
     UsageError,
+    add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
     add_workers_argument,
@@ -24,6 +24,7 @@ from oblivaeon_verify.commands.common import (
     integer,
     load_ruleset,
     parameters,
+    print_json,
     progress,
 )
 
@@ -72,17 +73,15 @@ def cmd_knockout(args) -> int:
                     replay.write(Path(scratch) / f"knockout-{r['clause']}.json", r["replay"])
             output.replace(save, output.collect(scratch), "knockout", "--save")
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "ruleset": ruleset.name,
-                    "seed": args.seed,
-                    "games_budget": args.games,
-                    "summary": summary,
-                    "knockouts": [_public(r) for r in rows],
-                },
-                indent=2,
-            )
+        print_json(
+            {
+                "ruleset": ruleset.name,
+                "seed": args.seed,
+                "games_budget": args.games,
+                "summary": summary,
+                "knockouts": [_public(r) for r in rows],
+            },
+            args,
         )
     else:
         _print(ruleset, rows, summary)
@@ -153,5 +152,5 @@ def register(sub) -> None:
         metavar="DIR",
         help="write a replay file of each caught knock-out into DIR (new, empty, or one this command wrote; replaced whole)",
     )
-    sp.add_argument("--json", action="store_true")
+    add_json_arguments(sp)
     sp.set_defaults(fn=cmd_knockout)

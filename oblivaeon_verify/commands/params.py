@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 
-from oblivaeon_verify.commands.common import add_ruleset_arguments, console, load_ruleset
+from oblivaeon_verify.commands.common import add_json_arguments, add_ruleset_arguments, console, load_ruleset, print_json
 
 
 def cmd_params(args) -> int:
     ruleset = load_ruleset(args)
     rows = ruleset.assumptions()
     if args.json:
-        print(json.dumps({"ruleset": ruleset.name, "parameters": rows}, indent=2))
+        print_json({"ruleset": ruleset.name, "parameters": rows}, args)
         return 0
     con = console()
     con.print(f"{ruleset.title}: {sum(1 for r in rows if '[]' not in r['name'])} parameters", markup=False)
@@ -39,5 +39,5 @@ def cmd_params(args) -> int:
 def register(sub) -> None:
     sp = sub.add_parser("params", help="list the model parameters (assumptions) with their types, bounds, defaults and documentation")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("--json", action="store_true")
+    add_json_arguments(sp)
     sp.set_defaults(fn=cmd_params)

@@ -24,12 +24,21 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
 import tempfile
 from pathlib import Path
 
 from oblivaeon_verify import exits, interrupts, output
-from oblivaeon_verify.commands.common import UsageError, add_ruleset_arguments, console, integer, load_ruleset, seconds
+from oblivaeon_verify.commands.common import (
+    UsageError,
+    add_json_arguments,
+    add_ruleset_arguments,
+    console,
+    integer,
+    load_ruleset,
+    print_json,
+    seconds,
+)
+from oblivaeon_verify.timing import move_seconds
 
 
 def symbolic(ruleset):
@@ -92,7 +101,15 @@ def cmd_prove(args) -> int:
         raise interrupts.stopped(e, done=done, written=written) from None
     code = outcome(rows + list(extras.values()))
     if args.json:
-        print(json.dumps({"ruleset": ruleset.name, "mutant": args.mutant, "invariants": rows, **extras}, indent=2))
+        print_json(
+            {
+                "ruleset": ruleset.name,
+                "mutant": args.mutant,
+                "invariants": [move_seconds(r) for r in rows],
+                **{k: move_seconds(x) for k, x in extras.items()},
+            },
+            args,
+        )
         return code
     from rich.table import Table
 
@@ -139,7 +156,7 @@ def register(sub) -> None:
     sp.add_argument(
         "--players", "--heroes", dest="players", type=integer(1, 99), action="append", help="a player count (repeatable; default: all)"
     )
-    sp.add_argument("--json", action="store_true")
+    add_json_arguments(sp)
     sp.add_argument(
         "--smtlib",
         metavar="DIR",

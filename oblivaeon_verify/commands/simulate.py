@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from oblivaeon_verify import campaign, exits, interrupts
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     MAX_SEED,
+    add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
     add_workers_argument,
@@ -17,6 +17,7 @@ from oblivaeon_verify.commands.common import (
     load_ruleset,
     parameters,
     players,
+    print_json,
     progress,
 )
 
@@ -65,7 +66,7 @@ def cmd_simulate(args) -> int:
     if args.clause_coverage:
         summary["clause_coverage"] = campaign.clause_coverage(ruleset, result)
     if args.json:
-        print(json.dumps(summary, indent=2, sort_keys=False))
+        print_json(summary, args)
     elif not args.trace:
         _print_summary(ruleset, summary)
     return exits.of(summary["errors"])
@@ -82,7 +83,7 @@ def _print_summary(ruleset, s: dict) -> None:
         t.add_row(k.replace("_", " "), f"{s[k]:,}")
     for k, v in s["outcomes"].items():
         t.add_row(f"outcome: {k}", f"{v:,}")
-    tp = s["throughput"]
+    tp = s["timing"]
     t.add_row("decisions / s (one core)", f"{tp['decisions_per_second']:,.0f}")
     t.add_row("rounds / s (one core)", f"{tp['rounds_per_second']:,.0f}")
     t.add_row("errors", str(len(s["errors"])))
@@ -113,7 +114,7 @@ def register(sub) -> None:
         help="index of the first game (to replay one game of a campaign; default %(default)s)",
     )
     sp.add_argument("--trace", action="store_true", help="print every decision and event, with clause ids")
-    sp.add_argument("--json", action="store_true", help="print a JSON summary")
+    add_json_arguments(sp, "print a JSON summary")
     sp.add_argument("--check", action="store_true", help="check conformance at every visited state")
     sp.add_argument("--clause-coverage", action="store_true", help="count handler calls per clause (slower)")
     add_workers_argument(sp)
