@@ -517,3 +517,14 @@ def test_a_usurped_revival_keeps_a_reward_shuffled_into_the_displaced_hero_s_dec
     after, _ = revive(ready)
     assert OBJECTIVE_2 in after.seats[0].hand
     assert not INVARIANTS.check_state(after, only=("card-set-fixed", "card-in-one-place"))
+
+
+def test_no_erase_is_expected_of_a_hero_the_countdown_has_just_incapacitated_clar_erased():
+    """Found by the parameter fuzz: with the Countdown running out at once for 14 damage and erasing from
+    the first form, every hero in his zone falls before the erase resolves; nobody stands to be erased."""
+    from model.oblivaeon.parameters import load
+    from oblivaeon_verify.checked_play import play_checked
+
+    params = load(None, ("countdown_expiry_damage=14", "countdown_start=1", "erase_in_form=1"))
+    game = play_checked(RULESET, params, 0, 3, 0, only=("erase-strikes-in-third-form",), max_steps=400)
+    assert not game.violations, game.violations

@@ -696,7 +696,13 @@ def erase_in_third_form(st):
                     zone = f.zone
                 if f.kind == "hero-moved" and f.target:
                     where[seat_of_character((st.before, st.after), f.target)] = f.zone
-            heroes_there = any(where[n] == zone and seat.characters for n, seat in enumerate(st.before.seats))
+            # The erase comes after the Countdown and the form's damage in his start phase (before he
+            # plays his card): a hero those have just incapacitated no longer stands to be erased.
+            play = next((j for j in range(i + 1, end) if st.events[j].kind == "play" and st.events[j].clause == "OA-TURN.PLAY"), end)
+            fell = {f.card for f in st.events[i:play] if f.kind == "hero-incapacitated"}
+            heroes_there = any(
+                where[n] == zone and seat.characters and not fell & set(seat.characters) for n, seat in enumerate(st.before.seats)
+            )
             if heroes_there and not any(f.kind in ("hero-erased",) for f in st.events[i:end]):
                 yield "OblivAeon's turn in his erasing form erased no hero though heroes stood in his zone"
 
