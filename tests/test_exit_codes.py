@@ -232,3 +232,12 @@ def test_report_with_an_unknown_proof_does_not_pass(monkeypatch, capsys, tmp_pat
     assert code == v["exit_code"] != 0
     assert any("proofs: proof" in p and "unknown: timeout" in p for p in v["inconclusive"])
     assert "all checks passed" not in out
+
+
+def test_the_readme_lists_the_same_exit_codes_as_the_tool():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ") and line.split("|")[1].strip()[:1].isdigit()]
+    listed = {int(c) for row in rows for c in row.split("/")}
+    assert listed == {c for c, _, _ in exits.table()}

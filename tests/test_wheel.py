@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -20,8 +21,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _build_wheel(into: Path) -> Path:
+    """The wheel, built from a copy of the source (pip builds in place and would leave build/ in the checkout)."""
+    src = into / "src"
+    shutil.copytree(
+        ROOT,
+        src,
+        symlinks=True,
+        ignore=shutil.ignore_patterns(".git", ".venv*", ".hypothesis", "build", "*.egg-info", "__pycache__", "reports", ".*_cache"),
+    )
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(into), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(into), str(src)],
         check=True,
         capture_output=True,
         text=True,
