@@ -222,7 +222,12 @@ MALFORMED = [
         "setup.turn",
         "unknown turn 'player 3' in this game of 2 players; expected one of:",
     ),
-    ("aether-float", ("[setup]\naether = 1.5\n" + LOOK), "setup.aether", "expected a whole number from 0 to 999, got a number 1.5"),
+    (
+        "aether-float",
+        ("[setup]\naether = 1.5\n" + LOOK),
+        "setup.aether",
+        "expected a whole number from 0 to 999, got a number with a fraction 1.5",
+    ),
     ("gravehold-negative", ("[setup]\ngravehold = -1\n" + LOOK), "setup.gravehold", "expected a whole number from 0 to 999, got -1"),
     (
         "nemesis-life-huge",
@@ -234,7 +239,7 @@ MALFORMED = [
         "corruption-bool",
         ("[setup]\ncorruption = false\n" + LOOK),
         "setup.corruption",
-        "expected a whole number from 0 to 999, got a boolean False",
+        "expected a whole number from 0 to 999, got a boolean false",
     ),
     (
         "turn-order-table",
@@ -342,7 +347,7 @@ MALFORMED = [
         "player-life-bool",
         ("[setup.players.1]\nlife = true\n" + LOOK),
         "setup.players.1.life",
-        "expected a whole number from 0 to 999, got a boolean True",
+        "expected a whole number from 0 to 999, got a boolean true",
     ),
     (
         "player-life-huge",
@@ -532,7 +537,7 @@ MALFORMED = [
         "effect-amount-float",
         dec('effect = "gravehold"\namount = 1.5', ""),
         "steps[1].amount",
-        "expected a whole number from 0 to 999, got a number 1.5",
+        "expected a whole number from 0 to 999, got a number with a fraction 1.5",
     ),
     (
         "effect-amount-negative",
@@ -609,7 +614,7 @@ MALFORMED = [
         "steps[1].until.decision",
         "expected a decision kind, got an array ['end-main']",
     ),
-    ("until-game-over-false", dec("until = { game_over = false }", ""), "steps[1].until.game_over", "expected true, got a boolean False"),
+    ("until-game-over-false", dec("until = { game_over = false }", ""), "steps[1].until.game_over", "expected true, got a boolean false"),
     ("look-int", dec("look = 3", ""), "steps[1].look", "expected a string saying what is looked at, got an integer"),
     # facts
     ("fact-count-negative", fact("gravehold", -1), 'steps[1].expect."gravehold"', "expected a whole number from 0 to 999, got -1"),
@@ -617,7 +622,7 @@ MALFORMED = [
         "fact-count-float",
         fact('"player 1 life"', 1.5),
         'steps[1].expect."player 1 life"',
-        "expected a whole number from 0 to 999, got a number 1.5",
+        "expected a whole number from 0 to 999, got a number with a fraction 1.5",
     ),
     (
         "fact-flag-string",

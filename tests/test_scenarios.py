@@ -39,7 +39,7 @@ BAD_FILES = {
     "bad-top-key.toml": ["step", "unknown key", "expected one of"],
     "bad-step-key.toml": ["steps[1].expects", "unknown key"],
     "bad-type-clauses.toml": ["clauses", "expected a non-empty list of clause ids", "got a string"],
-    "bad-type-amount.toml": ["steps[1].args.amount", "expected an integer 0-500 or 'H' or 'arcana', got an array"],
+    "bad-type-amount.toml": ["steps[1].args.amount", "expected a whole number from 0 to 500 or 'H' or 'arcana', got an array"],
     "bad-type-fact.toml": ['expect."devastation"', "got a table"],
     "bad-unknown-card.toml": ["setup.place[1].card", "unknown card id 'mission:secure-the-relais#1'", "mission:"],
     "bad-unknown-clause.toml": ["clauses[0]", "unknown clause id 'CLAR.HERO-COUNTS'", "CLAR.HERO-COUNT"],
@@ -97,7 +97,7 @@ def test_nothing_in_a_scenario_is_evaluated(tmp_path):
         'id = "evil"\ntitle = "t"\nsummary = "s"\nclauses = ["CLAR.HERO-COUNT"]\n[[steps]]\neffect = "damage"\n'
         'args = { amount = "__import__(\'os\').getcwd()", dtype = "melee", target = { side = "hero", pick = "each" } }\n'
     )
-    with pytest.raises(ScenarioError, match="amount: unknown word .*; expected one of: H, arcana; or an integer 0-500"):
+    with pytest.raises(ScenarioError, match="amount: unknown word .*; expected one of: H, arcana; or a whole number from 0 to 500"):
         load(f, VOCAB)
 
 

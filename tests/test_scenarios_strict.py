@@ -125,8 +125,14 @@ def test_unhashable_values_never_reach_a_test_of_names(tmp_path, body, fragments
             '[setup]\nheroes = 3\n[[steps]]\nlook = "x"\n[steps.expect]\n"hero 5 zone" = 1\n',
             ['expect."hero 5 zone"', "this setup has 3 heroes"],
         ),
-        ('[setup]\nheroes = 3\n[[steps]]\neffect = "draw"\nby = { hero = 4 }\n', ["steps[1].by.hero", "expected an integer 1-3"]),
-        ('[setup]\nheroes = 3\n[[steps]]\nuntil = { turn = "hero", hero = 5 }\n', ["steps[1].until", "hero: expected an integer 1-3"]),
+        (
+            '[setup]\nheroes = 3\n[[steps]]\neffect = "draw"\nby = { hero = 4 }\n',
+            ["steps[1].by.hero", "expected a whole number from 1 to 3"],
+        ),
+        (
+            '[setup]\nheroes = 3\n[[steps]]\nuntil = { turn = "hero", hero = 5 }\n',
+            ["steps[1].until", "hero: expected a whole number from 1 to 3"],
+        ),
         ('[[steps]]\ndecide = "stay"\noptions = [{ kind = "stay", actor = "hero 5" }]\n', ["steps[1].options", "actor", "'hero 5'"]),
         ('[setup]\nfall = ["char:bunker:bunker"]\n[[steps]]\nlook = "x"\n', ["setup.fall", "none of this setup's heroes"]),
         (
@@ -175,7 +181,7 @@ def test_a_damage_type_that_is_not_a_name_of_the_models_list_is_refused(tmp_path
     [
         (
             '{ amount = -5, dtype = "melee", target = { side = "villain", pick = "each" } }',
-            ["args.amount", "expected an integer 0-500", "-5"],
+            ["args.amount", "expected a whole number from 0 to 500", "-5"],
         ),
         (
             '{ amount = 2, dtype = "plasma", target = { side = "villain", pick = "each" } }',
@@ -196,7 +202,10 @@ def test_effect_arguments_are_checked_by_type_and_domain_not_for_presence_only(t
 def test_a_huge_effect_amount_is_refused_at_once_instead_of_hanging_the_run(tmp_path):
     start = time.perf_counter()
     _refused(
-        tmp_path, '[[steps]]\neffect = "draw"\nargs = { n = 100000000 }\nby = { hero = 1 }\n', "steps[1].args.n", "expected an integer 0-60"
+        tmp_path,
+        '[[steps]]\neffect = "draw"\nargs = { n = 100000000 }\nby = { hero = 1 }\n',
+        "steps[1].args.n",
+        "expected a whole number from 0 to 60",
     )
     assert time.perf_counter() - start < 5
 
@@ -206,7 +215,7 @@ def test_a_huge_effect_amount_is_refused_at_once_instead_of_hanging_the_run(tmp_
     [
         (
             '[setup]\nhero_zones = { 2 = true }\n[[steps]]\nlook = "x"\n',
-            ["setup.hero_zones.2", "expected an integer 1-2, got a boolean true"],
+            ["setup.hero_zones.2", "expected a whole number from 1 to 2, got a boolean true"],
         ),
         ('[[steps]]\neffect = "draw"\nby = { hero = true }\n', ["steps[1].by.hero", "got a boolean true"]),
         ('[[steps]]\neffect = "draw"\nby = { zone = true }\n', ["steps[1].by.zone", "got a boolean true"]),

@@ -91,7 +91,7 @@ class Integer(Value):
 
     @property
     def what(self) -> str:
-        return f"an integer {self.lo}-{self.hi}" if self.lo != self.hi else f"the integer {self.lo}"
+        return f"a whole number from {self.lo} to {self.hi}" if self.lo != self.hi else f"the whole number {self.lo}"
 
     def fits(self, x: Any) -> bool:
         return is_int(x)

@@ -19,7 +19,7 @@ from model.aeons_end.clauses import CATALOGUE
 from model.aeons_end.decisions import DECISION_KINDS
 from model.aeons_end.families import ABOUT, BREACHES, word
 from model.aeons_end.state import OUTCOMES, PHASES
-from properties.aeons_end.scenario_words import MOST, Game, a, kind_word, one_of, show, whole
+from properties.aeons_end.scenario_words import MOST, Game, a, kind_of, one_of, show, whole
 
 Getter = Callable[[Any], Any]
 Check = Callable[[Any, Game], "str | None"]
@@ -45,7 +45,7 @@ def _count(v: Any, game: Game) -> str | None:
 
 
 def _flag(v: Any, game: Game) -> str | None:
-    return None if isinstance(v, bool) else f"expected true or false, got {kind_word(v)} {show(v)}"
+    return None if isinstance(v, bool) else f"expected true or false, got {kind_of(v)} {show(v)}"
 
 
 COUNT = FactType(f"a whole number from 0 to {MOST}", _count)
@@ -72,7 +72,7 @@ def list_of(item: FactType, ordered: bool) -> FactType:
 
     def check(v: Any, game: Game) -> str | None:
         if not isinstance(v, list):
-            return f"expected {what}, got {kind_word(v)} {show(v)}"
+            return f"expected {what}, got {kind_of(v)} {show(v)}"
         for i, x in enumerate(v):
             problem = item.check(x, game)
             if problem:
@@ -86,7 +86,7 @@ def count_or_none(what: str) -> FactType:
     def check(v: Any, game: Game) -> str | None:
         if (isinstance(v, str) and v == "none") or whole(v, 0, MOST) is None:
             return None
-        return f"expected a whole number from 0 to {MOST} or 'none' ({what}), got {kind_word(v)} {show(v)}"
+        return f"expected a whole number from 0 to {MOST} or 'none' ({what}), got {kind_of(v)} {show(v)}"
 
     return FactType(f"a whole number from 0 to {MOST} or 'none' ({what})", check)
 

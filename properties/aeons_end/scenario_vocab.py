@@ -46,7 +46,7 @@ from properties.aeons_end.scenario_words import (
     damage_mages,
     decision_problem,
     event_problem,
-    kind_word,
+    kind_of,
     one_of,
     show,
     whole,
@@ -218,7 +218,7 @@ class AeonsEndScenarios(VocabularyBase):
         self._check_in_play(setup.get("in_play", []), game, fail)
         players = setup.get("players", {})
         if not isinstance(players, dict):
-            fail("players", f"expected {SETUP_KEYS['players']}, got {kind_word(players)}")
+            fail("players", f"expected {SETUP_KEYS['players']}, got {kind_of(players)}")
         for n, p in players.items():
             if n not in [str(i) for i in range(1, MAX_PLAYERS + 1)]:
                 fail(f"players.{n}", f"expected a player number 1-{MAX_PLAYERS} as the key, not {show(n)}")
@@ -239,7 +239,7 @@ class AeonsEndScenarios(VocabularyBase):
         elif whole(mages, 1, MAX_PLAYERS):
             fail(
                 "mages",
-                f"expected a player count from 1 to {MAX_PLAYERS} or a list of 1-{MAX_PLAYERS} different mage names, got {kind_word(mages)} {show(mages)}",
+                f"expected a player count from 1 to {MAX_PLAYERS} or a list of 1-{MAX_PLAYERS} different mage names, got {kind_of(mages)} {show(mages)}",
             )
 
     @staticmethod
@@ -247,7 +247,7 @@ class AeonsEndScenarios(VocabularyBase):
         """The list of card keys ``table[key]`` (each of ``family`` in this game), or a failure."""
         value = table.get(key, [])
         if not isinstance(value, list) or len(value) > MOST_CARDS:
-            fail(key, f"expected a list of at most {MOST_CARDS} card keys, got {kind_word(value)} {show(value)}")
+            fail(key, f"expected a list of at most {MOST_CARDS} card keys, got {kind_of(value)} {show(value)}")
         for i, c in enumerate(value):
             if problem := game.key_problem(c, family):
                 fail(f"{key}[{i + 1}]", problem)
@@ -256,7 +256,7 @@ class AeonsEndScenarios(VocabularyBase):
     @staticmethod
     def _check_in_play(in_play: Any, game: Game, fail) -> None:
         if not isinstance(in_play, list) or len(in_play) > MOST_CARDS:
-            fail("in_play", f"expected {SETUP_KEYS['in_play']}, got {kind_word(in_play)} {show(in_play)}")
+            fail("in_play", f"expected {SETUP_KEYS['in_play']}, got {kind_of(in_play)} {show(in_play)}")
         for i, p in enumerate(in_play):
             where = f"in_play[{i + 1}]"
             if not isinstance(p, dict) or "card" not in p or set(p) - {"card", "life", "tokens"}:
@@ -274,7 +274,7 @@ class AeonsEndScenarios(VocabularyBase):
 
     def _check_player(self, mage: str, p: Any, game: Game, fail) -> None:
         if not isinstance(p, dict):
-            fail("", f"expected a table of {', '.join(PLAYER_KEYS)}, got {kind_word(p)}")
+            fail("", f"expected a table of {', '.join(PLAYER_KEYS)}, got {kind_of(p)}")
         for k, val in p.items():
             if k not in PLAYER_KEYS:
                 fail(k, f"unknown key; expected some of {', '.join(PLAYER_KEYS)}")
@@ -284,19 +284,19 @@ class AeonsEndScenarios(VocabularyBase):
             if k == "charges" and (problem := whole(val, 0, MATS[mage].charges)):
                 fail(k, f"{problem} ({mage}'s mat has {MATS[mage].charges} charge spaces)")
             if k == "exhausted" and not isinstance(val, bool):
-                fail(k, f"expected true or false, got {kind_word(val)} {show(val)}")
+                fail(k, f"expected true or false, got {kind_of(val)} {show(val)}")
             if k in PILES:
                 self._cards(p, k, PILES[k], game, fail)
         breaches = p.get("breaches", [])
         if not isinstance(breaches, list) or len(breaches) > BREACHES:
-            fail("breaches", f"expected {PLAYER_KEYS['breaches']}, got {kind_word(breaches)} {show(breaches)}")
+            fail("breaches", f"expected {PLAYER_KEYS['breaches']}, got {kind_of(breaches)} {show(breaches)}")
         for b, br in enumerate(breaches):
             self._check_breach(br, game, lambda k, m, b=b: fail(f"breaches[{b + 1}]{'.' + k if k else ''}", m))
 
     @staticmethod
     def _check_breach(br: Any, game: Game, fail) -> None:
         if not isinstance(br, dict):
-            fail("", f"expected a table of {', '.join(BREACH_KEYS)}, got {kind_word(br)}")
+            fail("", f"expected a table of {', '.join(BREACH_KEYS)}, got {kind_of(br)}")
         for k in br:
             if k not in BREACH_KEYS:
                 fail(k, f"unknown key; expected some of {', '.join(BREACH_KEYS)}")
@@ -305,7 +305,7 @@ class AeonsEndScenarios(VocabularyBase):
         if "focus" in br and (problem := whole(br["focus"], 0, 3)):
             fail("focus", f"{problem} (quarter turns made)")
         if "focused" in br and not isinstance(br["focused"], bool):
-            fail("focused", f"expected true or false, got {kind_word(br['focused'])} {show(br['focused'])}")
+            fail("focused", f"expected true or false, got {kind_of(br['focused'])} {show(br['focused'])}")
         spell = br.get("spell", "")
         if spell != "" and (problem := game.key_problem(spell, "spell")):
             fail("spell", f"expected a spell key or '': {problem}")
@@ -341,7 +341,7 @@ class AeonsEndScenarios(VocabularyBase):
         elif action == "until":
             self._check_until(spec["until"], game, fail)
         elif not isinstance(spec["look"], str):
-            fail("look", f"expected a string saying what is looked at, got {kind_word(spec['look'])}")
+            fail("look", f"expected a string saying what is looked at, got {kind_of(spec['look'])}")
 
     @staticmethod
     def _check_effect(spec: dict, game: Game, fail) -> None:
@@ -380,7 +380,7 @@ class AeonsEndScenarios(VocabularyBase):
             if k in goal and (problem := one_of(goal[k], choices, what, where)):
                 fail(f"until.{k}", problem)
         if "game_over" in goal and goal["game_over"] is not True:
-            fail("until.game_over", f"expected true, got {kind_word(goal['game_over'])} {show(goal['game_over'])}")
+            fail("until.game_over", f"expected true, got {kind_of(goal['game_over'])} {show(goal['game_over'])}")
 
     def check_fact(self, name: str, value: Any, fail, setup: dict | None = None) -> None:
         fact = find_fact(name)

@@ -23,7 +23,7 @@ from model.aeons_end.clauses import CATALOGUE
 from model.aeons_end.decisions import DECISION_KINDS, DecisionKind
 from model.aeons_end.events import EVENT_KINDS
 from model.aeons_end.families import ABOUT, BREACHES, FAMILIES, in_game, index_range, word
-from oblivaeon_verify.scenarios.vocab_base import kind_of
+from oblivaeon_verify.scenarios.vocab_base import Integer, a, kind_of, show
 
 MOST = 999
 """The largest number a scenario may give: an amount, life, charges, aether, tokens, corruption."""
@@ -35,34 +35,9 @@ DEFAULT_MAGES = ("Adelheim", "Brama", "Jian", "Kadir")
 DEFAULT_NEMESIS = "Rageborne"
 
 
-def a(what: str) -> str:
-    """``what`` with its indefinite article."""
-    return ("an " if what[:1] in "aeiou" else "a ") + what
-
-
-def kind_word(value: Any) -> str:
-    """A TOML value's kind in a message's words (floats and dates too)."""
-    if isinstance(value, float):
-        return "a number"
-    if not isinstance(value, (dict, list, str, bool, int)):
-        return "a date or time"
-    return kind_of(value)
-
-
-def show(value: Any) -> str:
-    """A value as a message shows it: its repr, cut short."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def whole(value: Any, lo: int, hi: int | None) -> str | None:
-    """Why ``value`` is not a whole number from ``lo`` to ``hi`` (None: no top); true and false are not numbers."""
-    span = f"from {lo} to {hi}" if hi is not None else f"of at least {lo}"
-    if isinstance(value, bool) or not isinstance(value, int):
-        return f"expected a whole number {span}, got {kind_word(value)} {show(value)}"
-    if value < lo or (hi is not None and value > hi):
-        return f"expected a whole number {span}, got {value}"
-    return None
+def whole(value: Any, lo: int, hi: int) -> str | None:
+    """Why ``value`` is not a whole number from ``lo`` to ``hi`` (None: it is); true and false are not numbers."""
+    return Integer(lo, hi).problem(value)
 
 
 def one_of(value: Any, choices, what: str, where: str = "") -> str | None:
@@ -70,7 +45,7 @@ def one_of(value: Any, choices, what: str, where: str = "") -> str | None:
     says whose list it is (" in this game of 2 players")."""
     if not isinstance(value, str):
         listed = f" (one of: {', '.join(sorted(choices))})" if len(choices) <= 8 else ""
-        return f"expected {a(what)}{listed}, got {kind_word(value)} {show(value)}"
+        return f"expected {a(what)}{listed}, got {kind_of(value)} {show(value)}"
     if value not in choices:
         return f"unknown {what} {show(value)}{where}; expected one of: {', '.join(sorted(choices))}"
     return None
@@ -79,7 +54,7 @@ def one_of(value: Any, choices, what: str, where: str = "") -> str | None:
 def clause_problem(value: Any) -> str | None:
     """Why ``value`` is no clause id of the catalogue (naming the ids of its family)."""
     if not isinstance(value, str):
-        return f"expected a clause id, got {kind_word(value)} {show(value)}"
+        return f"expected a clause id, got {kind_of(value)} {show(value)}"
     if value not in CATALOGUE:
         near = [k for k in CATALOGUE.ids() if k.split(".")[0] == value.split(".")[0]][:8]
         return f"unknown clause id {show(value)}; ids of that family: {', '.join(near) or 'none'}"
@@ -131,7 +106,7 @@ class Game:
         setup does not have never does (the game cannot invent one)."""
         what = " or ".join(ABOUT[f] for f in families)
         if not isinstance(value, str):
-            return f"expected {a(what)}, got {kind_word(value)} {show(value)}"
+            return f"expected {a(what)}, got {kind_of(value)} {show(value)}"
         here = frozenset().union(*(FAMILIES[f] if absent and f not in SEATS else self.words[f] for f in families))
         if word(value) in here:
             return None
@@ -255,7 +230,7 @@ def event_problem(pattern: Mapping[str, Any], game: Game, absent: bool = False) 
             breach = families == ["breach"]
             problem = whole(value, 1 if breach else 0, BREACHES if breach else MOST)
         elif "text" in families:
-            problem = None if isinstance(value, str) else f"expected a string, got {kind_word(value)} {show(value)}"
+            problem = None if isinstance(value, str) else f"expected a string, got {kind_of(value)} {show(value)}"
         else:
             problem = game.word_problem(value, *families, absent=absent)
         if problem:
