@@ -14,6 +14,7 @@ refused, or None.
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import datetime
 import enum
@@ -70,15 +71,16 @@ def listing(values: Iterable[str], most: int = 30) -> str:
     return head + (f", ... ({len(vs) - most} more)" if len(vs) > most else "")
 
 
-class Value:
+class Value(abc.ABC):
     """A type of scenario value: ``what`` it is in words (an attribute of each kind), and the problem with a given value."""
 
+    @abc.abstractmethod
     def fits(self, x: Any) -> bool:
         """Is ``x`` of this type's TOML kind (whatever its content)?"""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def problem(self, x: Any) -> str | None:
-        raise NotImplementedError
+        """Why ``x`` is not a value of this type (None: it is)."""
 
     def __or__(self, other: Value) -> AnyOf:
         return AnyOf((self, other))
