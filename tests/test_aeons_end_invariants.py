@@ -12,7 +12,7 @@ from model.aeons_end.engine import new_game, step
 from model.aeons_end.parameters import DEFAULT, Difficulty
 from model.aeons_end.ruleset import RULESET
 from model.aeons_end.setup import SetupConfig
-from model.aeons_end.state import InPlay
+from model.aeons_end.state import InPlay, Outcome
 from model.common.events import Event
 from oblivaeon_verify import knockout_runner
 from oblivaeon_verify.checked_play import CheckTally, play_checked
@@ -174,6 +174,9 @@ CASES = {
     "every-allowed-prep-is-offered": lambda: resting(P1, NOOP),
     "played-cards-are-discarded-in-the-players-order": lambda: resting(
         mage(dataclasses.replace(P1, phase="draw"), 0, played=(CARD, "jade#1")), Decision("discard-next", "player 1", card=CARD)
+    ),
+    "the-game-never-hangs": lambda: dataclasses.replace(
+        S, outcome=Outcome("aborted", "safety stop after 2000 turns", "END.IMMEDIATE"), options=()
     ),
     "the-player-orders-the-played-cards": lambda: Step(
         mage(P1, 0, played=(CARD, "jade#1")), NOOP, (), dataclasses.replace(mage(P1, 0, played=()), actor="nemesis", turn=1)

@@ -250,6 +250,9 @@ BREAKERS = {
     "shield-tasks-counted": lambda s: step(s, [ev("scion-removed", "BZ.DEV.SCION-REMOVED", card=s.zones[0].scions[0])]),
     "oblivaeon-never-removed": lambda s: replace(s, hp={k: v for k, v in s.hp.items() if k != "oblivaeon"}),
     "oblivaeon-not-removed-by-effects": lambda s: step(s, [ev("removed-from-game", "ENV.TURN", card="x", target="oblivaeon")]),
+    "the-game-never-hangs": lambda s: replace(
+        s, outcome=Outcome("aborted", "no decision within 20,000 units of work", "ROUND.REPEAT"), options=()
+    ),
     "over-exactly-when-no-decision": lambda s: replace(s, options=()),
     "outcome-by-the-rules": lambda s: step(s, [], replace(s, outcome=Outcome("won", "pretend", "ENV.TURN"), options=())),
     "villain-turn-plays-a-scion-card-only-with-a-scion": lambda s: step(

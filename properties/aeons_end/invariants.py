@@ -294,6 +294,14 @@ def life_bounds(s):
         yield f"Gravehold has {s.gravehold} life"
 
 
+@state("the-game-never-hangs", "END.IMMEDIATE", reads=("outcome",))
+def never_hangs(s):
+    """Every step reaches a decision within the work budget and every game ends within its turn limit:
+    the safety stop is never reached (a rule that loops is a finding)."""
+    if s.outcome is not None and s.outcome.kind == "aborted":
+        yield f"the game ran on to the safety stop ({s.outcome.reason})"
+
+
 @state(
     "game-ends-exactly-when-a-condition-holds",
     "END.IMMEDIATE",
@@ -312,6 +320,8 @@ def ends_exactly(s):
         or (s.setup.nemesis_def.loss_counter and s.corruption >= s.setup.params.corruption_limit)
         or (not any(s.nemesis_deck) and not s.in_play and not attack_resolving(s))
     )
+    if s.outcome is not None and s.outcome.kind == "aborted":
+        return  # the safety stop: the-game-never-hangs says so
     if holds != (s.outcome is not None):
         yield f"an end condition holds: {holds}; the game is over: {s.outcome is not None}"
 

@@ -1272,14 +1272,19 @@ def oblivaeon_not_removed(st):
 # === the game as a whole ========================================================================
 
 
+@state("the-game-never-hangs", "ROUND.REPEAT", reads=("outcome",))
+def never_hangs(s):
+    """Every step reaches a decision within the work budget and every game ends within its round limit: the safety stop is never reached (a rule that loops is a finding)."""
+    if s.outcome is not None and s.outcome.kind == "aborted":
+        yield f"the game ran on to the safety stop ({s.outcome.reason})"
+
+
 @state("over-exactly-when-no-decision", "ROUND.REPEAT", reads=("outcome", "options"))
 def over_iff_no_decision(s):
-    """The game is over exactly when no decision is legal; it never stops at the safety limit; legal decisions are distinct."""
+    """The game is over exactly when no decision is legal; legal decisions are distinct."""
     over = s.outcome is not None
     if over != (len(s.options) == 0):
         yield f"game over is {over} with {len(s.options)} legal decision(s)"
-    if over and s.outcome.kind == "aborted":
-        yield f"the game ran on to the safety stop ({s.outcome.reason})"
     if len(set(s.options)) != len(s.options):
         yield "the same decision is offered twice"
     if s.options and s.options[0].is_chance and any(d.weight < 1 for d in s.options):
