@@ -175,6 +175,12 @@ CASES = {
     "played-cards-are-discarded-in-the-players-order": lambda: resting(
         mage(dataclasses.replace(P1, phase="draw"), 0, played=(CARD, "jade#1")), Decision("discard-next", "player 1", card=CARD)
     ),
+    "a-breach-opens-at-its-fourth-quarter-turn": lambda: Step(
+        breach(S, 0, 1, focus=1, opened=False),
+        Decision("focus", "player 1", index=1),
+        (ev("focus", "MAIN.FOCUS", target=S.mages[0].name, amount=2),),
+        breach(S, 0, 1, focus=1, opened=True),
+    ),
     "the-game-never-hangs": lambda: dataclasses.replace(
         S, outcome=Outcome("aborted", "safety stop after 2000 turns", "END.IMMEDIATE"), options=()
     ),
@@ -298,3 +304,17 @@ def test_a_once_unguarded_clause_knocked_out_is_caught_by_an_invariant(clause):
 def test_each_quick_knockout_is_caught_within_a_quick_reports_budget(clause):
     res = knockout_runner.run_one(RULESET, DEFAULT, clause, games=4)
     assert res.status in ("caught", "crash"), (clause, res.status, res.message)
+
+
+def test_a_breach_opens_at_the_fourth_quarter_turn_and_by_its_open_cost_main_focus_main_open():
+    """MAIN.FOCUS: the fourth quarter turn opens a breach (three before it and one more); MAIN.OPEN: paying opens it at once."""
+    only = ["a-breach-opens-at-its-fourth-quarter-turn"]
+    turn = (ev("focus", "MAIN.FOCUS", target=S.mages[0].name, amount=2),)
+    fourth = Step(
+        breach(S, 0, 1, focus=3, opened=False), Decision("focus", "player 1", index=1), turn, breach(S, 0, 1, focus=3, opened=True)
+    )
+    assert not INVARIANTS.check_step(fourth, only=only)
+    paid = Step(breach(S, 0, 1, focus=0, opened=False), Decision("open", "player 1", index=1), (), breach(S, 0, 1, focus=0, opened=True))
+    assert not INVARIANTS.check_step(paid, only=only)
+    skipped = Step(breach(S, 0, 1, focus=0), Decision("focus", "player 1", index=1), turn, breach(S, 0, 1, focus=2))
+    assert INVARIANTS.check_step(skipped, only=only)

@@ -531,3 +531,13 @@ def test_no_erase_is_expected_of_a_hero_the_countdown_has_just_incapacitated_cla
     params = load(None, ("countdown_expiry_damage=14", "countdown_start=1", "erase_in_form=1"))
     game = play_checked(RULESET, params, 0, 3, 0, only=("erase-strikes-in-third-form",), max_steps=400)
     assert not game.violations, game.violations
+
+
+def test_devastation_destroys_the_environment_of_oblivaeon_s_zone_and_no_other_id_devastation(start):
+    """ID.DEVASTATION: the spent tokens destroy the environment where he stands; one in the other zone is a violation."""
+    only = ("devastation-spent-at-the-booklet-threshold",)
+    here = start.oblivaeon_zone
+    for zone, caught in ((here, False), (3 - here, True)):
+        env = start.zones[zone - 1].environment
+        destroyed = ev("environment-destroyed", "ID.DEVASTATION", zone=zone, card=env)
+        assert bool(INVARIANTS.check_step(step(start, [destroyed]), only=only)) == caught

@@ -176,6 +176,24 @@ def breach_machine(st):
                 yield f"player {i + 1} breach {x.number} turned back from {x.focus} to {y.focus}"
 
 
+@step("a-breach-opens-at-its-fourth-quarter-turn", "MAIN.FOCUS", "MAIN.OPEN", changes=("mages.breaches",), events=("focus",))
+def opens_at_fourth_turn(st):
+    """A focus turns a closed breach one quarter and the fourth quarter turn opens it, never sooner;
+    otherwise only paying its open cost opens it."""
+    d = st.decision
+    turns = Counter((e.target, e.amount) for e in st.events if e.kind == "focus")
+    for i, (a, b) in enumerate(zip(st.before.mages, st.after.mages)):
+        for x, y in zip(a.breaches, b.breaches):
+            if x.opened or y.destroyed:
+                continue
+            n = turns[(a.name, x.number)]
+            paid = d.kind == "open" and d.index == x.number - 1 and d.actor == f"player {i + 1}"
+            if y.opened and not paid and x.focus + n < 4:
+                yield f"player {i + 1} breach {x.number} opened after {x.focus + n} quarter turn(s), not four"
+            if not y.opened and y.focus != x.focus + n:
+                yield f"player {i + 1} breach {x.number} was turned {n} time(s) and went from {x.focus} to {y.focus} quarter turns"
+
+
 @step("prepped-only-where-allowed", "MAIN.PREP", "BREACH.PREP-WHERE", changes=("mages.breaches",))
 def prepped_where_allowed(st):
     """A spell newly prepped sits on an opened breach or one focused this turn."""

@@ -1460,9 +1460,15 @@ def shield_strikes(st):
         return
 
 
-@step("devastation-spent-at-the-booklet-threshold", "ID.DEVASTATION", events=("turn",))
+@step("devastation-spent-at-the-booklet-threshold", "ID.DEVASTATION", events=("turn", "environment-destroyed"))
 def devastation_spent(st):
-    """By the end of OblivAeon's turn, Devastation at the Booklet's threshold has been spent to destroy the environment in his zone."""
+    """By the end of OblivAeon's turn, Devastation at the Booklet's threshold has been spent to destroy the environment in his zone, and in no other zone."""
+    oa_zone = st.before.oblivaeon_zone
+    for e in st.events:
+        if e.kind == "oblivaeon-moves" and e.zone:
+            oa_zone = e.zone
+        if e.kind == "environment-destroyed" and e.clause == "ID.DEVASTATION" and e.zone != oa_zone:
+            yield f"Devastation destroyed {e.card} in zone {e.zone}; OblivAeon stands in zone {oa_zone}"
     threshold = st.before.setup.params.devastation_threshold
     if not threshold:
         return
