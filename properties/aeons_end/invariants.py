@@ -465,6 +465,40 @@ def ability_empties(st):
             yield f"player {i + 1} used the ability with {st.before.mages[i].charges} charges and kept {st.after.mages[i].charges}"
 
 
+@step("a-charge-gem-adds-one-charge", "CARDS.GEMS", "MAIN.GAIN-CHARGE", decisions=("play",))
+def charge_gem(st):
+    """A gem whose text gives a charge adds exactly one to the player's mat, unless the mat is full
+    (then none), and says so with a charge event naming the new count."""
+    d = st.decision
+    if d.kind != "play" or card_def(d.card).effect != "charge":
+        return
+    i = _acting(st)
+    x, y = st.before.mages[i], st.after.mages[i]
+    expected = min(x.charges + 1, MATS[x.name].charges)
+    if y.charges != expected:
+        yield f"player {i + 1} played {d.card} with {x.charges} charges and has {y.charges} (expected {expected})"
+    said = [e.amount for e in st.events if e.kind == "charge" and e.target == x.name]
+    if said != ([expected] if expected > x.charges else []):
+        yield f"player {i + 1} played {d.card}: charge events {said}, expected {[expected] if expected > x.charges else []}"
+
+
+@step("player-life-moves-by-its-events", "TRACKERS", "EXHAUST.WHEN", events=("player-damage", "player-heal"), changes=("mages.life",))
+def life_by_events(st):
+    """A player's life changes only by the damage and healing its events report, by exactly their
+    amounts (damage stops at 0; a heal reports what it gave)."""
+    life = {m.name: m.life for m in st.before.mages}
+    for e in st.events:
+        if e.kind == "player-damage":
+            life[e.target] = max(0, life[e.target] - e.amount)
+        elif e.kind == "player-heal":
+            if e.amount <= 0:
+                yield f"a heal of {e.amount} was reported for {e.target}"
+            life[e.target] += e.amount
+    for i, m in enumerate(st.after.mages):
+        if m.life != life[m.name]:
+            yield f"player {i + 1} went from {st.before.mages[i].life} to {m.life} life; its events say {life[m.name]}"
+
+
 @step("a-paid-nemesis-card-is-discarded", "MAIN.TO-DISCARD", decisions=("to-discard",))
 def to_discard_discards(st):
     d = st.decision
