@@ -16,7 +16,10 @@ invariants were strengthened from them), each in a fresh copy, and reports which
 written as ``report.md`` in the work folder) gives the kill rate over the mutants run, the median
 and slowest time to the first failure, what killed them, and every survivor with its diff.  A
 survivor is either a gap in the invariants or an equivalent mutant (one no game can tell from the
-original): the report cannot tell which; a person reads the diff and says.
+original).  ``classify`` sorts out, by rules that hold by construction, the equivalent ones (type
+annotations, the slots flag, ``is``/``==`` between enum members) and those of code that is no game
+rule (parameter bounds, labels, error messages, the clause decorator); every other survivor is
+reported as a gap until a person reads its diff and says otherwise.
 """
 
 from __future__ import annotations
@@ -81,6 +84,35 @@ def sample(session: Path, n: int, seed: int) -> None:
         )
 
 
+EQUIVALENT = "equivalent"
+NOT_A_RULE = "not a game rule"
+
+
+def classify(item, result) -> tuple[str, str] | None:
+    """A survivor that is equivalent (no game can tell it from the original) or is no game rule, by
+    rules each of which holds by construction; ``None``: a gap until a person says otherwise."""
+    m = item.mutations[0]
+    minus = next((line[1:] for line in (result.diff or "").splitlines() if line.startswith("-") and not line.startswith("---")), "")
+    plus = next((line[1:] for line in (result.diff or "").splitlines() if line.startswith("+") and not line.startswith("+++")), "")
+    if m.operator_name.split("/")[-1].startswith("ReplaceBinaryOperator_BitOr") and ANNOTATION.search(minus):
+        return EQUIVALENT, "a type annotation: never evaluated (the model's modules postpone annotations)"
+    if "slots=True" in minus and "slots=False" in plus:
+        return EQUIVALENT, "the slots flag: only the memory layout of a record changes"
+    if m.operator_name.endswith("ReplaceComparisonOperator_Is_Eq") and " is " in minus and ENUM_IS.search(minus):
+        return EQUIVALENT, "is to == between enum members: each member is one object"
+    if m.operator_name.endswith("RemoveDecorator"):
+        return NOT_A_RULE, "the @implements decorator: it maps clauses to code for the catalogue, not play"
+    if m.module_path.name == "parameters.py":
+        return NOT_A_RULE, "a parameter's bounds or validation (the unit tests cover them)"
+    if m.definition_name in ("__str__", "describe", "deck_label") or "raise " in minus:
+        return NOT_A_RULE, "a label or an error message"
+    return None
+
+
+ANNOTATION = re.compile(r"(def .*\|.*\)|^\s*\w+: [\w\[\], .]*\|)")
+ENUM_IS = re.compile(r" is [A-Z]\w*\.[A-Z_]+")
+
+
 def report(session: Path) -> str:
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
@@ -114,17 +146,23 @@ def report(session: Path) -> str:
             f"- time to the first failure: median {statistics.median(times):.2f} s, slowest {max(times):.2f} s ({len(times)} timed)"
         )
     lines += ["", "## Killed by", ""] + [f"- {what}: {n}" for what, n in sorted(by.items(), key=lambda x: (-x[1], x[0]))]
+    kinds = {item.job_id: classify(item, r) for item, r in survived}
+    equivalent = sum(1 for k in kinds.values() if k and k[0] == EQUIVALENT)
+    not_rule = sum(1 for k in kinds.values() if k and k[0] == NOT_A_RULE)
+    if scored:
+        lines[5:5] = [
+            f"- survivors classified by rule (``classify``): {equivalent} equivalent, {not_rule} not a game rule, "
+            f"{len(survived) - equivalent - not_rule} gaps or unclassified",
+            f"- kill rate of the non-equivalent: {len(killed) / max(1, scored - equivalent):.1%}; "
+            f"of the mutants of game rules: {len(killed) / max(1, scored - equivalent - not_rule):.1%}",
+        ]
     lines += ["", "## Survivors", ""]
     for item, r in sorted(survived, key=lambda x: (str(x[0].mutations[0].module_path), x[0].mutations[0].start_pos)):
         m = item.mutations[0]
-        lines += [
-            f"### {m.module_path}:{m.start_pos[0]} {m.operator_name} ({item.job_id})",
-            "",
-            "```diff",
-            (r.diff or "").strip(),
-            "```",
-            "",
-        ]
+        kind = kinds[item.job_id]
+        lines += [f"### {m.module_path}:{m.start_pos[0]} {m.operator_name} ({item.job_id})", ""]
+        lines += [f"{kind[0]}: {kind[1]}", ""] if kind else []
+        lines += ["```diff", (r.diff or "").strip(), "```", ""]
     return "\n".join(lines)
 
 
