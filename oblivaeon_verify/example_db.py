@@ -99,7 +99,7 @@ def open_database(text: str | None, *, namespace: str):
     else:
         from hypothesis.database import DirectoryBasedExampleDatabase
 
-        inner = DirectoryBasedExampleDatabase(text)
+        inner = DirectoryBasedExampleDatabase(os.path.abspath(text))  # (a test or task that changes folder keeps it)
     return failures_only(inner, namespace)
 
 
@@ -165,3 +165,16 @@ def seeded(machine: Any, seed: int):
 
 
 _ABSENT = object()
+
+
+def derandomized(test: Any) -> None:
+    """Give a ``@given`` test the seed ``derandomize=True`` would give it (a digest of the test), the database kept.
+
+    The test suite's ``ci`` profile keeps a database, which ``derandomize`` would turn off; each test
+    still draws the same examples on every run and machine (after the failures the database holds).
+    """
+    from hypothesis.internal.reflection import function_digest
+
+    inner = test.hypothesis.inner_test
+    if getattr(test, "_hypothesis_internal_use_seed", None) is None:
+        test._hypothesis_internal_use_seed = int.from_bytes(function_digest(inner), "big")
