@@ -158,6 +158,7 @@ def prepare(args) -> None:
 
 # --- reading ---------------------------------------------------------------------------------
 
+_ONE_LINE = "^[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]*$"
 _COUNTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
 _TEXT = {"type": "string", "maxLength": 1_000_000}
 _WHOLE = {"type": "integer", "minimum": 0}
@@ -261,7 +262,8 @@ SCHEMA = _record(
         "command": {"type": "string", "pattern": "^[a-z]{1,20}$"},
         "ruleset": {"type": "string", "pattern": "^[a-z_]{1,40}$"},
         "seed": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
-        "arguments": {"type": "array", "items": {"type": "string", "maxLength": 4096}, "maxItems": 1000},
+        # (no control characters or line breaks: merge names a bad argument in its one-line error)
+        "arguments": {"type": "array", "items": {"type": "string", "maxLength": 4096, "pattern": _ONE_LINE}, "maxItems": 1000},
         "versions": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 200}},
         "plan": _record(
             {"tasks": {"type": "integer", "minimum": 0, "maximum": 10**9}, "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}
@@ -306,10 +308,18 @@ def _message(error) -> str:
     return text if len(text) <= 160 else text[:160] + "..."
 
 
+def _validator(schema: dict):
+    import jsonschema
+
+    # JSON Schema counts 1.0 as an integer; a shard's counts, tasks and indices are written as 1, never 1.0.
+    checker = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _c, v: type(v) is int)
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)(schema)
+
+
 def _validate(p: Path, value: Any, schema: dict, prefix: str = "") -> None:
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = _validator(schema)
     error = jsonschema.exceptions.best_match(validator.iter_errors(value), key=jsonschema.exceptions.relevance)
     if error is not None:
         raise ShardError(f"{p}: {_at(prefix, error)}: {_message(error)}")

@@ -204,3 +204,18 @@ def test_a_shard_file_records_what_merge_needs_and_no_more(two_shards):
     assert doc["plan"]["tasks"] == 3 and doc["shard"] == {"index": 1, "count": 2}
     assert [r["task"] for r in doc["results"]] == [0, 2], "shard 1 of 2 takes the tasks at even positions"
     assert "--workers" not in doc["arguments"] and "--shard" not in doc["arguments"]
+
+
+@pytest.mark.parametrize("where", ["shard", "count"])
+def test_merge_refuses_a_float_where_a_whole_number_is_wanted(two_shards, capsys, where):
+    """JSON Schema would take 1.0 for an integer (the fuzz test found a shard index 1.0 accepted)."""
+
+    def change(doc):
+        if where == "shard":
+            doc["shard"]["index"] = 1.0
+        else:
+            doc["results"][0]["result"]["tally"]["games"] = float(doc["results"][0]["result"]["tally"]["games"])
+
+    _edit(two_shards / "shard-1-of-2.json", change)
+    line = _refused(["merge", str(two_shards)], capsys)
+    assert "shard-1-of-2.json" in line and "is not of type 'integer'" in line
