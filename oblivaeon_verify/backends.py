@@ -24,6 +24,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
+from model.common.files import InputError
 from oblivaeon_verify import interrupts, tasks
 from oblivaeon_verify.workers import AHEAD_PER_WORKER, Pool, default_workers
 
@@ -45,7 +46,7 @@ class Backend(Protocol):
     def results(self, todo: Iterable[tasks.Task]) -> Iterator[tuple[tasks.Task, Any]]: ...
 
 
-class SchedulerError(Exception):
+class SchedulerError(InputError):
     """The Dask scheduler named could not be reached or used (an input error of the command line)."""
 
 

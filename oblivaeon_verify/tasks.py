@@ -242,7 +242,7 @@ class MachineExamples(Task):
         start = time.perf_counter()
         failure = ""
         try:
-            with example_db.seeded(machine.MACHINE, derived_seed(self.seed, "machine", self.batch)):
+            with example_db.seeded(machine.MACHINE, derived_seed(self.seed, "machine", self.batch)), _no_local_constants():
                 from hypothesis.stateful import run_state_machine_as_test  # looked up now: tests replace it
 
                 run_state_machine_as_test(machine.MACHINE, settings=cfg)
@@ -258,6 +258,35 @@ class MachineExamples(Task):
             "failure": failure,
             "timing": {"seconds": round(time.perf_counter() - start, 2)},
         }
+
+
+@contextlib.contextmanager
+def _no_local_constants():
+    """Hypothesis draws without the constants it gathers from the source of every local module imported.
+
+    Which modules a process has imported depends on the process (the command's, a Dask worker's), so
+    with them the same seed drew other examples in a worker than in the command.  Hypothesis' own
+    constants (0, -1, the edges of a range, ...) still come up.  (Hypothesis has no setting for this:
+    its private function is replaced while the batch runs, and its cache of permitted constants is
+    cleared on the way in and out; a Hypothesis without local constants has nothing to replace.)
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:  # pragma: no cover
+        yield
+        return
+    real = getattr(providers, "_get_local_constants", None)
+    if real is None or not hasattr(providers, "Constants"):  # pragma: no cover - an older Hypothesis
+        yield
+        return
+    none = providers.Constants()
+    providers.CONSTANTS_CACHE.cache.clear()
+    providers._get_local_constants = lambda: none
+    try:
+        yield
+    finally:
+        providers._get_local_constants = real
+        providers.CONSTANTS_CACHE.cache.clear()
 
 
 # --- knock-outs -------------------------------------------------------------------------------
