@@ -1,15 +1,14 @@
-"""Campaigns of random games, streamed to worker processes in chunks, merged in a fixed order (whatever the worker count)."""
+"""Campaigns of random games: chunks of games as tasks (:class:`oblivaeon_verify.tasks.Games`), merged in task order, whatever ran them."""
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from oblivaeon_verify import interrupts
-from oblivaeon_verify.play import Tally, play_games
-from oblivaeon_verify.workers import Pool, default_workers
+from oblivaeon_verify.play import Tally
+from oblivaeon_verify.tasks import Games, tally_of
 
 
 @dataclass
@@ -34,6 +33,57 @@ def chunks(players: list[int], first: int, games: int, chunk: int) -> Iterator[t
             yield p, s, min(chunk, first + games - s)
 
 
+CHUNK = 20
+"""Games per task: enough to outweigh a task's overhead (a Dask task costs milliseconds), few enough to spread."""
+
+
+def tasks(
+    ruleset_name: str,
+    params,
+    seed: int,
+    players: list[int],
+    games: int,
+    *,
+    first: int = 0,
+    conformance: bool = False,
+    handler_counts: bool = False,
+    chunk: int = CHUNK,
+) -> Iterator[Games]:
+    """The campaign's tasks, generated as needed (a billion games cost no memory up front)."""
+    for p, s, n in chunks(players, first, games, chunk):
+        yield Games(ruleset_name, params, seed, p, s, n, conformance, handler_counts)
+
+
+def merged(seed: int, players: list[int], pairs, *, total: int = 0, progress: Callable[[int, int], None] | None = None) -> CampaignResult:
+    """The result of one campaign's (task, result) pairs, merged in task order as they come.
+
+    An interrupt while waiting for the next result says how many games were done.
+    """
+    result = CampaignResult(seed, {p: Tally() for p in players})
+    done = errors = 0
+    try:
+        for task, doc in pairs:
+            result.tallies.setdefault(task.players, Tally()).add(tally_of(doc["tally"]))
+            result.fired.update(doc["fired"])
+            done += task.count
+            errors += len(doc["tally"]["errors"])
+            if progress:
+                progress(done, total)
+    except KeyboardInterrupt as e:
+        interrupts_close(pairs)
+        raise interrupts.stopped(e, done=games_done(done, total, errors)) from None
+    for t in result.tallies.values():
+        t.errors.sort(key=lambda e: e["game"])
+    return result
+
+
+def interrupts_close(pairs) -> None:
+    """End the backend behind ``pairs`` now (its workers, or its futures on a cluster), not when it is collected."""
+    close = getattr(pairs, "close", None)
+    if close is not None:
+        close()
+
+
 def run(
     ruleset_name: str,
     seed: int,
@@ -46,31 +96,20 @@ def run(
     conformance: bool = False,
     handler_counts: bool = False,
     workers: int | None = None,
-    chunk: int = 20,
+    scheduler: str | None = None,
+    chunk: int = CHUNK,
     progress: Callable[[int, int], None] | None = None,
 ) -> CampaignResult:
-    """``games`` games per player count, in chunks of ``chunk`` spread over worker processes, merged in job order."""
-    total = games * len(players)
-    play = functools.partial(
-        play_games, ruleset_name, params_path, tuple(param_pairs), seed, conformance=conformance, handler_counts=handler_counts
+    """``games`` games per player count, in chunks of ``chunk`` run on the backend (local pool or Dask), merged in task order."""
+    from oblivaeon_verify import plans, rulesets
+
+    params = rulesets.load(ruleset_name).load_parameters(params_path, tuple(param_pairs))
+    todo = tasks(
+        ruleset_name, params, seed, players, games, first=first, conformance=conformance, handler_counts=handler_counts, chunk=chunk
     )
-    result = CampaignResult(seed, {p: Tally() for p in players})
-    done = errors = 0
     jobs = len(players) * -(-games // chunk)
-    try:
-        with Pool(min(workers, jobs) if workers else default_workers(jobs)) as pool:
-            for (p, _s, n), (tally, fired) in pool.results(play, chunks(players, first, games, chunk)):
-                result.tallies[p].add(tally)
-                result.fired.update(fired)
-                done += n
-                errors += len(tally.errors)
-                if progress:
-                    progress(done, total)
-    except KeyboardInterrupt as e:
-        raise interrupts.stopped(e, done=games_done(done, total, errors)) from None
-    for t in result.tallies.values():
-        t.errors.sort(key=lambda e: e["game"])
-    return result
+    done = plans.pairs(todo, scheduler=scheduler, workers=workers, jobs=jobs)
+    return merged(seed, players, done, total=games * len(players), progress=progress)
 
 
 def games_done(done: int, total: int, errors: int) -> str:

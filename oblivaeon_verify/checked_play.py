@@ -8,6 +8,7 @@ there are kept, so the failure can be written out as a replay file.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import signal
 import threading
@@ -25,13 +26,23 @@ class GameHung(RuntimeError):
 
 @contextmanager
 def time_limit(seconds: float | None):
-    """Raise GameHung in this (main) thread after ``seconds``; a no-op without a limit or off the main thread."""
-    if not seconds or threading.current_thread() is not threading.main_thread():
+    """Raise GameHung in this thread after ``seconds`` (a no-op without a limit).
+
+    In the main thread by SIGALRM; in another (a Dask worker runs its tasks in threads, where no
+    signal arrives) by a timer that raises it in this thread asynchronously, between two bytecodes
+    of the model's pure-Python loop.
+    """
+    if not seconds:
         yield
+        return
+    message = f"no legal decision and no end within {seconds:g} s: the model runs on forever"
+    if threading.current_thread() is not threading.main_thread():
+        with _async_limit(seconds, message):
+            yield
         return
 
     def alarm(signum, frame):
-        raise GameHung(f"no legal decision and no end within {seconds:g} s: the model runs on forever")
+        raise GameHung(message)
 
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -40,6 +51,29 @@ def time_limit(seconds: float | None):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@contextmanager
+def _async_limit(seconds: float, message: str):
+    hung = type("GameHung", (GameHung,), {"__init__": lambda self: GameHung.__init__(self, message)})
+    target = ctypes.c_ulong(threading.get_ident())
+    lock, live = threading.Lock(), [True]
+
+    def fire() -> None:
+        with lock:
+            if live[0]:
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(target, ctypes.py_object(hung))
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        with lock:
+            live[0] = False
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(target, None)  # one that fired but was not raised yet: not later
 
 
 def properties(ruleset):

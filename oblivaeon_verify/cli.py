@@ -44,6 +44,11 @@ def build_parser() -> ArgumentParser:
     return p
 
 
+def subparser(command: str) -> ArgumentParser:
+    """The parser of one command (what ``--help`` of that command shows)."""
+    return build_parser()._subparsers._group_actions[0].choices[command]
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         with interrupts.handled():

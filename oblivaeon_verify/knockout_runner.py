@@ -13,13 +13,12 @@ registry and (by its name) the scenario folder.
 
 from __future__ import annotations
 
-import functools
 import time
 from dataclasses import asdict, dataclass, field
 
 from oblivaeon_verify import interrupts, knockout
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
-from oblivaeon_verify.workers import Pool, default_workers
+from oblivaeon_verify.tasks import Knockout
 
 CRASH = "(model raised an exception)"
 NO_REASON = "no invariant failed within the budget (no reason documented)"
@@ -135,27 +134,36 @@ def replay_of(ruleset, params, game, clause: str | None) -> dict:
     return replay.from_game(ruleset, params, game, knockout=clause)
 
 
-def _job(ruleset_name: str, params_path, param_pairs, clause: str, seed: int, games: int) -> dict:
-    from oblivaeon_verify import rulesets
-
-    ruleset = rulesets.load(ruleset_name)
-    params = ruleset.load_parameters(params_path, param_pairs)
-    return run_one(ruleset, params, clause, seed=seed, games=games).to_json()
+def tasks(ruleset, params, clauses, *, seed: int = 0, games: int = 12) -> list[Knockout]:
+    """One task per clause, in the clauses' order."""
+    return [Knockout(ruleset.name, params, c, seed, games) for c in clauses]
 
 
-def run_all(ruleset, clauses, *, params_path=None, param_pairs=(), seed=0, games=12, workers=None, progress=None) -> list[dict]:
-    """Every clause in ``clauses``, in worker processes (a knock-out changes its own process only), in their order."""
-    job = functools.partial(_job, ruleset.name, params_path, tuple(param_pairs), seed=seed, games=games)
-    rows: list[dict] = []
+def run_all(
+    ruleset, clauses, *, params_path=None, param_pairs=(), seed=0, games=12, workers=None, scheduler=None, progress=None
+) -> list[dict]:
+    """Every clause in ``clauses`` as a task (a knock-out changes its own process only), on the backend, in their order."""
+    from oblivaeon_verify import plans
+
+    params = ruleset.load_parameters(params_path, tuple(param_pairs))
+    done = plans.pairs(tasks(ruleset, params, clauses, seed=seed, games=games), scheduler=scheduler, workers=workers, jobs=len(clauses))
+    return rows(done, len(clauses), progress)
+
+
+def rows(pairs, total: int, progress=None) -> list[dict]:
+    """The knock-out rows of (task, result) pairs, in order; an interrupt says how many were done."""
+    from oblivaeon_verify.campaign import interrupts_close
+
+    out: list[dict] = []
     try:
-        with Pool(min(workers, len(clauses)) if workers else default_workers(len(clauses))) as pool:
-            for _clause, row in pool.results(job, ((c,) for c in clauses)):
-                rows.append(row)
-                if progress:
-                    progress(len(rows), len(clauses))
+        for _task, row in pairs:
+            out.append(row)
+            if progress:
+                progress(len(out), total)
     except KeyboardInterrupt as e:
-        raise interrupts.stopped(e, done=f"{len(rows)} of {len(clauses)} knock-outs") from None
-    return rows
+        interrupts_close(pairs)
+        raise interrupts.stopped(e, done=f"{len(out)} of {total} knock-outs") from None
+    return out
 
 
 def summary(ruleset, rows: list[dict]) -> dict:

@@ -172,23 +172,3 @@ def play_game(
             }
         )
     return rec
-
-
-def play_games(
-    ruleset_name: str, params_path, param_pairs, seed: int, players: int, first: int, count: int, conformance: bool, handler_counts: bool
-) -> tuple[Tally, Counter]:
-    """A batch of games (picklable arguments, for worker processes)."""
-    from oblivaeon_verify import handlers, rulesets
-
-    ruleset = rulesets.load(ruleset_name)
-    params = ruleset.load_parameters(params_path, param_pairs)
-    tally = Tally()
-    fired: Counter = Counter()
-    if handler_counts:
-        with handlers.counting(f"model.{ruleset_name}", fired):
-            for i in range(first, first + count):
-                play_game(ruleset, params, seed, players, i, conformance=conformance, tally=tally)
-    else:
-        for i in range(first, first + count):
-            play_game(ruleset, params, seed, players, i, conformance=conformance, tally=tally)
-    return tally, fired

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from oblivaeon_verify import campaign, exits, interrupts, report_pages
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
+from oblivaeon_verify.tasks import Section, Task
 from oblivaeon_verify.timing import without_timing
 
 #: Sections the report expects (module name in ``oblivaeon_verify.sections``: what it brings).
@@ -65,46 +66,71 @@ def simulation_report(ruleset, result: campaign.CampaignResult, checked: campaig
     }
 
 
-def collect_sections(
-    ruleset, *, seed: int, quick: bool, only: list[str] | None = None, progress: Progress | None = None
-) -> tuple[list[dict], dict]:
-    """Run every section module found at run time; name the expected ones that are absent.
-
-    Returns the sections (in ORDER) and the timings, kept apart from the data.
-    """
+def section_plan(only: list[str] | None = None) -> list[tuple[str, Any, dict | None]]:
+    """Every section, in ORDER: (name, module or None, its entry when it is not run: missing or left out)."""
     found = {m.__name__.rsplit(".", 1)[1]: m for m in sections_pkg.available()}
-    out, timings = [], {}
     names = sorted(set(found) | set(EXPECTED_SECTIONS), key=lambda n: (getattr(found.get(n), "ORDER", 1000), n))
+    out = []
     for name in names:
         mod = found.get(name)
         if mod is None:
-            out.append(
-                {
-                    "name": name,
-                    "title": name.capitalize(),
-                    "status": "missing",
-                    "message": f"not in this report: {EXPECTED_SECTIONS[name]} has not landed (no module oblivaeon_verify/sections/{name}.py)",
-                }
-            )
-            continue
-        title = getattr(mod, "TITLE", name)
-        if only is not None and name not in only:
-            out.append({"name": name, "title": title, "status": "skipped", "message": "not run in this report (left out by the settings)"})
-            continue
-        if progress:
-            progress(f"section: {title}")
-        try:
-            raw = mod.collect(ruleset, seed=seed, quick=quick)
-            timings[name] = raw.get("timing") if isinstance(raw, dict) else None
-            data = without_timing(raw)
-            body = mod.markdown(data)
-        except Exception as e:  # a broken section is reported, not hidden, and does not lose the rest
-            if interrupts.received() is not None:  # not broken: interrupted (a library raised something else)
-                raise interrupts.stopped(e) from None
-            out.append({"name": name, "title": title, "status": "error", "message": f"the section failed: {type(e).__name__}: {e}"})
-            continue
-        findings = sections_pkg.findings(mod, data)
-        out.append({"name": name, "title": title, "status": "ok", "data": data, "markdown": body.rstrip() + "\n", **findings})
+            entry = {
+                "name": name,
+                "title": name.capitalize(),
+                "status": "missing",
+                "message": f"not in this report: {EXPECTED_SECTIONS[name]} has not landed (no module oblivaeon_verify/sections/{name}.py)",
+            }
+        elif only is not None and name not in only:
+            entry = {
+                "name": name,
+                "title": getattr(mod, "TITLE", name),
+                "status": "skipped",
+                "message": "not run in this report (left out by the settings)",
+            }
+        else:
+            entry = None
+        out.append((name, mod, entry))
+    return out
+
+
+def run_section(ruleset, name: str, *, seed: int, quick: bool) -> dict:
+    """One section's entry (its data, Markdown and findings, or why it failed) and its timing, apart."""
+    mod = next(m for m in sections_pkg.available() if m.__name__.rsplit(".", 1)[1] == name)
+    title = getattr(mod, "TITLE", name)
+    try:
+        raw = mod.collect(ruleset, seed=seed, quick=quick)
+        timing = raw.get("timing") if isinstance(raw, dict) else None
+        data = without_timing(raw)
+        body = mod.markdown(data)
+    except Exception as e:  # a broken section is reported, not hidden, and does not lose the rest
+        if interrupts.received() is not None:  # not broken: interrupted (a library raised something else)
+            raise interrupts.stopped(e) from None
+        return {
+            "section": {"name": name, "title": title, "status": "error", "message": f"the section failed: {type(e).__name__}: {e}"},
+            "timing": None,
+        }
+    findings = sections_pkg.findings(mod, data)
+    return {
+        "section": {"name": name, "title": title, "status": "ok", "data": data, "markdown": body.rstrip() + "\n", **findings},
+        "timing": timing,
+    }
+
+
+def collect_sections(
+    ruleset, *, seed: int, quick: bool, only: list[str] | None = None, progress: Progress | None = None
+) -> tuple[list[dict], dict]:
+    """Run every section module found at run time, here; name the expected ones that are absent.
+
+    Returns the sections (in ORDER) and the timings, kept apart from the data.
+    """
+    out, timings = [], {}
+    for name, mod, entry in section_plan(only):
+        if entry is None:
+            if progress:
+                progress(f"section: {getattr(mod, 'TITLE', name)}")
+            done = run_section(ruleset, name, seed=seed, quick=quick)
+            entry, timings[name] = done["section"], done["timing"]
+        out.append(entry)
     return out, timings
 
 
@@ -155,6 +181,25 @@ def run_scenarios(ruleset, progress: Progress | None = None) -> tuple[list, list
 HANDLER_COUNTED_GAMES = 150
 
 
+def tasks(
+    ruleset, *, seed: int, games: int, conformance_games: int, quick: bool, params, sections: list[str] | None = None
+) -> Iterator[Task]:
+    """The report's tasks, in order: random play (handler-counted first), conformance, then each section to run."""
+    players = list(ruleset.players)
+    counted = min(games, HANDLER_COUNTED_GAMES)
+    yield from campaign.tasks(ruleset.name, params, seed, players, counted, handler_counts=True)
+    yield from campaign.tasks(ruleset.name, params, seed, players, games - counted, first=counted)
+    yield from campaign.tasks(ruleset.name, params, seed, players, conformance_games, first=games, conformance=True)
+    for name, _mod, entry in section_plan(sections):
+        if entry is None:
+            yield Section(ruleset.name, name, seed, quick)
+
+
+def jobs(ruleset, games: int, conformance_games: int) -> int:
+    chunks = -(-min(games, HANDLER_COUNTED_GAMES) // campaign.CHUNK) + -(-max(0, games - HANDLER_COUNTED_GAMES) // campaign.CHUNK)
+    return len(ruleset.players) * (chunks + -(-conformance_games // campaign.CHUNK)) + len(EXPECTED_SECTIONS)
+
+
 def build(
     ruleset,
     *,
@@ -164,67 +209,91 @@ def build(
     quick: bool,
     versions: dict,
     workers: int | None = None,
+    scheduler: str | None = None,
     params_path=None,
     param_pairs=(),
     sections: list[str] | None = None,
     progress: Progress | None = None,
     play_progress: Callable[[int, int], None] | None = None,
 ) -> tuple[dict, dict]:
-    """Run every check; return (report data, timings).  ``sections=None`` runs every section found."""
+    """Run every check on the backend; return (report data, timings).  ``sections=None`` runs every section found."""
+    from oblivaeon_verify import plans
+
+    params = ruleset.load_parameters(params_path, tuple(param_pairs))
+    todo = tasks(ruleset, seed=seed, games=games, conformance_games=conformance_games, quick=quick, params=params, sections=sections)
+    pairs = plans.pairs(todo, scheduler=scheduler, workers=workers, jobs=jobs(ruleset, games, conformance_games))
+    return assemble(
+        ruleset,
+        pairs,
+        seed=seed,
+        games=games,
+        conformance_games=conformance_games,
+        quick=quick,
+        versions=versions,
+        sections=sections,
+        progress=progress,
+        play_progress=play_progress,
+    )
+
+
+def assemble(
+    ruleset,
+    pairs,
+    *,
+    seed: int,
+    games: int,
+    conformance_games: int,
+    quick: bool,
+    versions: dict,
+    sections: list[str] | None = None,
+    progress: Progress | None = None,
+    play_progress: Callable[[int, int], None] | None = None,
+) -> tuple[dict, dict]:
+    """The report from its tasks' (task, result) pairs, in task order (:func:`tasks`), and the scenarios run here."""
     say = progress or (lambda _msg: None)
-    say(f"random play: {games} games x {len(ruleset.players)} {ruleset.players_word} counts")
-    # Handler calls are counted (a trace hook, several times slower) on the first games only.
+    players = list(ruleset.players)
     counted = min(games, HANDLER_COUNTED_GAMES)
-    total = games * len(ruleset.players)
+    total = games * len(players)
+    plan = section_plan(sections)
+    titles = [getattr(mod, "TITLE", name) for name, mod, entry in plan if entry is None]
+    traced, rest, checked, ran, timings = [], [], [], [], {}
+    played = conformed = 0
 
-    def counted_progress(done: int, _all: int) -> None:
-        if play_progress:
-            play_progress(done, total)
+    def stage() -> str:
+        if played < total:
+            return f"random play: {games} games x {len(players)} {ruleset.players_word} counts"
+        if conformed < conformance_games * len(players):
+            return f"conformance: {conformance_games} games x {len(players)} {ruleset.players_word} counts"
+        return f"section: {titles[len(ran)]}" if len(ran) < len(titles) else ""
 
-    def plain_progress(done: int, _all: int) -> None:
-        if play_progress:
-            play_progress(counted * len(ruleset.players) + done, total)
-
-    traced = campaign.run(
-        ruleset.name,
-        seed,
-        list(ruleset.players),
-        counted,
-        params_path=params_path,
-        param_pairs=param_pairs,
-        handler_counts=True,
-        workers=workers,
-        progress=counted_progress,
-    )
-    rest = []
-    if games > counted:
-        rest.append(
-            campaign.run(
-                ruleset.name,
-                seed,
-                list(ruleset.players),
-                games - counted,
-                first=counted,
-                params_path=params_path,
-                param_pairs=param_pairs,
-                workers=workers,
-                progress=plain_progress,
-            )
-        )
-    result = campaign.merge(traced, *rest)
-    say(f"conformance: {conformance_games} games x {len(ruleset.players)} {ruleset.players_word} counts")
-    checked = campaign.run(
-        ruleset.name,
-        seed,
-        list(ruleset.players),
-        conformance_games,
-        first=games,
-        params_path=params_path,
-        param_pairs=param_pairs,
-        conformance=True,
-        workers=workers,
-    )
-    data = simulation_report(ruleset, result, checked, dict(sorted(versions.items())))
+    said = ""
+    pairs = iter(pairs)
+    try:
+        while True:
+            # Said before the next result is asked for: the local backend runs a section only then.
+            if (now := stage()) and now != said:
+                say(now)
+                said = now
+            pair = next(pairs, None)
+            if pair is None:
+                break
+            task, result = pair
+            if isinstance(task, Section):
+                ran.append(result["section"])
+                timings[task.name] = result["timing"]
+            elif task.conformance:
+                checked.append((task, result))
+                conformed += task.count
+            else:
+                (traced if task.handler_counts else rest).append((task, result))
+                played += task.count
+                if play_progress:
+                    play_progress(played, total)
+    except KeyboardInterrupt as e:
+        campaign.interrupts_close(pairs)
+        raise interrupts.stopped(e) from None
+    result = campaign.merge(campaign.merged(seed, players, traced), campaign.merged(seed, players, rest))
+    data = simulation_report(ruleset, result, campaign.merged(seed, players, checked), dict(sorted(versions.items())))
     data["settings"] = {
         "games": games,
         "handler_counted_games": counted,
@@ -234,7 +303,8 @@ def build(
     }
     say("scenarios")
     runs, load_errors = run_scenarios(ruleset, progress)
-    secs, timings = collect_sections(ruleset, seed=seed, quick=quick, only=sections, progress=progress)
+    done = iter(ran)
+    secs = [entry if entry is not None else next(done) for _name, _mod, entry in plan]
     data["sections"] = secs
     _coverage(ruleset, data, runs)
     data["scenarios"] = _scenario_summary(runs, load_errors)

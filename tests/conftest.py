@@ -1,4 +1,11 @@
-"""Hypothesis profiles: a quick default, ``ci`` and a long ``thorough`` (HYPOTHESIS_PROFILE picks one)."""
+"""Hypothesis profiles: a quick default, ``ci`` and a long ``thorough`` (HYPOTHESIS_PROFILE picks one).
+
+Every profile keeps an example database (``OBLIVAEON_VERIFY_HYPOTHESIS_DB``: a folder or
+``redis://HOST:PORT/DB``; default ``.hypothesis/examples``), holding failing examples only
+(:mod:`oblivaeon_verify.example_db`): a failure found by one run, on any machine sharing the
+database, is replayed first by the next.  The ``ci`` profile draws the same examples on every run,
+as ``derandomize`` would, without turning the database off (``pytest_collection_modifyitems``).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +13,30 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("default", max_examples=25, deadline=None)
-settings.register_profile("ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
-settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))
+from oblivaeon_verify import example_db
+
+DATABASE = example_db.open_database(example_db.check(example_db.spec(None), example_db.ENV), namespace="tests")
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
+MACHINE_SEED = 2026
+"""The ``ci`` profile's seed for the state machines that tests run directly (``run_state_machine_as_test``)."""
+
+settings.register_profile("default", max_examples=25, deadline=None, database=DATABASE)
+settings.register_profile("ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=DATABASE)
+settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=DATABASE)
+settings.load_profile(PROFILE)
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Under ``ci``: every Hypothesis test (and state machine) draws fixed examples, and keeps the database."""
+    if PROFILE != "ci":
+        return
+    from properties.common.machine import ModelMachine
+
+    ModelMachine._hypothesis_internal_use_seed = MACHINE_SEED  # read by Hypothesis as @seed's, the database left on
+    for item in items:
+        test = getattr(item, "obj", None)
+        if getattr(test, "is_hypothesis_test", False):
+            example_db.derandomized(test)
 
 
 def pytest_sessionstart(session) -> None:

@@ -38,6 +38,8 @@ def _args(command: str, name: str, tmp_path) -> list[str]:
         "explore": ["--depth", "2", "--json"],
         "report": ["--games", "2", "--conformance-games", "0", "--workers", "1", "--section", "proofs", "--out", str(tmp_path / "r")],
         "verify": ["--games", "2", "--conformance-games", "0", "--workers", "1", "--section", "proofs", "--out", str(tmp_path / "v")],
+        # merge reads the ruleset from its shards: here the one shard of a small simulate
+        "merge": [str(tmp_path / "s"), "--json"],
     }[command]
 
 
@@ -52,7 +54,12 @@ def test_every_command_has_a_case_here(tmp_path):
 @pytest.mark.parametrize("name", rulesets.available())
 @pytest.mark.parametrize("command", COMMANDS)
 def test_the_command_runs_for_the_ruleset(command, name, tmp_path, capsys):
-    code = main([command, "--ruleset", name, *_args(command, name, tmp_path)])
+    if command == "merge":
+        shard = ["simulate", "--ruleset", name, "--games", "1", "--workers", "1", "--shard", "1/1", "--shard-out", str(tmp_path / "s")]
+        assert main(shard) == 0
+        code = main([command, *_args(command, name, tmp_path)])
+    else:
+        code = main([command, "--ruleset", name, *_args(command, name, tmp_path)])
     out = capsys.readouterr().out
     if command in ("report", "verify"):
         # two games reach too few clauses for a passing verdict: what is checked is that the report is

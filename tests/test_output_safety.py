@@ -495,14 +495,14 @@ def _stop(what: str):
 def _other_commands(monkeypatch) -> dict[str, list[str]]:
     """Each writing command's arguments but the folder, with its long work made to fail if it starts."""
     import properties.oblivaeon.symbolic as symbolic
-    from oblivaeon_verify import knockout_runner
-    from oblivaeon_verify.commands import check as check_command
+    from oblivaeon_verify import checked_play, knockout_runner
     from oblivaeon_verify.graphs import summary
 
     monkeypatch.setattr(summary, "interaction_graph", _stop("the graph's games"))
     monkeypatch.setattr(symbolic, "prove_players", _stop("the proofs"))
-    monkeypatch.setattr(knockout_runner, "run_all", _stop("the knock-outs"))
-    monkeypatch.setattr(check_command, "play_checked", _stop("checked play"))
+    # (the tasks look these up when they run, here or in a worker forked after the patch)
+    monkeypatch.setattr(knockout_runner, "run_one", _stop("the knock-outs"))
+    monkeypatch.setattr(checked_play, "play_checked", _stop("checked play"))
     return {
         "graph": ["graph", "--out"],
         "prove": ["prove", "--smtlib"],

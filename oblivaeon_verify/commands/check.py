@@ -11,17 +11,19 @@ never held so that an event cited it (or it is a predicate or table that acts wi
 from __future__ import annotations
 
 import sys
-import time
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 
-from oblivaeon_verify import exits, handlers, interrupts, output, replay
-from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
+from oblivaeon_verify import campaign, example_db, exits, interrupts, output, plans, replay, shards
+from oblivaeon_verify.checked_play import CheckTally, properties
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     UsageError,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
+    add_workers_argument,
     console,
     integer,
     load_ruleset,
@@ -29,10 +31,32 @@ from oblivaeon_verify.commands.common import (
     print_json,
     progress,
 )
-from oblivaeon_verify.knockout_runner import model_package
+from oblivaeon_verify.tasks import CheckedGames, MachineExamples, Task
 
 #: profile -> (random games per player count, Hypothesis examples, steps per example)
 PROFILES = {"default": (4, 10, 20), "ci": (12, 25, 25), "thorough": (150, 400, 40)}
+
+
+CHECKED_CHUNK = 4
+"""Checked games per task (a checked game costs about a tenth of a second to a second)."""
+MACHINE_BATCH = 10
+"""Hypothesis examples per task; each batch has its own seed, derived from --seed and its number."""
+
+
+def budget(args) -> tuple[int, int, int]:
+    """(random games per player count, Hypothesis examples, steps per example) of the profile, with --games applied."""
+    games, examples, steps = PROFILES[args.profile]
+    return (games if args.games is None else args.games), examples, steps
+
+
+def tasks(ruleset, args, params) -> Iterator[Task]:
+    """The checked random games, player count by player count, then the Hypothesis examples in batches."""
+    games, examples, steps = budget(args)
+    for p, first, n in campaign.chunks(list(ruleset.players), 0, games, CHECKED_CHUNK):
+        yield CheckedGames(ruleset.name, params, args.seed, p, first, n)
+    database = example_db.spec(args.hypothesis_db)
+    for batch, start in enumerate(range(0, examples, MACHINE_BATCH)):
+        yield MachineExamples(ruleset.name, args.seed, batch, min(MACHINE_BATCH, examples - start), steps, database)
 
 
 def cmd_check(args) -> int:
@@ -40,43 +64,74 @@ def cmd_check(args) -> int:
     if args.replay:
         return _replay(ruleset, args)
     params = parameters(ruleset, args)
-    out = output.prepare(args.out, "check")
-    games, examples, steps = PROFILES[args.profile]
-    if args.games is not None:
-        games = args.games
+    example_db.check(example_db.spec(args.hypothesis_db))
+    games, examples, _steps = budget(args)
+    jobs = len(ruleset.players) * -(-games // CHECKED_CHUNK) + -(-examples // MACHINE_BATCH)
+    if args.shard is not None:
+        shards.prepare(args)
+        return plans.shard("check", args, ruleset, tasks(ruleset, args, params), jobs=jobs)
+    done = plans.pairs(tasks(ruleset, args, params), scheduler=args.scheduler, workers=args.workers, jobs=jobs)
+    return complete(ruleset, args, done)
+
+
+def complete(ruleset, args, pairs) -> int:
+    """``--out`` checked before the work (``pairs`` is lazy: nothing runs until it is read), then :func:`finish`."""
+    output.prepare(args.out, "check")
+    return finish(ruleset, args, pairs)
+
+
+def finish(ruleset, args, pairs) -> int:
+    """The tables (or JSON) of the results, in task order; replay files of the failing games into --out."""
+    out = Path(args.out)
+    games, examples, _steps = budget(args)
+    total = games * len(ruleset.players)
     props = properties(ruleset)
     tally = CheckTally()
     fired: Counter = Counter()
+    failed: list[dict] = []
+    machine = {"examples": 0, "steps": 0, "failure": ""}
+    seconds = {"campaign": 0.0, "machine": 0.0}
     show = not args.json and sys.stderr.isatty()
-    prog, cb = progress(games * len(ruleset.players), f"checked random play ({args.profile})", show)
-    start = time.perf_counter()
+    prog, cb = progress(total, f"checked random play ({args.profile})", show)
     if prog:
         prog.start()
+    said = False
     try:
-        with handlers.counting(model_package(ruleset), fired):
-            done = 0
-            for n in ruleset.players:
-                for i in range(games):
-                    play_checked(ruleset, params, args.seed, n, i, tally=tally)
-                    done += 1
-                    cb(done, games * len(ruleset.players))
+        for task, r in pairs:
+            if isinstance(task, CheckedGames):
+                _add(tally, fired, r)
+                failed += r["failures"]
+                seconds["campaign"] += r["timing"]["seconds"]
+                cb(tally.games, total)
+                continue
+            if not said and show:
+                console(stderr=True).print(f"Hypothesis state machine: {examples} examples ...")
+                said = True
+            machine["examples"] += r["examples"]
+            machine["steps"] += r["steps"]
+            machine["failure"] = machine["failure"] or r["failure"]
+            seconds["machine"] += r["timing"]["seconds"]
     except KeyboardInterrupt as e:
-        what = f"{tally.games:,} of {games * len(ruleset.players):,} checked games ({len(tally.failures)} failed so far)"
-        raise interrupts.stopped(e, during="checked random play", done=what, written="nothing written") from None
+        campaign.interrupts_close(pairs)
+        if tally.games < total:
+            what = f"{tally.games:,} of {total:,} checked games ({len(failed)} failed so far)"
+            raise interrupts.stopped(e, during="checked random play", done=what, written="nothing written") from None
+        ex, st = getattr(e, "partial", (0, 0))
+        what = f"{machine['examples'] + ex:,} of {examples:,} examples ({machine['steps'] + st:,} steps)"
+        # (a failing example writes its replay file as it is found: no claim about files here)
+        raise interrupts.stopped(e, during="the Hypothesis state machine", done=what) from None
     finally:
         if prog:
             prog.stop()
-    campaign_seconds = time.perf_counter() - start
-    machine = _machine(props, examples, steps, args.seed, show) if examples else {"examples": 0, "steps": 0, "failure": ""}
     failures = []
-    for game in tally.failures:
-        path = replay.write(out / f"{game.players}-{game.seed}-{game.index}.json", replay.from_game(ruleset, params, game))
+    for f in failed:
+        path = replay.write(out / f"{f['players']}-{f['seed']}-{f['game']}.json", f["replay"])
         failures.append(
             {
-                "game": game.index,
-                "players": game.players,
-                "violations": [str(v) for v in game.violations],
-                "error": game.error,
+                "game": f["game"],
+                "players": f["players"],
+                "violations": f["violations"],
+                "error": f["error"],
                 "replay": f"oblivaeon-verify check --replay {path}",
             }
         )
@@ -97,17 +152,26 @@ def cmd_check(args) -> int:
             }
             for inv in props.INVARIANTS
         ],
-        "machine": {k: v for k, v in machine.items() if k != "seconds"},
+        "machine": machine,
         "failures": failures,
         "corners": {name: tally.corners.get(name, 0) for name in getattr(props, "CORNERS", {})},
         "clause_coverage": coverage_rows(ruleset, tally, fired),
-        "timing": {"campaign_seconds": round(campaign_seconds, 2), "machine_seconds": machine.get("seconds", 0.0)},
+        "timing": {"campaign_seconds": round(seconds["campaign"], 2), "machine_seconds": round(seconds["machine"], 2)},
     }
     if args.json:
         print_json(data, args)
     else:
         _print(ruleset, data)
     return exits.of(bool(failures or machine["failure"]))
+
+
+def _add(tally: CheckTally, fired: Counter, r: dict) -> None:
+    """One task's checked games into the campaign's tally."""
+    tally.games += r["games"]
+    tally.steps += r["steps"]
+    for name in ("checked", "violations", "clause_events", "offered", "chosen", "corners", "outcomes"):
+        getattr(tally, name).update(r[name])
+    fired.update(r["fired"])
 
 
 def coverage_rows(ruleset, tally: CheckTally, fired: Counter) -> list[dict]:
@@ -128,45 +192,6 @@ def coverage_rows(ruleset, tally: CheckTally, fired: Counter) -> list[dict]:
             }
         )
     return rows
-
-
-def _machine(props, examples: int, steps: int, seed: int, show: bool) -> dict:
-    """Run the ruleset's Hypothesis machine (``props.machine``) for ``examples`` examples."""
-    import importlib
-
-    from hypothesis import HealthCheck, settings
-    from hypothesis import seed as hseed
-    from hypothesis.stateful import run_state_machine_as_test
-
-    machine = importlib.import_module(props.__name__ + ".machine")
-    machine.STATS.reset()
-    start = time.perf_counter()
-    failure = ""
-    cfg = settings(
-        max_examples=examples,
-        stateful_step_count=steps,
-        deadline=None,
-        database=None,
-        derandomize=True,
-        suppress_health_check=list(HealthCheck),
-        print_blob=False,
-    )
-    if show:
-        console(stderr=True).print(f"Hypothesis state machine: {examples} examples ...")
-    try:
-        hseed(seed)(lambda: run_state_machine_as_test(machine.MACHINE, settings=cfg))()
-    except (KeyboardInterrupt, AssertionError) as e:
-        if isinstance(e, KeyboardInterrupt) or interrupts.received() is not None:
-            # (a failing example writes its replay file as it is found: no claim about files here)
-            done = f"{machine.STATS.examples:,} of {examples:,} examples ({machine.STATS.steps:,} steps)"
-            raise interrupts.stopped(e, during="the Hypothesis state machine", done=done) from None
-        failure = str(e) or repr(e)  # an assertion without a message is a failure all the same
-    return {
-        "examples": machine.STATS.examples,
-        "steps": machine.STATS.steps,
-        "failure": failure,
-        "seconds": round(time.perf_counter() - start, 2),
-    }
 
 
 def _replay(ruleset, args) -> int:
@@ -244,5 +269,13 @@ def register(sub) -> None:
         help="where failing games are written as replay files (added to what the folder holds; refused if it holds files "
         "the tool did not write) (default %(default)s)",
     )
+    sp.add_argument(
+        "--hypothesis-db",
+        metavar="DIR|redis://HOST:PORT/DB",
+        help=f"Hypothesis' example database: a folder, a Redis server several machines share, or {example_db.NONE!r}; a failure "
+        f"saved there is replayed first by the next run (default ${example_db.ENV}, else {example_db.DEFAULT})",
+    )
+    add_workers_argument(sp)
+    shards.add_arguments(sp)
     add_json_arguments(sp)
     sp.set_defaults(fn=cmd_check)

@@ -19,10 +19,23 @@ class UsageError(InputError):
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse, with a bad argument told in one line (and exit code 2) instead of the usage text and an error."""
+    """argparse, with a bad argument told in one line (and exit code 2) instead of the usage text and an error.
+
+    ``parse_strictly`` raises the error instead (``merge`` reads the arguments a shard file records).
+    """
 
     def error(self, message: str):
+        if getattr(self, "_raise_errors", False):
+            raise UsageError(message)
         self.exit(int(exits.Exit.USAGE), f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def parse_strictly(self, argv: list[str]) -> argparse.Namespace:
+        """The arguments, or a UsageError naming what is wrong with them."""
+        self._raise_errors = True
+        try:
+            return self.parse_args(argv)
+        finally:
+            self._raise_errors = False
 
 
 _INTEGER = INTEGER_TEXT

@@ -11,7 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from oblivaeon_verify import exits, interrupts, output, replay
+from oblivaeon_verify import exits, interrupts, output, plans, replay, shards
 from oblivaeon_verify import knockout_runner as kr
 from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.commands.common import (
@@ -31,7 +31,17 @@ from oblivaeon_verify.commands.common import (
 
 def cmd_knockout(args) -> int:
     ruleset = load_ruleset(args)
-    parameters(ruleset, args)  # validated here; workers load them again
+    params = parameters(ruleset, args)
+    todo = tasks(ruleset, args, params)
+    if args.shard is not None:
+        shards.prepare(args)
+        return plans.shard("knockout", args, ruleset, todo, jobs=len(todo))
+    workers = 1 if len(todo) == 1 else args.workers
+    return complete(ruleset, args, plans.pairs(todo, scheduler=args.scheduler, workers=workers, jobs=len(todo)))
+
+
+def tasks(ruleset, args, params) -> list:
+    """One knock-out task per clause asked for (default: every clause with a handler), in catalogue order."""
     clauses = kr.knockable(ruleset)
     if args.clause:
         unknown = [c for c in args.clause if c not in ruleset.catalogue]
@@ -43,35 +53,38 @@ def cmd_knockout(args) -> int:
         clauses = list(args.clause)
     if args.games is None:
         args.games = getattr(properties(ruleset), "KNOCKOUT_GAMES", 20)
-    save = output.prepare(args.save, "knockout", "--save") if args.save else None
+    return kr.tasks(ruleset, params, clauses, seed=args.seed, games=args.games)
+
+
+def complete(ruleset, args, pairs) -> int:
+    """``--save`` checked before the work (``pairs`` is lazy: nothing runs until it is read), then :func:`finish`."""
+    if args.save:
+        output.prepare(args.save, "knockout", "--save")
+    return finish(ruleset, args, pairs)
+
+
+def finish(ruleset, args, pairs) -> int:
+    """The matrix of the knock-outs' rows (in clause order); their replay files into --save."""
+    total = len(args.clause) if args.clause else len(kr.knockable(ruleset))
     show = not args.json and sys.stderr.isatty()
-    prog, cb = progress(len(clauses), "knock-outs", show)
+    prog, cb = progress(total, "knock-outs", show)
     if prog:
         prog.start()
     try:
-        rows = kr.run_all(
-            ruleset,
-            clauses,
-            params_path=args.params,
-            param_pairs=args.param or (),
-            seed=args.seed,
-            games=args.games,
-            workers=1 if len(clauses) == 1 else args.workers,
-            progress=cb,
-        )
+        rows = kr.rows(pairs, total, cb)
     except KeyboardInterrupt as e:  # the replay files of --save are written only at the end
         raise interrupts.stopped(e, written="nothing written") from None
     finally:
         if prog:
             prog.stop()
     summary = kr.summary(ruleset, rows)
-    if save:
+    if args.save:
         # Replay files are made in a scratch folder, then replace --save's folder whole.
         with tempfile.TemporaryDirectory(prefix="oblivaeon-verify-knockout-") as scratch:
             for r in rows:
                 if r["replay"]:
                     replay.write(Path(scratch) / f"knockout-{r['clause']}.json", r["replay"])
-            output.replace(save, output.collect(scratch), "knockout", "--save")
+            output.replace(args.save, output.collect(scratch), "knockout", "--save")
     if args.json:
         print_json(
             {
@@ -152,5 +165,6 @@ def register(sub) -> None:
         metavar="DIR",
         help="write a replay file of each caught knock-out into DIR (new, empty, or one this command wrote; replaced whole)",
     )
+    shards.add_arguments(sp)
     add_json_arguments(sp)
     sp.set_defaults(fn=cmd_knockout)

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import argparse
 
+from oblivaeon_verify import shards
 from oblivaeon_verify.commands.common import MAX_GAMES, add_ruleset_arguments, add_seed_argument, add_workers_argument, integer
-from oblivaeon_verify.commands.verify import cmd_verify
+from oblivaeon_verify.commands.verify import cmd_verify, complete, tasks
+
+__all__ = ["cmd_report", "complete", "tasks"]
+"""``report`` is ``verify`` with smaller defaults: the same tasks, the same finish (``merge`` finds them here)."""
 
 
 def cmd_report(args) -> int:
@@ -51,6 +55,7 @@ def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) ->
         help=f"run only these report sections (repeatable; default: all of {', '.join(section_names())}); the verdict counts "
         "the others as not run (inconclusive)",
     )
+    shards.add_arguments(sp)
 
 
 def section_names() -> list[str]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from oblivaeon_verify import campaign, exits, interrupts
+from oblivaeon_verify import campaign, exits, interrupts, plans, shards
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     MAX_SEED,
+    UsageError,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
@@ -27,6 +28,8 @@ def cmd_simulate(args) -> int:
     n_players = players(ruleset, args.players)
     params = parameters(ruleset, args)
     if args.trace:
+        if args.shard is not None or args.scheduler:
+            raise UsageError("--trace prints the games' steps as they are played here: not with --shard or --scheduler")
         from oblivaeon_verify.play import Tally, play_game
 
         tally = Tally()
@@ -39,29 +42,50 @@ def cmd_simulate(args) -> int:
         except KeyboardInterrupt as e:  # the trace so far is on stdout
             raise interrupts.stopped(e, done=campaign.games_done(tally.games, args.games, len(tally.errors))) from None
         result = campaign.CampaignResult(args.seed, {n_players: tally})
-    else:
-        prog, cb = progress(args.games, f"{args.games} games, {n_players} {ruleset.players_word}", not args.json and sys.stderr.isatty())
+        return _finish(ruleset, args, n_players, result)
+    if args.shard is not None:
+        shards.prepare(args)
+        return plans.shard("simulate", args, ruleset, tasks(ruleset, args, params), jobs=_jobs(args))
+    done = plans.pairs(tasks(ruleset, args, params), scheduler=args.scheduler, workers=args.workers, jobs=_jobs(args))
+    return complete(ruleset, args, done)
+
+
+def tasks(ruleset, args, params):
+    """The campaign's chunks of games (:func:`campaign.tasks`)."""
+    n_players = players(ruleset, args.players)
+    return campaign.tasks(
+        ruleset.name,
+        params,
+        args.seed,
+        [n_players],
+        args.games,
+        first=args.first,
+        conformance=args.check,
+        handler_counts=args.clause_coverage,
+    )
+
+
+def _jobs(args) -> int:
+    return -(-args.games // campaign.CHUNK)
+
+
+def complete(ruleset, args, pairs) -> int:
+    """The summary of the campaign's results (merged in task order as they come), with a progress bar."""
+    n_players = players(ruleset, args.players)
+    prog, cb = progress(args.games, f"{args.games} games, {n_players} {ruleset.players_word}", not args.json and sys.stderr.isatty())
+    if prog:
+        prog.start()
+    try:
+        result = campaign.merged(args.seed, [n_players], pairs, total=args.games, progress=cb)
+    except KeyboardInterrupt as e:
+        raise interrupts.stopped(e, written="nothing written") from None
+    finally:
         if prog:
-            prog.start()
-        try:
-            result = campaign.run(
-                ruleset.name,
-                args.seed,
-                [n_players],
-                args.games,
-                first=args.first,
-                params_path=args.params,
-                param_pairs=args.param or (),
-                conformance=args.check,
-                handler_counts=args.clause_coverage,
-                workers=args.workers,
-                progress=cb,
-            )
-        except KeyboardInterrupt as e:
-            raise interrupts.stopped(e, written="nothing written") from None
-        finally:
-            if prog:
-                prog.stop()
+            prog.stop()
+    return _finish(ruleset, args, n_players, result)
+
+
+def _finish(ruleset, args, n_players: int, result) -> int:
     summary = campaign.summary(ruleset, result, n_players)
     if args.clause_coverage:
         summary["clause_coverage"] = campaign.clause_coverage(ruleset, result)
@@ -118,4 +142,5 @@ def register(sub) -> None:
     sp.add_argument("--check", action="store_true", help="check conformance at every visited state")
     sp.add_argument("--clause-coverage", action="store_true", help="count handler calls per clause (slower)")
     add_workers_argument(sp)
+    shards.add_arguments(sp)
     sp.set_defaults(fn=cmd_simulate)

@@ -15,23 +15,38 @@ from __future__ import annotations
 import sys
 import time
 
-from oblivaeon_verify import interrupts
+from oblivaeon_verify import interrupts, plans, shards
 from oblivaeon_verify.commands.common import UsageError, console, load_ruleset, parameters, versions
 
 
-def produce(ruleset, args) -> dict:
-    """Build the report for ``args`` (games, seed, sections, ...), write it, and return its data.
-
-    The output folder is checked before the work (:func:`oblivaeon_verify.output.prepare`): a file, or
-    a folder holding files the tool did not write, is refused then, not after minutes of play.
-    """
-    from oblivaeon_verify import output, report
+def tasks(ruleset, args, params):
+    """The report's tasks (:func:`oblivaeon_verify.report.tasks`); a misspelt --section is refused first."""
+    from oblivaeon_verify import report
 
     unknown = report.unknown_sections(args.sections)
     if unknown:
         from oblivaeon_verify.commands.report import section_names
 
         raise UsageError(f"--section: unknown section(s) {', '.join(unknown)}; sections: {', '.join(section_names())}")
+    return report.tasks(
+        ruleset,
+        seed=args.seed,
+        games=args.games,
+        conformance_games=args.conformance_games,
+        quick=args.quick,
+        params=params,
+        sections=args.sections,
+    )
+
+
+def produce(ruleset, args, pairs) -> dict:
+    """Build the report from its tasks' results (``pairs``, lazy: in task order), write it, and return its data.
+
+    The output folder is checked before the work (:func:`oblivaeon_verify.output.prepare`): a file, or
+    a folder holding files the tool did not write, is refused then, not after minutes of play.
+    """
+    from oblivaeon_verify import output, report
+
     command = getattr(args, "command", None) or "report"
     out = output.prepare(args.out, command)
     vers = versions()
@@ -69,16 +84,14 @@ def produce(ruleset, args) -> dict:
 
     files, wrote = None, False
     try:
-        data, timings = report.build(
+        data, timings = report.assemble(
             ruleset,
+            pairs,
             seed=args.seed,
             games=args.games,
             conformance_games=args.conformance_games,
             quick=args.quick,
             versions=vers,
-            workers=args.workers,
-            params_path=args.params,
-            param_pairs=tuple(args.param or ()),
             sections=args.sections,
             progress=say,
             play_progress=played,
@@ -111,11 +124,24 @@ def produce(ruleset, args) -> dict:
 
 
 def cmd_verify(args) -> int:
+    ruleset = load_ruleset(args)
+    params = parameters(ruleset, args)
+    todo = tasks(ruleset, args, params)
     from oblivaeon_verify import report
 
-    ruleset = load_ruleset(args)
-    parameters(ruleset, args)  # validated here; workers load them again from the same sources
-    data = produce(ruleset, args)
+    jobs = report.jobs(ruleset, args.games, args.conformance_games)
+    command = getattr(args, "command", None) or "report"
+    if args.shard is not None:
+        shards.prepare(args)
+        return plans.shard(command, args, ruleset, todo, jobs=jobs)
+    return complete(ruleset, args, plans.pairs(todo, scheduler=args.scheduler, workers=args.workers, jobs=jobs))
+
+
+def complete(ruleset, args, pairs) -> int:
+    """The report from the results, written; the verdict printed; its exit code."""
+    from oblivaeon_verify import report
+
+    data = produce(ruleset, args, pairs)
     v = data["verdict"]
     con = console()
     for w in v["warnings"]:

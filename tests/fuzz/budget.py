@@ -18,9 +18,9 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else
 
 #: loader -> examples per profile
 BUDGETS: dict[str, dict[str, int]] = {
-    "default": {"scenarios": 60, "clarifications": 60, "parameters": 60, "replays": 60, "cli": 40},
-    "ci": {"scenarios": 150, "clarifications": 150, "parameters": 100, "replays": 100, "cli": 60},
-    "thorough": {"scenarios": 10_000, "clarifications": 5_000, "parameters": 2_000, "replays": 2_000, "cli": 1_000},
+    "default": {"scenarios": 60, "clarifications": 60, "parameters": 60, "replays": 60, "cli": 40, "shards": 60},
+    "ci": {"scenarios": 150, "clarifications": 150, "parameters": 100, "replays": 100, "cli": 60, "shards": 100},
+    "thorough": {"scenarios": 10_000, "clarifications": 5_000, "parameters": 2_000, "replays": 2_000, "cli": 1_000, "shards": 2_000},
 }
 
 TALLY_DIR = Path(__file__).resolve().parents[2] / ".hypothesis" / "fuzz-tallies"
