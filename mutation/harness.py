@@ -23,10 +23,11 @@ def killed(what: str) -> int:
 
 
 def main(ruleset_name: str) -> int:
-    from oblivaeon_verify.checked_play import play_checked, properties
-    from oblivaeon_verify.commands.check import PROFILES, _machine
+    from oblivaeon_verify.checked_play import play_checked
+    from oblivaeon_verify.commands.check import PROFILES
     from oblivaeon_verify.rulesets import load
     from oblivaeon_verify.scenarios import load_one, run, vocabulary
+    from oblivaeon_verify.tasks import MachineExamples
 
     vocab = vocabulary(ruleset_name)
     for f in sorted(Path("scenarios", ruleset_name).glob("*.toml")):
@@ -45,7 +46,7 @@ def main(ruleset_name: str) -> int:
             if game.failed:
                 what = game.violations[0].invariant if game.violations else f"a model error ({game.error.split(':')[0]})"
                 return killed(f"checked play ({n} players, game {i}): {what}")
-    machine = _machine(properties(ruleset), examples, steps, 0, False)
+    machine = MachineExamples(ruleset_name, 0, 0, examples, steps, database=None).run()  # no example database: a mutant's failures must not be replayed against the next
     if machine["failure"]:
         return killed("the Hypothesis state machine: " + machine["failure"].splitlines()[0][:120])
     print(f"SURVIVED after {time.perf_counter() - START:.2f} s", flush=True)
