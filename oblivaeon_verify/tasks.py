@@ -222,6 +222,8 @@ class MachineExamples(Task):
     examples: int
     steps: int
     database: str | None = None
+    params: Any = None
+    """The parameters setups are drawn under (``--param``; None: the defaults)."""
 
     def run(self) -> dict:
         from hypothesis import HealthCheck, settings
@@ -245,7 +247,7 @@ class MachineExamples(Task):
             with example_db.seeded(machine.MACHINE, derived_seed(self.seed, "machine", self.batch)), _no_local_constants():
                 from hypothesis.stateful import run_state_machine_as_test  # looked up now: tests replace it
 
-                run_state_machine_as_test(machine.MACHINE, settings=cfg)
+                run_state_machine_as_test(machine.MACHINE.under(self.params), settings=cfg)
         except (KeyboardInterrupt, AssertionError) as e:
             if isinstance(e, KeyboardInterrupt) or interrupts.received() is not None:
                 stopped = interrupts.stopped(e, during="the Hypothesis state machine")

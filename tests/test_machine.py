@@ -57,3 +57,27 @@ def test_a_knocked_out_rule_fails_with_a_short_trace_and_a_replay_command(tmp_pa
     with knockout.knocked_out("model.oblivaeon", "BZ.DEV.HERO-INCAP"):
         assert "incapacitation-adds-devastation" in replay.replay(RULESET, doc).verdict["violated"]
     json.dumps(doc)
+
+
+@pytest.mark.parametrize(("ruleset_name", "pair"), [("oblivaeon", "countdown_start=3"), ("aeons_end", "gravehold_life=7")])
+def test_check_draws_the_machines_setups_under_its_params(ruleset_name, pair, monkeypatch):
+    """``check --param`` reaches the Hypothesis machine, not only the random games (it once drew the defaults)."""
+    from oblivaeon_verify.rulesets import load
+    from oblivaeon_verify.tasks import MachineExamples
+    from properties.common.machine import ModelMachine
+
+    params = load(ruleset_name).load_parameters(None, (pair,))
+    drawn = []
+    real = ModelMachine.start
+    monkeypatch.setattr(ModelMachine, "start", lambda self, setup: (drawn.append(setup.params), real(self, setup))[1])
+    MachineExamples(ruleset_name, 0, 0, 3, 2, database=None, params=params).run()
+    assert drawn and all(p == params for p in drawn), drawn[:1]
+    key, value = pair.split("=")
+    assert all(getattr(p, key) == int(value) for p in drawn)
+
+
+def test_a_machine_under_the_default_parameters_is_the_machine_itself():
+    from model.oblivaeon.parameters import DEFAULT
+    from properties.oblivaeon.machine import MACHINE
+
+    assert MACHINE.under(DEFAULT) is MACHINE and MACHINE.under(None) is MACHINE

@@ -56,7 +56,7 @@ def tasks(ruleset, args, params) -> Iterator[Task]:
         yield CheckedGames(ruleset.name, params, args.seed, p, first, n)
     database = example_db.spec(args.hypothesis_db)
     for batch, start in enumerate(range(0, examples, MACHINE_BATCH)):
-        yield MachineExamples(ruleset.name, args.seed, batch, min(MACHINE_BATCH, examples - start), steps, database)
+        yield MachineExamples(ruleset.name, args.seed, batch, min(MACHINE_BATCH, examples - start), steps, database, params)
 
 
 def cmd_check(args) -> int:

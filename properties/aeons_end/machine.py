@@ -44,6 +44,8 @@ class AeonsEndMachine(ModelMachine):
     stats = STATS
     illegal = Decision("not-a-decision", "nobody")
     steer = staticmethod(steer)
+    legal_setups = staticmethod(legal_setups)
+    overrides = staticmethod(parameter_overrides)
 
     def __init__(self) -> None:
         super().__init__()
@@ -53,9 +55,6 @@ class AeonsEndMachine(ModelMachine):
     @initialize(setup=legal_setups())
     def set_up(self, setup) -> None:
         self.start(setup)
-
-    def parameter_overrides(self) -> dict:
-        return parameter_overrides(self.setup.params)
 
     def seen(self, events) -> None:
         self.focused_open += sum(1 for e in events if e.kind == "focus" and e.detail == "opened")

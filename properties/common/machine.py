@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
 from model.common.decisions import IllegalDecision
 from oblivaeon_verify import replay
@@ -86,6 +86,24 @@ class ModelMachine(RuleBasedStateMachine):
     stats: Stats = None
     illegal = None
     """A decision no state offers (what the refusal rule submits)."""
+    legal_setups = None
+    """The ruleset's strategy of legal setups under given parameters (``legal_setups(params)``)."""
+    overrides = None
+    """The parameters that differ from the defaults, as plain values (``parameter_overrides(params)``)."""
+
+    @classmethod
+    def under(cls, params) -> type[ModelMachine]:
+        """This machine drawing its setups under ``params`` (``check --param``); the machine itself for the defaults.
+
+        The subclass replaces the ``set_up`` rule by name, which is how Hypothesis finds rules.
+        """
+        if params is None or not cls.overrides(params):
+            return cls
+
+        def set_up(self, setup) -> None:
+            self.start(setup)
+
+        return type(cls.__name__, (cls,), {"set_up": initialize(setup=cls.legal_setups(params))(set_up)})
 
     def __init__(self) -> None:
         super().__init__()
@@ -107,8 +125,8 @@ class ModelMachine(RuleBasedStateMachine):
         return options[rng.randrange(len(options))]
 
     def parameter_overrides(self) -> dict:
-        """The replay file's ``parameters`` (the setups drawn use the defaults unless overridden)."""
-        return {}
+        """The replay file's ``parameters``: those of the setup drawn that differ from the defaults."""
+        return self.overrides(self.setup.params)
 
     def seen(self, events) -> None:
         """Called with each step's events (for a subclass's own targets)."""

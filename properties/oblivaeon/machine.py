@@ -16,7 +16,7 @@ from model.oblivaeon.decisions import Decision
 from model.oblivaeon.ruleset import RULESET
 from properties.common.machine import TRACE_TAIL, InvariantViolated, ModelMachine, Stats, counterexample_dir, failure_message
 from properties.oblivaeon.invariants import INVARIANTS
-from properties.oblivaeon.setups import legal_setups
+from properties.oblivaeon.setups import legal_setups, parameter_overrides
 from properties.oblivaeon.steering import steer
 
 STATS = Stats(INVARIANTS.names())
@@ -30,6 +30,8 @@ class OblivAeonMachine(ModelMachine):
     stats = STATS
     illegal = Decision("not-a-decision", "nobody")
     steer = staticmethod(steer)
+    legal_setups = staticmethod(legal_setups)
+    overrides = staticmethod(parameter_overrides)
 
     def __init__(self) -> None:
         super().__init__()
