@@ -46,7 +46,9 @@ def main(ruleset_name: str) -> int:
             if game.failed:
                 what = game.violations[0].invariant if game.violations else f"a model error ({game.error.split(':')[0]})"
                 return killed(f"checked play ({n} players, game {i}): {what}")
-    machine = MachineExamples(ruleset_name, 0, 0, examples, steps, database=None).run()  # no example database: a mutant's failures must not be replayed against the next
+    machine = MachineExamples(
+        ruleset_name, 0, 0, examples, steps, database=None
+    ).run()  # no example database: a mutant's failures must not be replayed against the next
     if machine["failure"]:
         return killed("the Hypothesis state machine: " + machine["failure"].splitlines()[0][:120])
     print(f"SURVIVED after {time.perf_counter() - START:.2f} s", flush=True)
