@@ -639,7 +639,15 @@ def render(data: dict) -> dict[str, str]:
 
 
 def summary(data: dict) -> dict:
-    """The machine-readable summary: everything but the rendered section bodies."""
+    """The machine-readable summary (schema ``summary``): everything but the rendered section bodies.
+
+    Its ``verdict`` is the one word every JSON output has; what the verdict counts (the problems, the
+    undecided checks, the coverage warnings) is under ``findings``.
+    """
+    from oblivaeon_verify import schemas
+
     out = dict(data)
     out["sections"] = [{k: v for k, v in s.items() if k != "markdown"} for s in data["sections"]]
-    return out
+    v = data["verdict"]
+    out["findings"] = {k: v[k] for k in ("exit_code", "problems", "inconclusive", "warnings")}
+    return schemas.envelope(out, "summary", data["ruleset"], v["exit_code"])

@@ -214,7 +214,9 @@ def test_prove_refuses_bad_arguments_by_name(capsys):
 def test_ask_for_aeons_end_gives_the_answer_with_a_witness(capsys):
     code, out, _ = run(capsys, "ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "1", "--depth", "24", "--json")
     data = json.loads(out)
-    assert code == 0 and data["status"] == "reached" and data["value"] == 5 and data["value_label"] == "turns"
+    assert (
+        code == 0 and data["verdict"] == "passed" and data["answer"] == "reached" and data["value"] == 5 and data["value_label"] == "turns"
+    )
     assert data["witness"][-1]["where"] == "turn 5" and "TURN-ORDER.RESHUFFLE" in data["witness"][-1]["action"]
     assert any(a.startswith("exact") for a in data["assumptions"])
     code, out, _ = run(capsys, "ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "1", "--depth", "10")

@@ -57,9 +57,12 @@ def cmd_ask(args) -> int:
         )
     except ValueError as e:
         raise UsageError(str(e)) from None
+    code = exits.of(0, ans["status"] == "unknown")
     if args.json:
-        print_json(move_seconds(ans), args)
-        return exits.of(0, ans["status"] == "unknown")
+        # the solver's answer is a detail ("answer"); "verdict" is the one every output has
+        row = move_seconds(ans)
+        print_json({"answer" if k == "status" else k: v for k, v in row.items()}, args, code)
+        return code
     con = console()
     verdict = {"reached": "yes", "unreachable-within": f"no path within {ans['depth']} steps", "unknown": "unknown (solver timeout)"}[
         ans["status"]
@@ -74,7 +77,7 @@ def cmd_ask(args) -> int:
         where = f"{s['where']}: " if s.get("where") else ""
         con.print(f"  {s['step']:>3}  {where}{s['action']}")
     con.print(f"  ({ans['seconds']:.1f} s)")
-    return exits.of(0, ans["status"] == "unknown")
+    return code
 
 
 def register(sub) -> None:

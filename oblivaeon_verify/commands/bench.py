@@ -9,7 +9,6 @@ comparing commits on one machine; ``tests/bench_checking.py`` compares two revis
 
 from __future__ import annotations
 
-import json
 import platform
 import time
 
@@ -22,6 +21,7 @@ from oblivaeon_verify.commands.common import (
     load_ruleset,
     parameters,
     players,
+    print_json,
 )
 
 
@@ -60,7 +60,7 @@ def cmd_bench(args) -> int:
         info["hypothesis"] = _machine(ruleset, args.examples)
     failed = exits.of(sum(r["errors"] for r in rows) + bool(info.get("hypothesis", {}).get("failure")))
     if args.json:
-        print(json.dumps(info, indent=2))
+        print_json(info, args, failed)
         return failed
     from rich.table import Table
 

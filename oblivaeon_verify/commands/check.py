@@ -158,11 +158,12 @@ def finish(ruleset, args, pairs) -> int:
         "clause_coverage": coverage_rows(ruleset, tally, fired),
         "timing": {"campaign_seconds": round(seconds["campaign"], 2), "machine_seconds": round(seconds["machine"], 2)},
     }
+    code = exits.of(bool(failures or machine["failure"]))
     if args.json:
-        print_json(data, args)
+        print_json(data, args, code)
     else:
         _print(ruleset, data)
-    return exits.of(bool(failures or machine["failure"]))
+    return code
 
 
 def _add(tally: CheckTally, fired: Counter, r: dict) -> None:
@@ -203,7 +204,8 @@ def _replay(ruleset, args) -> int:
     expect = doc.get("expect", "hold")
     ok = replay.matches(result, expect)
     if args.json:
-        print_json({"file": args.replay, "steps": result.steps, "verdict": result.verdict, "expected": expect, "as_expected": ok}, args)
+        found = {"file": args.replay, "steps": result.steps, "outcome": result.verdict, "expected": expect, "as_expected": ok}
+        print_json(found, args, exits.of(not ok), schema="check-replay")
     else:
         con = console()
         for n, line in enumerate(result.trace[-15:], max(1, len(result.trace) - 14)):

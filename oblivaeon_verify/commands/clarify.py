@@ -43,15 +43,17 @@ def cmd_clarify(args) -> int:
     if args.vocabulary:
         terms = mod.vocabulary()
         if args.json:
-            print_json(terms, args)
+            print_json({"terms": terms}, args, schema="clarify-vocabulary")
         else:
             for t, d in sorted(terms.items()):
                 con.print(f"[bold]{t}[/bold]: {d}")
         return 0
     if args.check:
         data = {"rulebook": mod.check_rulebook(seconds=args.timeout), "model": mod.model_conformance()}
+        rb, m = data["rulebook"], data["model"]
+        code = exits.of(rb["consistent"] is False or bool(m["violations"]) or bool(m["unwitnessed"]), bool(rb["undecided"]))
         if args.json:
-            print_json(data, args)
+            print_json(data, args, code, schema="clarify-check")
         else:
             rb, m = data["rulebook"], data["model"]
             word = rb.get("rules_word", "clarifications")
@@ -71,8 +73,7 @@ def cmd_clarify(args) -> int:
                 con.print(f"  [red]{v['clause']}[/red] broken by {', '.join(v['objects'])}: {v['statement']}")
             for v in m["unwitnessed"]:
                 con.print(f"  [red]{v['clause']}[/red] no object of the model can be: {v['statement']}")
-        rb, m = data["rulebook"], data["model"]
-        return exits.of(rb["consistent"] is False or bool(m["violations"]) or bool(m["unwitnessed"]), bool(rb["undecided"]))
+        return code
     if (args.text is None) == (args.file is None):
         raise UsageError("give a proposed clarification as TEXT or with --file F (one of them), or use --check / --vocabulary")
     if args.file:
@@ -88,7 +89,8 @@ def cmd_clarify(args) -> int:
     v = verdict["verdict"]
     code = exits.of(v == "contradicts", v == "unknown" or "incomplete" in verdict)
     if args.json:
-        print_json(verdict, args)
+        # the checker's answer is a detail ("judgement"); "verdict" is the one every output has
+        print_json({"judgement" if k == "verdict" else k: x for k, x in verdict.items()}, args, code)
         return code
     colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "unknown": "magenta"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")

@@ -99,11 +99,17 @@ def add_json_arguments(sp, what: str = "print the result as JSON") -> None:
     sp.add_argument("--timing", action="store_true", help="with --json: include the measured times (they differ from run to run)")
 
 
-def print_json(data, args) -> None:
-    """A command's JSON on stdout: timing figures only when ``--timing`` asks for them."""
+def print_json(data: dict, args, code: int = exits.Exit.PASSED, schema: str | None = None) -> None:
+    """A command's JSON on stdout, in its versioned envelope; timing figures only when ``--timing`` asks for them.
+
+    ``schema`` names the output's JSON Schema (:mod:`oblivaeon_verify.schemas`; default the command's
+    name) and ``code`` is the run's exit code, told as the one ``verdict`` every output has.
+    """
+    from oblivaeon_verify import schemas
     from oblivaeon_verify.timing import without_timing
 
-    print(json.dumps(data if getattr(args, "timing", False) else without_timing(data), indent=2))
+    body = data if getattr(args, "timing", False) else without_timing(data)
+    print(json.dumps(schemas.envelope(body, schema or args.command, args.ruleset, code), indent=2))
 
 
 def stderr_line(message: str) -> None:

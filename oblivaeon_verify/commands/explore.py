@@ -37,8 +37,10 @@ def cmd_explore(args) -> int:
             raise UsageError(f"--configuration: expected one of {', '.join(names)}, not {args.configuration!r}")
         configs = tuple(c for c in configs if c.name == args.configuration)
     data = summary.exploration(ruleset, depth=args.depth, max_states=args.max_states, configurations=configs)
+    rows = data["configurations"]
+    code = exits.of(any(r["dead_ends"] for r in rows), any(not r["complete"] for r in rows))
     if args.json:
-        print_json(data, args)
+        print_json(data, args, code)
     else:
         con = console()
         for row in data["configurations"]:
@@ -55,8 +57,7 @@ def cmd_explore(args) -> int:
             for c, h in row["corner_cases"].items():
                 con.print(f"  {c}: {h['depth']} decisions ({h['by']})")
             con.print("  not reached: " + (", ".join(row["corner_cases_missed"]) or "none"))
-    rows = data["configurations"]
-    return exits.of(any(r["dead_ends"] for r in rows), any(not r["complete"] for r in rows))
+    return code
 
 
 def register(sub) -> None:

@@ -85,6 +85,9 @@ def finish(ruleset, args, pairs) -> int:
                 if r["replay"]:
                     replay.write(Path(scratch) / f"knockout-{r['clause']}.json", r["replay"])
             output.replace(args.save, output.collect(scratch), "knockout", "--save")
+    # A clause the knock-out misses fails the command unless the properties explain why.
+    unexplained = [u for u in summary["uncaught"] if u["reason"] == kr.NO_REASON]
+    code = exits.of(bool(unexplained))
     if args.json:
         print_json(
             {
@@ -95,12 +98,11 @@ def finish(ruleset, args, pairs) -> int:
                 "knockouts": [_public(r) for r in rows],
             },
             args,
+            code,
         )
     else:
         _print(ruleset, rows, summary)
-    # A clause the knock-out misses fails the command unless the properties explain why.
-    unexplained = [u for u in summary["uncaught"] if u["reason"] == kr.NO_REASON]
-    return exits.of(bool(unexplained))
+    return code
 
 
 def _public(r: dict) -> dict:

@@ -109,6 +109,7 @@ def cmd_prove(args) -> int:
                 **{k: move_seconds(x) for k, x in extras.items()},
             },
             args,
+            code,
         )
         return code
     from rich.table import Table

@@ -89,11 +89,12 @@ def _finish(ruleset, args, n_players: int, result) -> int:
     summary = campaign.summary(ruleset, result, n_players)
     if args.clause_coverage:
         summary["clause_coverage"] = campaign.clause_coverage(ruleset, result)
-    if args.json:
-        print_json(summary, args)
+    code = exits.of(summary["errors"])
+    if args.json and not args.trace:
+        print_json(summary, args, code)
     elif not args.trace:
         _print_summary(ruleset, summary)
-    return exits.of(summary["errors"])
+    return code
 
 
 def _print_summary(ruleset, s: dict) -> None:
