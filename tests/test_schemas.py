@@ -84,15 +84,19 @@ def test_a_reports_summary_json_fits_its_schema(capsys, tmp_path):
     assert data["verdict"] == exits.verdict(code) and data["findings"]["exit_code"] == code
 
 
-def test_every_line_of_a_json_trace_fits_the_trace_line_schema(capsys):
+def test_every_line_of_a_json_trace_fits_the_trace_line_schema_and_the_last_is_the_summary(capsys):
     code = main(["simulate", "--ruleset", "aeons_end", "--players", "1", "--seed", "2", "--trace", "--json"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 0 and len(lines) > 10
     docs = [json.loads(line) for line in lines]
-    for d in docs:
+    for d in docs[:-1]:
         assert schemas.errors(d, "trace-line") == [], d
-    kinds = [d["kind"] for d in docs]
+    kinds = [d["kind"] for d in docs[:-1]]
     assert kinds[0] == "game" and kinds[-1] == "game-over" and "decision" in kinds and "event" in kinds
+    assert docs[-1]["schema"] == "simulate" and schemas.errors(docs[-1]) == [] and docs[-1]["verdict"] == "passed"
+    broken = dict(docs[1], kind="decision")
+    broken.pop("decision", None)
+    assert any("'decision' is a required property" in e for e in schemas.errors(broken, "trace-line"))
 
 
 def _clauses(capsys) -> dict:

@@ -42,6 +42,25 @@ def _pairs(items) -> dict:
     return out
 
 
+def _write_itf(ruleset, args, n: int, ans: dict) -> None:
+    """The witness as an ITF trace (one state per symbolic step, the abstraction's variables)."""
+    from oblivaeon_verify.smt import itf
+
+    steps = ans["witness"]
+    if not steps:
+        raise UsageError(f"--itf: {args.query} has no witness to write ({ans['status']})")
+    variables = list(steps[0]["state"])
+    doc = itf.trace(
+        variables,
+        [s["state"] for s in steps],
+        actions=[s["action"] for s in steps],
+        source=f"oblivaeon-verify ask --ruleset {ruleset.name} {args.query} --players {n}",
+        description=f"witness of {args.query} with {n} {ruleset.players_word} (the symbolic abstraction)",
+    )
+    itf.write(args.itf, doc)
+    ans["itf"] = args.itf
+
+
 def cmd_ask(args) -> int:
     ruleset = load_ruleset(args)
     sym = symbolic(ruleset)
@@ -58,6 +77,8 @@ def cmd_ask(args) -> int:
     except ValueError as e:
         raise UsageError(str(e)) from None
     code = exits.of(0, ans["status"] == "unknown")
+    if args.itf:
+        _write_itf(ruleset, args, n, ans)
     if args.json:
         # the solver's answer is a detail ("answer"); "verdict" is the one every output has
         row = move_seconds(ans)
@@ -93,5 +114,10 @@ def register(sub) -> None:
     sp.add_argument("--option", action="append", metavar="NAME", help="a query option the ruleset declares (repeatable)")
     # Kept for scripts written before --option: the same as --option game-over.
     sp.add_argument("--game-over", dest="option", action="append_const", const="game-over", help=argparse.SUPPRESS)
+    sp.add_argument(
+        "--itf",
+        metavar="FILE",
+        help="write the witness as an ITF trace (a new file or one this tool wrote) (default: none)",
+    )
     add_json_arguments(sp)
     sp.set_defaults(fn=cmd_ask)

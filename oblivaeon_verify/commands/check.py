@@ -61,6 +61,8 @@ def tasks(ruleset, args, params) -> Iterator[Task]:
 
 def cmd_check(args) -> int:
     ruleset = load_ruleset(args)
+    if args.itf and not args.replay:
+        raise UsageError("--itf writes the trace of a replay: give --replay FILE too")
     if args.replay:
         return _replay(ruleset, args)
     params = parameters(ruleset, args)
@@ -198,13 +200,21 @@ def coverage_rows(ruleset, tally: CheckTally, fired: Counter) -> list[dict]:
 def _replay(ruleset, args) -> int:
     try:
         doc = replay.load(args.replay)
-        result = replay.replay(ruleset, doc, trace=True)
+        states: list | None = [] if args.itf else None
+        result = replay.replay(ruleset, doc, trace=True, states=states)
     except replay.ReplayError as e:
         raise UsageError(f"--replay: {e}") from None
+    if args.itf:
+        from oblivaeon_verify.smt import itf
+
+        source = f"oblivaeon-verify check --ruleset {ruleset.name} --replay {args.replay}"
+        itf.write(args.itf, replay.itf(ruleset, states, source=source, description=f"the replay {args.replay}, {result.steps} steps"))
     expect = doc.get("expect", "hold")
     ok = replay.matches(result, expect)
     if args.json:
         found = {"file": args.replay, "steps": result.steps, "outcome": result.verdict, "expected": expect, "as_expected": ok}
+        if args.itf:
+            found["itf"] = args.itf
         print_json(found, args, exits.of(not ok), schema="check-replay")
     else:
         con = console()
@@ -264,7 +274,12 @@ def register(sub) -> None:
     )
     sp.add_argument("--games", type=integer(1, MAX_GAMES), default=None, help="random games per player count (overrides the profile)")
     add_seed_argument(sp)
-    sp.add_argument("--replay", metavar="FILE", help="replay a counterexample file, every invariant checked")
+    sp.add_argument("--replay", metavar="FILE", help="replay a counterexample file, every invariant checked (default: run the campaign)")
+    sp.add_argument(
+        "--itf",
+        metavar="FILE",
+        help="with --replay: write the replayed game as an ITF trace, every state (a new file or one this tool wrote) (default: none)",
+    )
     sp.add_argument(
         "--out",
         default=".hypothesis/counterexamples",

@@ -28,6 +28,11 @@ def envelope(body: dict, schema: str, ruleset: str, code: int) -> dict:
     return {**head, **{k: v for k, v in body.items() if k not in head}}
 
 
+def envelope_line(record: dict, schema: str, ruleset: str) -> dict:
+    """One line of a JSON Lines stream (``simulate --trace --json``): versioned and named, without a verdict (the run goes on)."""
+    return {"schema_version": VERSION, "schema": schema, "ruleset": ruleset, **record}
+
+
 def names() -> list[str]:
     """The schema names (file names without ``.json``), sorted."""
     return sorted(p.name.removesuffix(".json") for p in resources.files(__package__).iterdir() if p.name.endswith(".json"))
