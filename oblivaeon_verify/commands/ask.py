@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 
-from oblivaeon_verify import exits
+from oblivaeon_verify import exits, rulesets
 from oblivaeon_verify.commands.common import (
+    Names,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     console,
@@ -104,14 +106,37 @@ def cmd_ask(args) -> int:
 def register(sub) -> None:
     sp = sub.add_parser("ask", help="designer queries over the ruleset's symbolic game, with a witness")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("query", help="a designer query of the ruleset's symbolic encoding (an unknown name lists them)")
+    sp.add_argument(
+        "query",
+        metavar="QUERY",
+        choices=Names(lambda r: getattr(symbolic(rulesets.load(r)), "QUERY_NAMES", ())),
+        help="a designer query of the ruleset's symbolic encoding",
+    )
     sp.add_argument("--players", "--heroes", dest="players", type=integer(1, 99), help="the player count (default: the ruleset's)")
     sp.add_argument(
         "--depth", type=integer(1, MAX_DEPTH), help=f"most symbolic steps to search, 1 to {MAX_DEPTH} (default: the query's own)"
     )
-    sp.add_argument("--symbolic", action="append", metavar="NAME", help="leave one of the ruleset's symbolic numbers open (repeatable)")
-    sp.add_argument("--set", action="append", metavar="NAME=VALUE", help="fix one of the ruleset's symbolic numbers (repeatable)")
-    sp.add_argument("--option", action="append", metavar="NAME", help="a query option the ruleset declares (repeatable)")
+    numbers = Names(lambda r: getattr(symbolic(rulesets.load(r)), "SYMBOLIC_NUMBERS", ()))
+    sp.add_argument(
+        "--symbolic",
+        action="append",
+        metavar="NAME",
+        choices=numbers,
+        help="leave one of the ruleset's symbolic numbers open: Z3 picks its value (repeatable; default: none)",
+    )
+    sp.add_argument(
+        "--set",
+        action="append",
+        metavar="NAME=VALUE",
+        help="fix one of the ruleset's symbolic numbers, named as for --symbolic (repeatable; default: the model's values)",
+    )
+    sp.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME",
+        choices=Names(lambda r: tuple(getattr(symbolic(rulesets.load(r)), "ASK_OPTIONS", {}))),
+        help="a query option the ruleset declares (repeatable; default: none)",
+    )
     # Kept for scripts written before --option: the same as --option game-over.
     sp.add_argument("--game-over", dest="option", action="append_const", const="game-over", help=argparse.SUPPRESS)
     sp.add_argument(
@@ -120,4 +145,16 @@ def register(sub) -> None:
         help="write the witness as an ITF trace (a new file or one this tool wrote) (default: none)",
     )
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify ask fewest-rounds-to-lose --heroes 3", "the fewest rounds in which 3 heroes can lose, with a witness"),
+        (
+            "oblivaeon-verify ask countdown-before-fall --heroes 3 --depth 8 --symbolic countdown_start",
+            "Z3 picks the Booklet's countdown start",
+        ),
+        (
+            "oblivaeon-verify ask --ruleset aeons_end fewest-turns-to-reshuffle --players 1 --itf witness.itf.json",
+            "the witness as an ITF trace",
+        ),
+    )
     sp.set_defaults(fn=cmd_ask)

@@ -20,6 +20,7 @@ from oblivaeon_verify.checked_play import CheckTally, properties
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
@@ -272,7 +273,12 @@ def register(sub) -> None:
         help="; ".join(f"{k}: {g} games per count, {e} Hypothesis examples of {s} steps" for k, (g, e, s) in PROFILES.items())
         + " (default %(default)s)",
     )
-    sp.add_argument("--games", type=integer(1, MAX_GAMES), default=None, help="random games per player count (overrides the profile)")
+    sp.add_argument(
+        "--games",
+        type=integer(1, MAX_GAMES),
+        default=None,
+        help="random games per player count (default: the profile's; this overrides it)",
+    )
     add_seed_argument(sp)
     sp.add_argument("--replay", metavar="FILE", help="replay a counterexample file, every invariant checked (default: run the campaign)")
     sp.add_argument(
@@ -295,4 +301,13 @@ def register(sub) -> None:
     add_workers_argument(sp)
     shards.add_arguments(sp)
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify check --profile ci", "every invariant over the ci campaign: random play and the Hypothesis state machine"),
+        ("oblivaeon-verify check --ruleset aeons_end --games 2 --json", "a small campaign of Aeon's End, as JSON"),
+        (
+            "oblivaeon-verify check --replay properties/oblivaeon/replays/knockout-BZ.DEV.HERO-INCAP.json",
+            "replay a counterexample file, every invariant checked",
+        ),
+    )
     sp.set_defaults(fn=cmd_check)

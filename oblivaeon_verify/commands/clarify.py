@@ -20,6 +20,7 @@ from model.common.files import read_text
 from oblivaeon_verify import exits
 from oblivaeon_verify.commands.common import (
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     console,
@@ -112,9 +113,11 @@ def register(sub) -> None:
     sp = sub.add_parser("clarify", help="judge a proposed rules clarification (consistent / redundant / contradicts, with every core)")
     add_ruleset_arguments(sp, params=False)
     sp.add_argument("text", nargs="?", help="the proposal, e.g. 'every P is Q.' (see --vocabulary for the ruleset's terms)")
-    sp.add_argument("--file", metavar="F", help="read the proposal from a file")
-    sp.add_argument("--check", action="store_true", help="check the encoded rulebook's consistency and the model's conformance to it")
-    sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language")
+    sp.add_argument("--file", metavar="F", help="read the proposal from a file (default: the TEXT argument)")
+    sp.add_argument(
+        "--check", action="store_true", help="check the encoded rulebook's consistency and the model's conformance to it (default: off)"
+    )
+    sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language (default: off)")
     sp.add_argument(
         "--timeout",
         metavar="SECONDS",
@@ -123,4 +126,13 @@ def register(sub) -> None:
         " (default: the checker's own limit, a minute); past it the verdict is 'unknown' (exit 4), never a pass",
     )
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        (
+            'oblivaeon-verify clarify "every reward is a villain card."',
+            "judge a proposal: it contradicts the rulebook, with every minimal core",
+        ),
+        ('oblivaeon-verify clarify --ruleset aeons_end "an exhausted player may gain life."', "the same for Aeon's End"),
+        ("oblivaeon-verify clarify --check --json", "the encoded rulebook's consistency and the model's conformance to it"),
+    )
     sp.set_defaults(fn=cmd_clarify)

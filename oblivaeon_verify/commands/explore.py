@@ -6,9 +6,11 @@ configuration hit its state budget before its depth (the search is incomplete), 
 
 from __future__ import annotations
 
-from oblivaeon_verify import exits
+from oblivaeon_verify import exits, rulesets
 from oblivaeon_verify.commands.common import (
+    Names,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     console,
@@ -72,6 +74,16 @@ def register(sub) -> None:
         default=20_000,
         help=f"state budget per configuration, 1 to {MAX_STATES:,} (default %(default)s); a search that hits it is inconclusive",
     )
-    sp.add_argument("--configuration", help="explore only this configuration of the ruleset's graph facts")
+    sp.add_argument(
+        "--configuration",
+        metavar="NAME",
+        choices=Names(lambda r: [c.name for c in facts_mod.load(rulesets.load(r)).CONFIGURATIONS]),
+        help="explore only this configuration of the ruleset's graph facts (default: all of them)",
+    )
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify explore --depth 4", "every state within 4 decisions of each small configuration: counts, dead ends"),
+        ("oblivaeon-verify explore --ruleset aeons_end --configuration solo --depth 8 --json", "one configuration, as JSON"),
+    )
     sp.set_defaults(fn=cmd_explore)

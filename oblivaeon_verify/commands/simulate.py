@@ -10,6 +10,7 @@ from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     MAX_SEED,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
@@ -191,8 +192,20 @@ def register(sub) -> None:
         "wrote (default: none)",
     )
     add_json_arguments(sp, "print a JSON summary")
-    sp.add_argument("--check", action="store_true", help="check conformance at every visited state")
-    sp.add_argument("--clause-coverage", action="store_true", help="count handler calls per clause (slower)")
+    sp.add_argument("--check", action="store_true", help="check conformance at every visited state (default: off)")
+    sp.add_argument("--clause-coverage", action="store_true", help="count handler calls per clause (slower) (default: off)")
     add_workers_argument(sp)
     shards.add_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify simulate --players 4 --seed 7 --games 100", "100 random games with 4 heroes, summed up in a table"),
+        (
+            "oblivaeon-verify simulate --ruleset aeons_end --players 2 --trace",
+            "one game of Aeon's End, every decision and event with its clause id",
+        ),
+        (
+            "oblivaeon-verify simulate --players 3 --first 12 --itf game.itf.json",
+            "game 12 of the campaign as an ITF trace for Apalache or Quint tools",
+        ),
+    )
     sp.set_defaults(fn=cmd_simulate)
