@@ -46,6 +46,15 @@ def of(failed: int | bool, inconclusive: int | bool = 0) -> Exit:
     return Exit.PASSED
 
 
+VERDICTS = {Exit.PASSED: "passed", Exit.FAILED: "failed", Exit.INCONCLUSIVE: "inconclusive"}
+"""The ``verdict`` of every JSON output and of ``summary.json``: the exit code of the run, in one word."""
+
+
+def verdict(code: int) -> str:
+    """The verdict word of a finished run's exit code (0, 1 or 4)."""
+    return VERDICTS[Exit(code)]
+
+
 def table() -> list[tuple[int, str, str]]:
     """(code, name, meaning) for ``--help`` and the README, read from this module's docstring."""
     rows, current = [], None

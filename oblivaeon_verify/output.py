@@ -283,6 +283,42 @@ def add(target: str | Path, files: Mapping[str, str | bytes], command: str, opti
     return {rel: path / final for rel, final in names.items()}
 
 
+def write_file(target: str | Path, data: str | bytes, option: str, ours) -> Path:
+    """One file at ``target`` (a trace a person names, ``--itf FILE``), written whole and atomically.
+
+    A new path is created; an existing file is replaced only when ``ours(its bytes)`` says the tool
+    wrote it (the file carries its writer's mark, as an ITF trace's ``#meta`` does); a person's file,
+    a folder or anything else there is refused in one line (:class:`OutputError`, exit 2).
+    """
+    path = Path(os.path.abspath(target))
+    shown = f"{option} {target}"
+    if path.is_dir():
+        raise OutputError(f"{shown}: is a folder; expected a file name")
+    if not path.parent.is_dir():
+        raise OutputError(f"{shown}: the folder {path.parent} does not exist")
+    existing = None
+    if os.path.lexists(path):
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise OutputError(f"{shown}: is not a regular file; refusing to replace it")
+        existing = path.read_bytes()
+        if not ours(existing):
+            raise OutputError(f"{shown}: the file there was not written by oblivaeon-verify; refusing to overwrite it")
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    scratch = path.with_name(f".{path.name}.oblivaeon-verify-new-{secrets.token_hex(4)}")
+    try:
+        _write(scratch, raw)
+        if existing is None:
+            os.link(scratch, path)  # fails if someone made the file meanwhile: never over a file we did not check
+        else:
+            os.replace(scratch, path)
+    except FileExistsError:
+        raise OutputError(f"{shown}: a file appeared there while writing; left as it is") from None
+    finally:
+        if os.path.lexists(scratch):
+            os.unlink(scratch)
+    return path
+
+
 def collect(folder: str | Path) -> dict[str, bytes]:
     """Every regular file under ``folder`` by relative path (markers left out): what a writer put into a scratch folder."""
     root = Path(folder)

@@ -99,6 +99,19 @@ class Tally:
         self.errors.extend(other.errors)
 
 
+def trace_text(record: dict) -> list[str]:
+    """The lines of ``simulate --trace`` for one trace record (``simulate --trace --json`` prints the record)."""
+    kind = record["kind"]
+    if kind == "game":
+        head = f"# game {record['game']}: {record['players']} {record.get('players_word', 'players')}, seed {record['seed']}"
+        return [head] + [f"#   {k}: {v}" for k, v in record["setup"].items()]
+    if kind == "decision":
+        return [f"r{record['round']} {record['turn']}: {record['decision']}"]
+    if kind == "event":
+        return [f"    {record['event']}"]
+    return [f"# game over after {record['rounds']} rounds: {record['outcome']} ({record['reason']}) [{record['clause']}]"]
+
+
 def play_game(
     ruleset,
     setup_params,
@@ -107,10 +120,15 @@ def play_game(
     index: int,
     *,
     conformance: bool = False,
-    trace: Callable[[str], None] | None = None,
+    trace: Callable[[dict], None] | None = None,
     tally: Tally | None = None,
+    states: list | None = None,
 ) -> GameRecord:
-    """Play one random game to its end; errors are recorded, never raised."""
+    """Play one random game to its end; errors are recorded, never raised.
+
+    ``trace`` receives one record per line of the trace (:func:`trace_text` writes it in words);
+    ``states``, when given, receives every state of the game and the decision that led to it.
+    """
     rng = game_rng(seed, players, index)
     rec = GameRecord(index, players, seed)
     tally = tally if tally is not None else Tally()
@@ -120,10 +138,20 @@ def play_game(
     try:
         setup = ruleset.random_setup(rng, players, setup_params)
         if trace:
-            trace(f"# game {index}: {players} {ruleset.players_word}, seed {seed}")
-            for k, v in ruleset.describe_setup(setup).items():
-                trace(f"#   {k}: {v}")
+            setup_words = ruleset.describe_setup(setup)
+            trace(
+                {
+                    "kind": "game",
+                    "game": index,
+                    "players": players,
+                    "players_word": ruleset.players_word,
+                    "seed": seed,
+                    "setup": setup_words,
+                }
+            )
         state = ruleset.new_game(setup)
+        if states is not None:
+            states.append(("init", state))
         while True:
             if conformance:
                 check_state(ruleset, state)
@@ -132,7 +160,15 @@ def play_game(
                 break
             decision = choose(rng, options, getattr(ruleset, "decision_weight", None))
             if trace:
-                trace(f"r{ruleset.rounds(state)} {ruleset.turn_label(state)}: {decision}")
+                trace(
+                    {
+                        "kind": "decision",
+                        "game": index,
+                        "round": ruleset.rounds(state),
+                        "turn": ruleset.turn_label(state),
+                        "decision": str(decision),
+                    }
+                )
             before = ruleset.to_json(state) if conformance else None  # (cheap next to the checks above)
             nxt, events = ruleset.step(state, decision)
             if conformance and ruleset.to_json(state) != before:
@@ -143,14 +179,16 @@ def play_game(
             for e in events:
                 clause_counts[e.clause] += 1
                 if trace:
-                    trace(f"    {describe_event(e)}")
+                    trace({"kind": "event", "game": index, "clause": e.clause, "event": describe_event(e)})
             state = nxt
+            if states is not None:
+                states.append((str(decision), state))
         kind, reason, clause = ruleset.outcome(state)
         rec.outcome, rec.reason, rec.rounds = kind, reason, ruleset.rounds(state)
         if kind == "aborted":
             rec.error = f"aborted: {reason}"
         if trace:
-            trace(f"# game over after {rec.rounds} rounds: {kind} ({reason}) [{clause}]")
+            trace({"kind": "game-over", "game": index, "rounds": rec.rounds, "outcome": kind, "reason": reason, "clause": clause})
     except Exception as e:  # recorded with enough to replay the game alone
         rec.error = f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}"
         rec.outcome = "error"

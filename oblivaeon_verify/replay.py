@@ -244,8 +244,11 @@ def _inputs(ruleset, doc: dict, where: str):
     return params, setup, clause
 
 
-def replay(ruleset, doc: dict, *, trace: bool = False) -> ReplayResult:
-    """Play the document's decisions, every invariant after every step; stop at the first failing step."""
+def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = None) -> ReplayResult:
+    """Play the document's decisions, every invariant after every step; stop at the first failing step.
+
+    ``states``, when given, receives every state reached, with the decision that led to it (``init`` first).
+    """
     from contextlib import nullcontext
 
     from oblivaeon_verify import knockout
@@ -262,6 +265,8 @@ def replay(ruleset, doc: dict, *, trace: bool = False) -> ReplayResult:
     with knockout.knocked_out(pkg, clause) if clause else nullcontext():
         try:
             state = ruleset.new_game(setup)
+            if states is not None:
+                states.append(("init", state))
             result.violations = props.INVARIANTS.check_state(state)
             for n, (index, label) in enumerate(doc["decisions"]):
                 if result.violations:
@@ -282,11 +287,21 @@ def replay(ruleset, doc: dict, *, trace: bool = False) -> ReplayResult:
                 result.steps = n + 1
                 result.violations = props.INVARIANTS.check_step(props.Step(state, decision, events, nxt))
                 state = nxt
+                if states is not None:
+                    states.append((str(decision), state))
         except ReplayError:
             raise
         except Exception as e:  # the model raised: that is the replayed failure
             result.error = f"{type(e).__name__}: {e}"
     return result
+
+
+def itf(ruleset, states: list, *, source: str, description: str) -> dict:
+    """The ITF trace of the states a replay (or any played game) went through (:func:`oblivaeon_verify.smt.itf.of_states`)."""
+    from oblivaeon_verify.smt import itf as itf_format
+
+    trees = [json.loads(ruleset.to_json(st)) for _label, st in states]
+    return itf_format.of_states(trees, [label for label, _st in states], source=source, description=description)
 
 
 def trace_line(ruleset, state, decision, events) -> str:

@@ -20,6 +20,8 @@ from typing import Any
 from oblivaeon_verify import campaign, exits, interrupts, report_pages
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
+from oblivaeon_verify.scenarios import runner
+from oblivaeon_verify.smt import itf
 from oblivaeon_verify.tasks import Section, Task
 from oblivaeon_verify.timing import without_timing
 
@@ -308,7 +310,7 @@ def assemble(
     data["sections"] = secs
     _coverage(ruleset, data, runs)
     data["scenarios"] = _scenario_summary(runs, load_errors)
-    data["corner_cases"] = [_corner_page(ruleset, sc, r, secs) for sc, r in runs]
+    data["corner_cases"] = [dict(_corner_page(ruleset, sc, r, secs), itf=runner.itf(r)) for sc, r in runs]
     data["errors_shown"] = (data["conformance"]["error_list"] + [e for s in data["random_play"].values() for e in s["errors"]])[:10]
     data["verdict"] = _verdict(data)
     return data, timings
@@ -634,12 +636,23 @@ def render(data: dict) -> dict[str, str]:
         files[f"corner-cases/{page['id']}.md"] = report_pages.corner_md(page)
         for p in page["interaction"]:
             p.pop("svg")
+        if "itf" in page:  # the scenario's run as an ITF trace, beside its page
+            files[f"corner-cases/{page['id']}.itf.json"] = itf.dumps(page["itf"]) + "\n"
     files["summary.json"] = json.dumps(summary(data), indent=2, sort_keys=True, default=str) + "\n"
     return files
 
 
 def summary(data: dict) -> dict:
-    """The machine-readable summary: everything but the rendered section bodies."""
+    """The machine-readable summary (schema ``summary``): everything but the rendered section bodies.
+
+    Its ``verdict`` is the one word every JSON output has; what the verdict counts (the problems, the
+    undecided checks, the coverage warnings) is under ``findings``.
+    """
+    from oblivaeon_verify import schemas
+
     out = dict(data)
     out["sections"] = [{k: v for k, v in s.items() if k != "markdown"} for s in data["sections"]]
-    return out
+    out["corner_cases"] = [{k: v for k, v in c.items() if k != "itf"} for c in data["corner_cases"]]  # (its own file)
+    v = data["verdict"]
+    out["findings"] = {k: v[k] for k in ("exit_code", "problems", "inconclusive", "warnings")}
+    return schemas.envelope(out, "summary", data["ruleset"], v["exit_code"])

@@ -88,7 +88,8 @@ def add_arguments(sp) -> None:
         "--shard",
         type=parse_shard,
         metavar="K/N",
-        help="run only shard K of N of the tasks and write them to --shard-out; `oblivaeon-verify merge` makes the whole output",
+        help="run only shard K of N of the tasks and write them to --shard-out; `oblivaeon-verify merge` makes the whole output "
+        "(default: every task, here)",
     )
     sp.add_argument(
         "--shard-out",

@@ -233,7 +233,13 @@ def test_the_command_judges_a_proposal_file(tmp_path, capsys):
     f = tmp_path / "proposal.clar"
     f.write_text("# a proposal\nPROPOSAL.HEAL: an exhausted player may gain life.\n", encoding="utf-8")
     rc, out, _ = _run(capsys, "--file", str(f), "--json")
-    assert rc == 1 and json.loads(out) == {"verdict": "contradicts", "proposal": "PROPOSAL.HEAL", "cores": [["EXHAUST.NO-LIFE-GAIN"]]}
+    head = {"schema_version": 1, "schema": "clarify", "ruleset": "aeons_end", "verdict": "failed"}
+    assert rc == 1 and json.loads(out) == {
+        **head,
+        "judgement": "contradicts",
+        "proposal": "PROPOSAL.HEAL",
+        "cores": [["EXHAUST.NO-LIFE-GAIN"]],
+    }
     rc, out, _ = _run(capsys, "an opened breach may receive a spell.")
     assert rc == 0 and "redundant" in out and "MAIN.PREP" in out
 

@@ -268,7 +268,7 @@ def test_an_undecided_proposal_exits_4_in_text_and_json(capsys, tmp_path):
     f = tmp_path / "hard.clar"
     f.write_text(_pigeonhole(LANGUAGE, 8), encoding="utf-8")
     code, out, _ = run(capsys, "clarify", "--file", str(f), "--timeout", "0.05", "--json")
-    assert code == 4 and json.loads(out)["verdict"] == "unknown"
+    assert code == 4 and json.loads(out)["judgement"] == "unknown" and json.loads(out)["verdict"] == "inconclusive"
     code, out, _ = run(capsys, "clarify", "--file", str(f), "--timeout", "0.05")
     assert code == 4 and out.startswith("unknown") and "could not decide" in out and "consistent" not in out
 

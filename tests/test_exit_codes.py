@@ -85,7 +85,7 @@ def test_ask_with_a_solver_unknown_is_inconclusive(monkeypatch, capsys):
     }  # fmt: skip
     monkeypatch.setattr(symbolic, "ask", lambda *a, **kw: answer)
     code, out, _ = run(capsys, "ask", "fewest-rounds-to-lose", "--json")
-    assert code == 4 and json.loads(out)["status"] == "unknown"
+    assert code == 4 and json.loads(out)["answer"] == "unknown" and json.loads(out)["verdict"] == "inconclusive"
     code, out, _ = run(capsys, "ask", "fewest-rounds-to-lose")
     assert code == 4 and "unknown (solver timeout)" in out
 
@@ -102,7 +102,7 @@ def test_an_unknown_section_is_a_usage_error_before_any_work(capsys, tmp_path):
 
     start = time.perf_counter()
     code, _, err = run(capsys, "report", "--section", "proofz", "--out", str(tmp_path / "r"))
-    assert code == 2 and "--section: unknown section(s) proofz; sections: invariants, graphs, proofs" in err
+    assert code == 2 and "--section: unknown name 'proofz'; invariants, graphs, proofs" in err
     assert time.perf_counter() - start < 5 and not (tmp_path / "r").exists()
 
 
@@ -228,8 +228,8 @@ def test_report_with_an_unknown_proof_does_not_pass(monkeypatch, capsys, tmp_pat
         str(tmp_path / "r"),
     )
     summary = json.loads((tmp_path / "r" / "summary.json").read_text())
-    v = summary["verdict"]
-    assert code == v["exit_code"] != 0
+    v = summary["findings"]
+    assert code == v["exit_code"] != 0 and summary["verdict"] == {1: "failed", 4: "inconclusive"}[code]
     assert any("proofs: proof" in p and "unknown: timeout" in p for p in v["inconclusive"])
     assert "all checks passed" not in out
 

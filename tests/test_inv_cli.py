@@ -52,7 +52,9 @@ def test_knockout_of_one_clause_reports_the_invariants_that_caught_it(capsys):
     assert d["summary"]["share_caught"] == 1.0
 
 
-@pytest.mark.parametrize("clause, message", [("NO.SUCH", "unknown clause"), ("CHART.SCION-DIFFICULTY", "no handler function")])
+@pytest.mark.parametrize(
+    "clause, message", [("NO.SUCH", "--clause: unknown name 'NO.SUCH'"), ("CHART.SCION-DIFFICULTY", "no handler function")]
+)
 def test_knockout_refuses_a_clause_it_cannot_knock_out(capsys, clause, message):
     assert main(["knockout", "--clause", clause]) == 2
     assert message in capsys.readouterr().err

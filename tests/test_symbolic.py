@@ -8,7 +8,7 @@ import json
 import pytest
 import z3
 
-from oblivaeon_verify.smt import itf
+from oblivaeon_verify.smt import itf, smtlib
 from oblivaeon_verify.smt.kinduction import Property, Prover
 from oblivaeon_verify.smt.system import TransitionSystem, Var
 from properties.oblivaeon.symbolic import isolation
@@ -73,7 +73,8 @@ def test_every_obligation_is_written_as_smtlib2_that_any_solver_can_rerun(tmp_pa
     s = z3.Solver()
     s.from_string(step[0].read_text())
     assert s.check() == z3.unsat
-    assert "expected answer: unsat" in step[0].read_text()
+    text = step[0].read_text()
+    assert "(set-logic " in text.split("(declare-", 1)[0] and smtlib.status(text) == "unsat"
 
 
 def test_a_symbolic_booklet_shows_which_values_break_an_invariant():

@@ -40,13 +40,13 @@ def test_prove_refuses_bad_arguments_by_name(capsys):
     code, _, err = run(capsys, "prove", "--heroes", "7")
     assert code == 2 and "--heroes" in err and "3, 4, 5" in err
     code, _, err = run(capsys, "prove", "--heroes", "3", "--mutant", "nope")
-    assert code == 2 and "unknown broken encoding 'nope'" in err
+    assert code == 2 and "--mutant: unknown name 'nope'" in err and "unclamped-scion-removal" in err
 
 
 def test_ask_countdown_before_fall_gives_a_witness_with_symbolic_booklet_values(capsys):
     code, out, _ = run(capsys, "ask", "countdown-before-fall", "--heroes", "3", "--depth", "8", "--symbolic", "countdown_start", "--json")
     data = json.loads(out)
-    assert code == 0 and data["status"] == "reached"
+    assert code == 0 and data["answer"] == "reached"
     assert data["parameters"]["countdown_start"] >= 1
     assert data["witness"][0]["action"] == "init" and any("ID.COUNTDOWN" in s["action"] for s in data["witness"])
 
@@ -63,7 +63,7 @@ def test_ask_refuses_unknown_queries_and_booklet_numbers(capsys):
 def test_clarify_text_gives_the_verdict_and_every_core(capsys):
     code, out, _ = run(capsys, "clarify", "every reward is a villain card.", "--json")
     data = json.loads(out)
-    assert code == 1 and data["verdict"] == "contradicts" and len(data["cores"]) == 2
+    assert code == 1 and data["judgement"] == "contradicts" and data["verdict"] == "failed" and len(data["cores"]) == 2
 
 
 def test_clarify_reads_a_file_and_reports_errors_with_position(capsys, tmp_path):

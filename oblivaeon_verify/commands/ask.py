@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 
-from oblivaeon_verify import exits
+from oblivaeon_verify import exits, rulesets
 from oblivaeon_verify.commands.common import (
+    Names,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     console,
@@ -42,6 +44,25 @@ def _pairs(items) -> dict:
     return out
 
 
+def _write_itf(ruleset, args, n: int, ans: dict) -> None:
+    """The witness as an ITF trace (one state per symbolic step, the abstraction's variables)."""
+    from oblivaeon_verify.smt import itf
+
+    steps = ans["witness"]
+    if not steps:
+        raise UsageError(f"--itf: {args.query} has no witness to write ({ans['status']})")
+    variables = list(steps[0]["state"])
+    doc = itf.trace(
+        variables,
+        [s["state"] for s in steps],
+        actions=[s["action"] for s in steps],
+        source=f"oblivaeon-verify ask --ruleset {ruleset.name} {args.query} --players {n}",
+        description=f"witness of {args.query} with {n} {ruleset.players_word} (the symbolic abstraction)",
+    )
+    itf.write(args.itf, doc)
+    ans["itf"] = args.itf
+
+
 def cmd_ask(args) -> int:
     ruleset = load_ruleset(args)
     sym = symbolic(ruleset)
@@ -57,9 +78,14 @@ def cmd_ask(args) -> int:
         )
     except ValueError as e:
         raise UsageError(str(e)) from None
+    code = exits.of(0, ans["status"] == "unknown")
+    if args.itf:
+        _write_itf(ruleset, args, n, ans)
     if args.json:
-        print_json(move_seconds(ans), args)
-        return exits.of(0, ans["status"] == "unknown")
+        # the solver's answer is a detail ("answer"); "verdict" is the one every output has
+        row = move_seconds(ans)
+        print_json({"answer" if k == "status" else k: v for k, v in row.items()}, args, code)
+        return code
     con = console()
     verdict = {"reached": "yes", "unreachable-within": f"no path within {ans['depth']} steps", "unknown": "unknown (solver timeout)"}[
         ans["status"]
@@ -74,21 +100,61 @@ def cmd_ask(args) -> int:
         where = f"{s['where']}: " if s.get("where") else ""
         con.print(f"  {s['step']:>3}  {where}{s['action']}")
     con.print(f"  ({ans['seconds']:.1f} s)")
-    return exits.of(0, ans["status"] == "unknown")
+    return code
 
 
 def register(sub) -> None:
     sp = sub.add_parser("ask", help="designer queries over the ruleset's symbolic game, with a witness")
     add_ruleset_arguments(sp, params=False)
-    sp.add_argument("query", help="a designer query of the ruleset's symbolic encoding (an unknown name lists them)")
+    sp.add_argument(
+        "query",
+        metavar="QUERY",
+        choices=Names(lambda r: getattr(symbolic(rulesets.load(r)), "QUERY_NAMES", ())),
+        help="a designer query of the ruleset's symbolic encoding",
+    )
     sp.add_argument("--players", "--heroes", dest="players", type=integer(1, 99), help="the player count (default: the ruleset's)")
     sp.add_argument(
         "--depth", type=integer(1, MAX_DEPTH), help=f"most symbolic steps to search, 1 to {MAX_DEPTH} (default: the query's own)"
     )
-    sp.add_argument("--symbolic", action="append", metavar="NAME", help="leave one of the ruleset's symbolic numbers open (repeatable)")
-    sp.add_argument("--set", action="append", metavar="NAME=VALUE", help="fix one of the ruleset's symbolic numbers (repeatable)")
-    sp.add_argument("--option", action="append", metavar="NAME", help="a query option the ruleset declares (repeatable)")
+    numbers = Names(lambda r: getattr(symbolic(rulesets.load(r)), "SYMBOLIC_NUMBERS", ()))
+    sp.add_argument(
+        "--symbolic",
+        action="append",
+        metavar="NAME",
+        choices=numbers,
+        help="leave one of the ruleset's symbolic numbers open: Z3 picks its value (repeatable; default: none)",
+    )
+    sp.add_argument(
+        "--set",
+        action="append",
+        metavar="NAME=VALUE",
+        help="fix one of the ruleset's symbolic numbers, named as for --symbolic (repeatable; default: the model's values)",
+    )
+    sp.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME",
+        choices=Names(lambda r: tuple(getattr(symbolic(rulesets.load(r)), "ASK_OPTIONS", {}))),
+        help="a query option the ruleset declares (repeatable; default: none)",
+    )
     # Kept for scripts written before --option: the same as --option game-over.
     sp.add_argument("--game-over", dest="option", action="append_const", const="game-over", help=argparse.SUPPRESS)
+    sp.add_argument(
+        "--itf",
+        metavar="FILE",
+        help="write the witness as an ITF trace (a new file or one this tool wrote) (default: none)",
+    )
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify ask fewest-rounds-to-lose --heroes 3", "the fewest rounds in which 3 heroes can lose, with a witness"),
+        (
+            "oblivaeon-verify ask countdown-before-fall --heroes 3 --depth 8 --symbolic countdown_start",
+            "Z3 picks the Booklet's countdown start",
+        ),
+        (
+            "oblivaeon-verify ask --ruleset aeons_end fewest-turns-to-reshuffle --players 1 --itf witness.itf.json",
+            "the witness as an ITF trace",
+        ),
+    )
     sp.set_defaults(fn=cmd_ask)

@@ -9,12 +9,12 @@ comparing commits on one machine; ``tests/bench_checking.py`` compares two revis
 
 from __future__ import annotations
 
-import json
 import platform
 import time
 
 from oblivaeon_verify import campaign, exits, interrupts
 from oblivaeon_verify.commands.common import (
+    add_examples,
     add_ruleset_arguments,
     add_seed_argument,
     console,
@@ -22,6 +22,7 @@ from oblivaeon_verify.commands.common import (
     load_ruleset,
     parameters,
     players,
+    print_json,
 )
 
 
@@ -60,7 +61,7 @@ def cmd_bench(args) -> int:
         info["hypothesis"] = _machine(ruleset, args.examples)
     failed = exits.of(sum(r["errors"] for r in rows) + bool(info.get("hypothesis", {}).get("failure")))
     if args.json:
-        print(json.dumps(info, indent=2))
+        print_json(info, args, failed)
         return failed
     from rich.table import Table
 
@@ -165,5 +166,15 @@ def register(sub) -> None:
         "--checked", action="store_true", help="also checked play (steps/s per player count) and the Hypothesis state machine (steps/s)"
     )
     sp.add_argument("--examples", type=integer(1, 100_000), default=50, help="with --checked: Hypothesis examples (default %(default)s)")
-    sp.add_argument("--json", action="store_true")
+    sp.add_argument(
+        "--json", action="store_true", help="print the figures as JSON (measured times: they differ from run to run) (default: off)"
+    )
+    add_examples(
+        sp,
+        ("oblivaeon-verify bench --games 20", "decisions and rounds per second on one core, for each player count"),
+        (
+            "oblivaeon-verify bench --ruleset aeons_end --checked --examples 20",
+            "also checked play and the Hypothesis state machine, in steps per second",
+        ),
+    )
     sp.set_defaults(fn=cmd_bench)

@@ -20,6 +20,7 @@ from oblivaeon_verify.checked_play import CheckTally, properties
 from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
@@ -61,6 +62,8 @@ def tasks(ruleset, args, params) -> Iterator[Task]:
 
 def cmd_check(args) -> int:
     ruleset = load_ruleset(args)
+    if args.itf and not args.replay:
+        raise UsageError("--itf writes the trace of a replay: give --replay FILE too")
     if args.replay:
         return _replay(ruleset, args)
     params = parameters(ruleset, args)
@@ -158,11 +161,12 @@ def finish(ruleset, args, pairs) -> int:
         "clause_coverage": coverage_rows(ruleset, tally, fired),
         "timing": {"campaign_seconds": round(seconds["campaign"], 2), "machine_seconds": round(seconds["machine"], 2)},
     }
+    code = exits.of(bool(failures or machine["failure"]))
     if args.json:
-        print_json(data, args)
+        print_json(data, args, code)
     else:
         _print(ruleset, data)
-    return exits.of(bool(failures or machine["failure"]))
+    return code
 
 
 def _add(tally: CheckTally, fired: Counter, r: dict) -> None:
@@ -197,13 +201,22 @@ def coverage_rows(ruleset, tally: CheckTally, fired: Counter) -> list[dict]:
 def _replay(ruleset, args) -> int:
     try:
         doc = replay.load(args.replay)
-        result = replay.replay(ruleset, doc, trace=True)
+        states: list | None = [] if args.itf else None
+        result = replay.replay(ruleset, doc, trace=True, states=states)
     except replay.ReplayError as e:
         raise UsageError(f"--replay: {e}") from None
+    if args.itf:
+        from oblivaeon_verify.smt import itf
+
+        source = f"oblivaeon-verify check --ruleset {ruleset.name} --replay {args.replay}"
+        itf.write(args.itf, replay.itf(ruleset, states, source=source, description=f"the replay {args.replay}, {result.steps} steps"))
     expect = doc.get("expect", "hold")
     ok = replay.matches(result, expect)
     if args.json:
-        print_json({"file": args.replay, "steps": result.steps, "verdict": result.verdict, "expected": expect, "as_expected": ok}, args)
+        found = {"file": args.replay, "steps": result.steps, "outcome": result.verdict, "expected": expect, "as_expected": ok}
+        if args.itf:
+            found["itf"] = args.itf
+        print_json(found, args, exits.of(not ok), schema="check-replay")
     else:
         con = console()
         for n, line in enumerate(result.trace[-15:], max(1, len(result.trace) - 14)):
@@ -260,9 +273,19 @@ def register(sub) -> None:
         help="; ".join(f"{k}: {g} games per count, {e} Hypothesis examples of {s} steps" for k, (g, e, s) in PROFILES.items())
         + " (default %(default)s)",
     )
-    sp.add_argument("--games", type=integer(1, MAX_GAMES), default=None, help="random games per player count (overrides the profile)")
+    sp.add_argument(
+        "--games",
+        type=integer(1, MAX_GAMES),
+        default=None,
+        help="random games per player count (default: the profile's; this overrides it)",
+    )
     add_seed_argument(sp)
-    sp.add_argument("--replay", metavar="FILE", help="replay a counterexample file, every invariant checked")
+    sp.add_argument("--replay", metavar="FILE", help="replay a counterexample file, every invariant checked (default: run the campaign)")
+    sp.add_argument(
+        "--itf",
+        metavar="FILE",
+        help="with --replay: write the replayed game as an ITF trace, every state (a new file or one this tool wrote) (default: none)",
+    )
     sp.add_argument(
         "--out",
         default=".hypothesis/counterexamples",
@@ -278,4 +301,13 @@ def register(sub) -> None:
     add_workers_argument(sp)
     shards.add_arguments(sp)
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify check --profile ci", "every invariant over the ci campaign: random play and the Hypothesis state machine"),
+        ("oblivaeon-verify check --ruleset aeons_end --games 2 --json", "a small campaign of Aeon's End, as JSON"),
+        (
+            "oblivaeon-verify check --replay properties/oblivaeon/replays/knockout-BZ.DEV.HERO-INCAP.json",
+            "replay a counterexample file, every invariant checked",
+        ),
+    )
     sp.set_defaults(fn=cmd_check)

@@ -20,6 +20,7 @@ from model.common.files import read_text
 from oblivaeon_verify import exits
 from oblivaeon_verify.commands.common import (
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     console,
@@ -43,15 +44,17 @@ def cmd_clarify(args) -> int:
     if args.vocabulary:
         terms = mod.vocabulary()
         if args.json:
-            print_json(terms, args)
+            print_json({"terms": terms}, args, schema="clarify-vocabulary")
         else:
             for t, d in sorted(terms.items()):
                 con.print(f"[bold]{t}[/bold]: {d}")
         return 0
     if args.check:
         data = {"rulebook": mod.check_rulebook(seconds=args.timeout), "model": mod.model_conformance()}
+        rb, m = data["rulebook"], data["model"]
+        code = exits.of(rb["consistent"] is False or bool(m["violations"]) or bool(m["unwitnessed"]), bool(rb["undecided"]))
         if args.json:
-            print_json(data, args)
+            print_json(data, args, code, schema="clarify-check")
         else:
             rb, m = data["rulebook"], data["model"]
             word = rb.get("rules_word", "clarifications")
@@ -71,8 +74,7 @@ def cmd_clarify(args) -> int:
                 con.print(f"  [red]{v['clause']}[/red] broken by {', '.join(v['objects'])}: {v['statement']}")
             for v in m["unwitnessed"]:
                 con.print(f"  [red]{v['clause']}[/red] no object of the model can be: {v['statement']}")
-        rb, m = data["rulebook"], data["model"]
-        return exits.of(rb["consistent"] is False or bool(m["violations"]) or bool(m["unwitnessed"]), bool(rb["undecided"]))
+        return code
     if (args.text is None) == (args.file is None):
         raise UsageError("give a proposed clarification as TEXT or with --file F (one of them), or use --check / --vocabulary")
     if args.file:
@@ -88,7 +90,8 @@ def cmd_clarify(args) -> int:
     v = verdict["verdict"]
     code = exits.of(v == "contradicts", v == "unknown" or "incomplete" in verdict)
     if args.json:
-        print_json(verdict, args)
+        # the checker's answer is a detail ("judgement"); "verdict" is the one every output has
+        print_json({"judgement" if k == "verdict" else k: x for k, x in verdict.items()}, args, code)
         return code
     colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "unknown": "magenta"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")
@@ -110,9 +113,11 @@ def register(sub) -> None:
     sp = sub.add_parser("clarify", help="judge a proposed rules clarification (consistent / redundant / contradicts, with every core)")
     add_ruleset_arguments(sp, params=False)
     sp.add_argument("text", nargs="?", help="the proposal, e.g. 'every P is Q.' (see --vocabulary for the ruleset's terms)")
-    sp.add_argument("--file", metavar="F", help="read the proposal from a file")
-    sp.add_argument("--check", action="store_true", help="check the encoded rulebook's consistency and the model's conformance to it")
-    sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language")
+    sp.add_argument("--file", metavar="F", help="read the proposal from a file (default: the TEXT argument)")
+    sp.add_argument(
+        "--check", action="store_true", help="check the encoded rulebook's consistency and the model's conformance to it (default: off)"
+    )
+    sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language (default: off)")
     sp.add_argument(
         "--timeout",
         metavar="SECONDS",
@@ -121,4 +126,13 @@ def register(sub) -> None:
         " (default: the checker's own limit, a minute); past it the verdict is 'unknown' (exit 4), never a pass",
     )
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        (
+            'oblivaeon-verify clarify "every reward is a villain card."',
+            "judge a proposal: it contradicts the rulebook, with every minimal core",
+        ),
+        ('oblivaeon-verify clarify --ruleset aeons_end "an exhausted player may gain life."', "the same for Aeon's End"),
+        ("oblivaeon-verify clarify --check --json", "the encoded rulebook's consistency and the model's conformance to it"),
+    )
     sp.set_defaults(fn=cmd_clarify)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from oblivaeon_verify.commands.common import add_json_arguments, add_ruleset_arguments, console, load_ruleset, print_json
+from oblivaeon_verify.commands.common import add_examples, add_json_arguments, add_ruleset_arguments, console, load_ruleset, print_json
 
 
 def cmd_clauses(args) -> int:
@@ -64,4 +64,9 @@ def register(sub) -> None:
     sp = sub.add_parser("clauses", help="list the clause catalogue with the model code that implements each clause")
     add_ruleset_arguments(sp, params=False)
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify clauses", "every clause of OblivAeon: what implements it, which invariants guard it"),
+        ("oblivaeon-verify clauses --ruleset aeons_end --json", "the catalogue of Aeon's End as JSON"),
+    )
     sp.set_defaults(fn=cmd_clauses)

@@ -6,9 +6,11 @@ configuration hit its state budget before its depth (the search is incomplete), 
 
 from __future__ import annotations
 
-from oblivaeon_verify import exits
+from oblivaeon_verify import exits, rulesets
 from oblivaeon_verify.commands.common import (
+    Names,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     console,
@@ -37,8 +39,10 @@ def cmd_explore(args) -> int:
             raise UsageError(f"--configuration: expected one of {', '.join(names)}, not {args.configuration!r}")
         configs = tuple(c for c in configs if c.name == args.configuration)
     data = summary.exploration(ruleset, depth=args.depth, max_states=args.max_states, configurations=configs)
+    rows = data["configurations"]
+    code = exits.of(any(r["dead_ends"] for r in rows), any(not r["complete"] for r in rows))
     if args.json:
-        print_json(data, args)
+        print_json(data, args, code)
     else:
         con = console()
         for row in data["configurations"]:
@@ -55,8 +59,7 @@ def cmd_explore(args) -> int:
             for c, h in row["corner_cases"].items():
                 con.print(f"  {c}: {h['depth']} decisions ({h['by']})")
             con.print("  not reached: " + (", ".join(row["corner_cases_missed"]) or "none"))
-    rows = data["configurations"]
-    return exits.of(any(r["dead_ends"] for r in rows), any(not r["complete"] for r in rows))
+    return code
 
 
 def register(sub) -> None:
@@ -71,6 +74,16 @@ def register(sub) -> None:
         default=20_000,
         help=f"state budget per configuration, 1 to {MAX_STATES:,} (default %(default)s); a search that hits it is inconclusive",
     )
-    sp.add_argument("--configuration", help="explore only this configuration of the ruleset's graph facts")
+    sp.add_argument(
+        "--configuration",
+        metavar="NAME",
+        choices=Names(lambda r: [c.name for c in facts_mod.load(rulesets.load(r)).CONFIGURATIONS]),
+        help="explore only this configuration of the ruleset's graph facts (default: all of them)",
+    )
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify explore --depth 4", "every state within 4 decisions of each small configuration: counts, dead ends"),
+        ("oblivaeon-verify explore --ruleset aeons_end --configuration solo --depth 8 --json", "one configuration, as JSON"),
+    )
     sp.set_defaults(fn=cmd_explore)

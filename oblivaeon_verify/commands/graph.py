@@ -5,6 +5,7 @@ from __future__ import annotations
 from oblivaeon_verify import output
 from oblivaeon_verify.commands.common import (
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
@@ -78,14 +79,24 @@ def register(sub) -> None:
     sp = sub.add_parser("graph", help="the rule-interaction graph: paths into clarifications, cycles, dead rules, pictures")
     add_ruleset_arguments(sp, params=False)
     add_json_arguments(sp, "print the answers as JSON")
-    sp.add_argument("--format", choices=export.FORMATS, help="write the graph and its pictures in this format (needs --out)")
+    sp.add_argument(
+        "--format",
+        choices=export.FORMATS,
+        help="write the graph and its pictures in this format (needs --out) (default: mermaid, with --out)",
+    )
     sp.add_argument(
         "--out",
         metavar="DIR",
-        help="folder for the files (Mermaid unless --format says otherwise): new, empty, or one this command wrote; replaced whole",
+        help="folder for the files (Mermaid unless --format says otherwise): new, empty, or one this command wrote; replaced whole "
+        "(default: no files)",
     )
     add_seed_argument(sp, what="seed of the random games that give the observed edges")
     sp.add_argument("--games", type=integer(0, 100_000), default=10, help="random games per player count (default %(default)s)")
     sp.add_argument("--hypothesis", type=integer(0, 100_000), default=20, help="Hypothesis examples (default %(default)s)")
     sp.add_argument("--cycle-length", type=integer(2, 10), default=6, help="longest cycle listed, in nodes, 2 to 10 (default %(default)s)")
+    add_examples(
+        sp,
+        ("oblivaeon-verify graph", "paths into each clarification, feedback cycles, clauses never reached"),
+        ("oblivaeon-verify graph --ruleset aeons_end --format dot --out graph/", "the graph of Aeon's End as Graphviz files"),
+    )
     sp.set_defaults(fn=cmd_graph)

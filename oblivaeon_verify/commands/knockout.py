@@ -11,11 +11,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from oblivaeon_verify import exits, interrupts, output, plans, replay, shards
+from oblivaeon_verify import exits, interrupts, output, plans, replay, rulesets, shards
 from oblivaeon_verify import knockout_runner as kr
 from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.commands.common import (
+    Names,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
@@ -85,6 +87,9 @@ def finish(ruleset, args, pairs) -> int:
                 if r["replay"]:
                     replay.write(Path(scratch) / f"knockout-{r['clause']}.json", r["replay"])
             output.replace(args.save, output.collect(scratch), "knockout", "--save")
+    # A clause the knock-out misses fails the command unless the properties explain why.
+    unexplained = [u for u in summary["uncaught"] if u["reason"] == kr.NO_REASON]
+    code = exits.of(bool(unexplained))
     if args.json:
         print_json(
             {
@@ -95,12 +100,11 @@ def finish(ruleset, args, pairs) -> int:
                 "knockouts": [_public(r) for r in rows],
             },
             args,
+            code,
         )
     else:
         _print(ruleset, rows, summary)
-    # A clause the knock-out misses fails the command unless the properties explain why.
-    unexplained = [u for u in summary["uncaught"] if u["reason"] == kr.NO_REASON]
-    return exits.of(bool(unexplained))
+    return code
 
 
 def _public(r: dict) -> dict:
@@ -151,7 +155,14 @@ def _print(ruleset, rows: list[dict], s: dict) -> None:
 def register(sub) -> None:
     sp = sub.add_parser("knockout", help="turn off one clause's handler at a time; report which invariants catch it")
     add_ruleset_arguments(sp)
-    sp.add_argument("--clause", action="append", help="knock out only this clause (repeatable; default: every clause with a handler)")
+    sp.add_argument(
+        "--clause",
+        action="append",
+        metavar="ID",
+        choices=Names(lambda r: [c.id for c in rulesets.load(r).catalogue.clauses]),
+        help="knock out only this clause, one with a handler (repeatable; default: every clause with a handler; "
+        "`oblivaeon-verify clauses` says which have one)",
+    )
     sp.add_argument(
         "--games",
         type=integer(1, 1_000_000),
@@ -163,8 +174,20 @@ def register(sub) -> None:
     sp.add_argument(
         "--save",
         metavar="DIR",
-        help="write a replay file of each caught knock-out into DIR (new, empty, or one this command wrote; replaced whole)",
+        help="write a replay file of each caught knock-out into DIR (new, empty, or one this command wrote; replaced whole) "
+        "(default: none written)",
     )
     shards.add_arguments(sp)
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        (
+            "oblivaeon-verify knockout --clause INCAP.CARDS-TO-BOX --games 4",
+            "turn off one clause's handler: which invariants catch it, and how fast",
+        ),
+        (
+            "oblivaeon-verify knockout --ruleset aeons_end --save knockouts/",
+            "every clause of Aeon's End, a replay file of each caught knock-out",
+        ),
+    )
     sp.set_defaults(fn=cmd_knockout)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 
 from oblivaeon_verify import plans, shards
-from oblivaeon_verify.commands.common import UsageError, add_json_arguments, load_ruleset, parameters, versions
+from oblivaeon_verify.commands.common import UsageError, add_examples, add_json_arguments, load_ruleset, parameters, versions
 
 COMMANDS = ("simulate", "check", "knockout", "report", "verify")
 """The campaign commands (each has ``tasks`` and ``complete``, and ``--shard``)."""
@@ -68,6 +68,11 @@ def register(sub) -> None:
         "--out",
         default=None,
         help="report and verify: the report folder (default: the one the shards' settings name); as for the command itself",
+    )
+    add_examples(
+        sp,
+        ("oblivaeon-verify merge shards/ --json", "the JSON of the unsharded run, from every shard file in shards/"),
+        ("oblivaeon-verify merge shards/shard-1-of-2.json shards/shard-2-of-2.json --out reports/", "a report from two shard files"),
     )
     add_json_arguments(sp, "print the command's JSON (as the unsharded command with --json)")
     sp.set_defaults(fn=cmd_merge)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from oblivaeon_verify.commands.common import add_json_arguments, add_ruleset_arguments, console, load_ruleset, print_json
+from oblivaeon_verify.commands.common import add_examples, add_json_arguments, add_ruleset_arguments, console, load_ruleset, print_json
 
 
 def cmd_params(args) -> int:
@@ -40,4 +40,9 @@ def register(sub) -> None:
     sp = sub.add_parser("params", help="list the model parameters (assumptions) with their types, bounds, defaults and documentation")
     add_ruleset_arguments(sp, params=False)
     add_json_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify params", "every model parameter of OblivAeon: type, bounds, default and why"),
+        ("oblivaeon-verify params --ruleset aeons_end --json", "those of Aeon's End as JSON"),
+    )
     sp.set_defaults(fn=cmd_params)

@@ -27,9 +27,11 @@ import importlib
 import tempfile
 from pathlib import Path
 
-from oblivaeon_verify import exits, interrupts, output
+from oblivaeon_verify import exits, interrupts, output, rulesets
 from oblivaeon_verify.commands.common import (
+    Names,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     console,
@@ -109,6 +111,7 @@ def cmd_prove(args) -> int:
                 **{k: move_seconds(x) for k, x in extras.items()},
             },
             args,
+            code,
         )
         return code
     from rich.table import Table
@@ -161,7 +164,7 @@ def register(sub) -> None:
         "--smtlib",
         metavar="DIR",
         help="write each obligation as SMT-LIB2 and each counterexample as an ITF trace into DIR "
-        "(new, empty, or one this command wrote; replaced whole)",
+        "(new, empty, or one this command wrote; replaced whole) (default: none written)",
     )
     sp.add_argument(
         "--timeout",
@@ -172,6 +175,13 @@ def register(sub) -> None:
     sp.add_argument(
         "--mutant",
         metavar="NAME",
-        help="prove a deliberately broken encoding instead (to see a counterexample; an unknown name lists them)",
+        choices=Names(lambda r: getattr(symbolic(rulesets.load(r)), "MUTANT_NAMES", ())),
+        help="prove a deliberately broken encoding instead, to see a counterexample (default: the real encoding)",
+    )
+    add_examples(
+        sp,
+        ("oblivaeon-verify prove --heroes 3", "k-induction and BMC proofs of the bookkeeping invariants for 3 heroes"),
+        ("oblivaeon-verify prove --ruleset aeons_end --smtlib smt/", "every obligation as SMT-LIB 2, every counterexample as ITF"),
+        ("oblivaeon-verify prove --mutant incapacitation-adds-two", "a deliberately broken encoding: the counterexample it gets"),
     )
     sp.set_defaults(fn=cmd_prove)

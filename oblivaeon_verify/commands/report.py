@@ -13,7 +13,15 @@ from __future__ import annotations
 import argparse
 
 from oblivaeon_verify import shards
-from oblivaeon_verify.commands.common import MAX_GAMES, add_ruleset_arguments, add_seed_argument, add_workers_argument, integer
+from oblivaeon_verify.commands.common import (
+    MAX_GAMES,
+    Names,
+    add_examples,
+    add_ruleset_arguments,
+    add_seed_argument,
+    add_workers_argument,
+    integer,
+)
 from oblivaeon_verify.commands.verify import cmd_verify, complete, tasks
 
 __all__ = ["cmd_report", "complete", "tasks"]
@@ -33,7 +41,7 @@ def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) ->
         default=conformance_games,
         help="further games per count checked at every state (default %(default)s)",
     )
-    add_seed_argument(sp, default=2026)
+    add_seed_argument(sp)
     sp.add_argument(
         "--out",
         default="reports",
@@ -52,8 +60,8 @@ def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) ->
         dest="sections",
         action="append",
         metavar="NAME",
-        help=f"run only these report sections (repeatable; default: all of {', '.join(section_names())}); the verdict counts "
-        "the others as not run (inconclusive)",
+        choices=Names(lambda _r: section_names(), per_ruleset=False),
+        help="run only these report sections (repeatable; default: all of them); the verdict counts the others as not run (inconclusive)",
     )
     shards.add_arguments(sp)
 
@@ -67,4 +75,9 @@ def section_names() -> list[str]:
 def register(sub) -> None:
     sp = sub.add_parser("report", help="write the reviewer reports (HTML, Markdown, JSON) for a seed")
     add_report_arguments(sp, games=100, conformance_games=10, quick=True)
+    add_examples(
+        sp,
+        ("oblivaeon-verify report --out reports/", "a quick report: fewer games, the quick setting of each section"),
+        ("oblivaeon-verify report --ruleset aeons_end --section proofs --out reports-aeons-end/", "only the proofs section"),
+    )
     sp.set_defaults(fn=cmd_report)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 from oblivaeon_verify import campaign, exits, interrupts, plans, shards
@@ -9,6 +10,7 @@ from oblivaeon_verify.commands.common import (
     MAX_GAMES,
     MAX_SEED,
     UsageError,
+    add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
@@ -27,27 +29,61 @@ def cmd_simulate(args) -> int:
     ruleset = load_ruleset(args)
     n_players = players(ruleset, args.players)
     params = parameters(ruleset, args)
-    if args.trace:
-        if args.shard is not None or args.scheduler:
-            raise UsageError("--trace prints the games' steps as they are played here: not with --shard or --scheduler")
-        from oblivaeon_verify.play import Tally, play_game
-
-        tally = Tally()
-        out = sys.stdout
-        try:
-            for i in range(args.first, args.first + args.games):
-                play_game(
-                    ruleset, params, args.seed, n_players, i, conformance=args.check, trace=lambda line: print(line, file=out), tally=tally
-                )
-        except KeyboardInterrupt as e:  # the trace so far is on stdout
-            raise interrupts.stopped(e, done=campaign.games_done(tally.games, args.games, len(tally.errors))) from None
-        result = campaign.CampaignResult(args.seed, {n_players: tally})
-        return _finish(ruleset, args, n_players, result)
+    if args.trace or args.itf:
+        return _played_here(ruleset, args, n_players, params)
     if args.shard is not None:
         shards.prepare(args)
         return plans.shard("simulate", args, ruleset, tasks(ruleset, args, params), jobs=_jobs(args))
     done = plans.pairs(tasks(ruleset, args, params), scheduler=args.scheduler, workers=args.workers, jobs=_jobs(args))
     return complete(ruleset, args, done)
+
+
+def _played_here(ruleset, args, n_players: int, params) -> int:
+    """The games played in this process, their trace printed as they go (words, or JSON Lines with --json); --itf FILE."""
+    if args.shard is not None or args.scheduler:
+        raise UsageError("--trace and --itf play the games here, step by step: not with --shard or --scheduler")
+    if args.itf and args.games != 1:
+        raise UsageError(f"--itf: an ITF file holds one trace; give --games 1 (and --first N for game N), not --games {args.games}")
+    from oblivaeon_verify import schemas
+    from oblivaeon_verify.play import Tally, play_game, trace_text
+
+    def show(record: dict) -> None:
+        if args.json:
+            print(json.dumps(schemas.envelope_line(record, "trace-line", ruleset.name)), flush=False)
+        else:
+            for line in trace_text(record):
+                print(line)
+
+    tally = Tally()
+    states: list | None = [] if args.itf else None
+    try:
+        for i in range(args.first, args.first + args.games):
+            play_game(
+                ruleset,
+                params,
+                args.seed,
+                n_players,
+                i,
+                conformance=args.check,
+                trace=show if args.trace else None,
+                tally=tally,
+                states=states,
+            )
+    except KeyboardInterrupt as e:  # the trace so far is on stdout
+        raise interrupts.stopped(e, done=campaign.games_done(tally.games, args.games, len(tally.errors))) from None
+    if args.itf:
+        from oblivaeon_verify import replay
+        from oblivaeon_verify.smt import itf
+
+        doc = replay.itf(
+            ruleset,
+            states,
+            source=f"oblivaeon-verify simulate --ruleset {ruleset.name} --players {n_players} --seed {args.seed} --first {args.first} --games 1",
+            description=f"random game {args.first} of {ruleset.title}, {n_players} {ruleset.players_word}, seed {args.seed}",
+        )
+        itf.write(args.itf, doc)
+    result = campaign.CampaignResult(args.seed, {n_players: tally})
+    return _finish(ruleset, args, n_players, result)
 
 
 def tasks(ruleset, args, params):
@@ -89,11 +125,18 @@ def _finish(ruleset, args, n_players: int, result) -> int:
     summary = campaign.summary(ruleset, result, n_players)
     if args.clause_coverage:
         summary["clause_coverage"] = campaign.clause_coverage(ruleset, result)
-    if args.json:
-        print_json(summary, args)
+    code = exits.of(summary["errors"])
+    if args.json and args.trace:  # the last line of the JSON Lines: the summary, with the verdict
+        from oblivaeon_verify import schemas
+        from oblivaeon_verify.timing import without_timing
+
+        body = summary if args.timing else without_timing(summary)
+        print(json.dumps(schemas.envelope(body, "simulate", ruleset.name, code)))
+    elif args.json:
+        print_json(summary, args, code)
     elif not args.trace:
         _print_summary(ruleset, summary)
-    return exits.of(summary["errors"])
+    return code
 
 
 def _print_summary(ruleset, s: dict) -> None:
@@ -137,10 +180,32 @@ def register(sub) -> None:
         default=0,
         help="index of the first game (to replay one game of a campaign; default %(default)s)",
     )
-    sp.add_argument("--trace", action="store_true", help="print every decision and event, with clause ids")
+    sp.add_argument(
+        "--trace",
+        action="store_true",
+        help="print every decision and event, with clause ids (with --json: JSON Lines, one record a line, the summary last) (default off)",
+    )
+    sp.add_argument(
+        "--itf",
+        metavar="FILE",
+        help="write the game (--games 1) as an ITF trace, every state, for Apalache and Quint tooling: a new file or one this tool "
+        "wrote (default: none)",
+    )
     add_json_arguments(sp, "print a JSON summary")
-    sp.add_argument("--check", action="store_true", help="check conformance at every visited state")
-    sp.add_argument("--clause-coverage", action="store_true", help="count handler calls per clause (slower)")
+    sp.add_argument("--check", action="store_true", help="check conformance at every visited state (default: off)")
+    sp.add_argument("--clause-coverage", action="store_true", help="count handler calls per clause (slower) (default: off)")
     add_workers_argument(sp)
     shards.add_arguments(sp)
+    add_examples(
+        sp,
+        ("oblivaeon-verify simulate --players 4 --seed 7 --games 100", "100 random games with 4 heroes, summed up in a table"),
+        (
+            "oblivaeon-verify simulate --ruleset aeons_end --players 2 --trace",
+            "one game of Aeon's End, every decision and event with its clause id",
+        ),
+        (
+            "oblivaeon-verify simulate --players 3 --first 12 --itf game.itf.json",
+            "game 12 of the campaign as an ITF trace for Apalache or Quint tools",
+        ),
+    )
     sp.set_defaults(fn=cmd_simulate)

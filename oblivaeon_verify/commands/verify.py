@@ -16,7 +16,7 @@ import sys
 import time
 
 from oblivaeon_verify import interrupts, plans, shards
-from oblivaeon_verify.commands.common import UsageError, console, load_ruleset, parameters, versions
+from oblivaeon_verify.commands.common import UsageError, add_examples, console, load_ruleset, parameters, versions
 
 
 def tasks(ruleset, args, params):
@@ -159,4 +159,10 @@ def register(sub) -> None:
 
     sp = sub.add_parser("verify", help="the main job: every check with the default settings, writing the reports")
     add_report_arguments(sp, games=1000, conformance_games=20, quick=False)
+    add_examples(
+        sp,
+        ("oblivaeon-verify verify", "the main job: every check on OblivAeon, writing reports/"),
+        ("oblivaeon-verify verify --ruleset aeons_end --out reports-aeons-end/", "the full verification of Aeon's End"),
+        ("oblivaeon-verify verify --shard 1/4 --shard-out shards/", "a quarter of the tasks, for a CI matrix; merge makes the whole"),
+    )
     sp.set_defaults(fn=cmd_verify)

@@ -13,6 +13,7 @@ this game at all (a card or hero the game does not have), and then the step fail
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from oblivaeon_verify.scenarios.schema import Scenario, Step
@@ -133,6 +134,28 @@ class Run:
             "start": self.start,
             "steps": [r.to_json() for r in self.steps],
         }
+
+
+def itf(run: Run) -> dict:
+    """The run as an ITF trace: one state per step, the scenario's headline facts as the variables.
+
+    A fact a step brings into view (a card reaching a shown place) is :data:`ABSENT` in the states before it.
+    """
+    from oblivaeon_verify.smt import itf as itf_format
+
+    facts = dict(run.start)
+    states, actions = [dict(facts)], ["init"]
+    for r in run.steps:
+        for fact, _before, after in r.changes:
+            facts[fact] = after
+        states.append(dict(facts))
+        actions.append(r.action)
+    variables = sorted({str(k) for s in states for k in s})
+    full = [{v: s.get(v, ABSENT) for v in variables} for s in states]
+    sc = run.scenario
+    return itf_format.trace(
+        variables, full, source=f"scenario {sc.id} ({Path(sc.path).name})", description=f"{sc.id}: {run.verdict}", actions=actions
+    )
 
 
 def matches(obj: Any, pattern: dict) -> bool:

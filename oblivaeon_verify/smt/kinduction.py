@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import z3
 
+from oblivaeon_verify.smt import smtlib
 from oblivaeon_verify.smt.system import TransitionSystem, value
 
 PROVED, VIOLATED, BOUNDED, UNKNOWN = "proved", "violated", "bounded", "unknown"
@@ -96,7 +97,14 @@ def _solver(timeout_ms: int) -> z3.Solver:
 
 
 def _smt2(solver: z3.Solver, name: str, expect: str) -> str:
-    return f"; obligation {name}\n; expected answer: {expect}\n" + solver.to_smt2()
+    return smtlib.benchmark(solver, f"obligation {name}; a proof needs the answer {expect}")
+
+
+def _answer(obligations: list[tuple[str, str]], answer: z3.CheckSatResult) -> None:
+    """The last obligation kept (the one just checked) with the solver's answer as its status."""
+    if obligations:
+        name, text = obligations[-1]
+        obligations[-1] = (name, smtlib.answered(text, answer))
 
 
 def _decode(system: TransitionSystem, model: z3.ModelRef, states: list[dict], labels: list[dict]) -> list[Step]:
@@ -165,6 +173,8 @@ class Prover:
         if self.keep_smt2:
             obligations.append((f"{prop.id}.step1", _smt2(step, f"{prop.id}: every step from a state satisfying the lemmas", "unsat")))
         r = step.check()
+        if self.keep_smt2:
+            _answer(obligations, r)
         if r == z3.unsat:
             return Result(
                 prop.id, PROVED, "k-induction", k=1, obligations=obligations, reason="holds on every step from the proved invariants"
@@ -184,6 +194,8 @@ class Prover:
             if self.keep_smt2:
                 obligations.append((f"{prop.id}.base{i}", _smt2(base, f"{prop.id} violated at step {i}", "unsat")))
             r = base.check()
+            if self.keep_smt2:
+                _answer(obligations, r)
             if r == z3.sat:
                 trace = _decode(sysm, base.model(), states, labels)
                 base.pop()
@@ -226,6 +238,8 @@ class Prover:
                 if self.keep_smt2:
                     obligations.append((f"{prop.id}.base{i}", _smt2(base, f"{prop.id} base case, path of {i} steps", "unsat")))
                 r = base.check()
+                if self.keep_smt2:
+                    _answer(obligations, r)
                 if r == z3.sat:
                     trace = _decode(sysm, base.model(), states[: i + 1], labels[:i])
                     base.pop()
@@ -256,6 +270,8 @@ class Prover:
             if self.keep_smt2:
                 obligations.append((f"{prop.id}.step{k}", _smt2(step, f"{prop.id} inductive step, k={k}", "unsat")))
             r = step.check()
+            if self.keep_smt2:
+                _answer(obligations, r)
             if r == z3.unsat:
                 return Result(prop.id, PROVED, "k-induction", k=k, obligations=obligations, reason=f"{k}-inductive")
             if r == z3.unknown:

@@ -23,6 +23,7 @@ from model.oblivaeon import vocabulary as v
 from model.oblivaeon.battle_zones import reach_zones
 from model.oblivaeon.cards import CARD_DEFS, CHARACTERS_LIST, SCIONS
 from model.oblivaeon.draft import Ctx
+from oblivaeon_verify.smt import smtlib
 
 REACHES = v.REACHES
 ZONE = REACHES.index("zone")
@@ -106,8 +107,9 @@ def prove(timeout_ms: int = 30_000) -> dict:
     s.add(reaches(zone, reach, mission, z))
     s.add(z3.Or(reach == ZONE, mission))
     s.add(z != zone)
-    smt2 = "; obligation BZ-ISOLATION\n; expected answer: unsat\n" + s.to_smt2()
+    smt2 = smtlib.benchmark(s, "obligation BZ-ISOLATION; a proof needs the answer unsat")
     r = s.check()
+    smt2 = smtlib.answered(smt2, r)
     status = "proved" if r == z3.unsat else "violated" if r == z3.sat else "unknown"
     out = {
         "property": "BZ-ISOLATION",
