@@ -17,11 +17,13 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from oblivaeon_verify import campaign, exits, interrupts, report_pages
+from oblivaeon_verify import campaign, exits, interrupts, report_pages, report_story
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
+from oblivaeon_verify.graphs import draw
 from oblivaeon_verify.tasks import Section, Task
 from oblivaeon_verify.timing import without_timing
+from oblivaeon_verify.words import count
 
 #: Sections the report expects (module name in ``oblivaeon_verify.sections``: what it brings).
 EXPECTED_SECTIONS = {
@@ -110,8 +112,17 @@ def run_section(ruleset, name: str, *, seed: int, quick: bool) -> dict:
             "timing": None,
         }
     findings = sections_pkg.findings(mod, data)
+    headline = sections_pkg.headline(mod, data)
     return {
-        "section": {"name": name, "title": title, "status": "ok", "data": data, "markdown": body.rstrip() + "\n", **findings},
+        "section": {
+            "name": name,
+            "title": title,
+            "status": "ok",
+            "data": data,
+            "markdown": body.rstrip() + "\n",
+            "headline": headline,
+            **findings,
+        },
         "timing": timing,
     }
 
@@ -564,35 +575,16 @@ def _verdict(data: dict) -> dict:
     (:func:`oblivaeon_verify.sections.findings`): a violated proof fails, an unknown or only bounded one
     is inconclusive.
     """
-    problems, inconclusive = [], []
-    if data["totals"]["errors"]:
-        problems.append(f"{data['totals']['errors']} random games failed")
-    if data["conformance"]["errors"]:
-        problems.append(f"{data['conformance']['errors']} conformance errors")
-    never = [r["id"] for r in data["clause_coverage"] if not r["reached"]]
-    if never:
-        problems.append("clauses with a handler never reached in play: " + ", ".join(never))
-    sc = data["scenarios"]
-    if sc["failed"] or sc["load_errors"]:
-        problems.append(f"{sc['failed']} scenarios failed and {len(sc['load_errors'])} could not be read")
-    missing = data["coverage_totals"]["clarifications_without_passing_scenario"]
-    if missing:
-        problems.append("clarifications without a passing scenario: " + ", ".join(missing))
-    for s in data["sections"]:
-        if s["status"] == "error":
-            problems.append(f"section {s['name']}: {s['message']}")
-        elif s["status"] in ("skipped", "missing"):
-            inconclusive.append(f"section {s['name']} not run: {s['message']}")
-        else:
-            problems += [f"{s['name']}: {p}" for p in s.get("failed", ())]
-            inconclusive += [f"{s['name']}: {p}" for p in s.get("inconclusive", ())]
+    found = report_story.findings(data)
+    problems = [f.text for f in found.failed]
+    inconclusive = [f.text for f in found.inconclusive]
     # Coverage gaps are reported, not failed: they say what is left to write, not that a rule is broken.
     gaps = data["coverage_totals"]["gaps"]
     warnings = []
     for what in ("implementation", "invariant or proof", "passing scenario"):
         ids = [g["id"] for g in gaps if what in g["missing"]]
         if ids:
-            warnings.append(f"{len(ids)} clause(s) without {'an' if what[0] in 'ai' else 'a'} {what}: " + ", ".join(ids))
+            warnings.append(f"{count(len(ids), 'clause')} without {'an' if what[0] in 'ai' else 'a'} {what}: " + ", ".join(ids))
     status = "failed" if problems else "inconclusive" if inconclusive else "passed"
     return {
         "ok": status == "passed",
@@ -620,13 +612,24 @@ def verdict_line(verdict: dict) -> str:
 
 
 def render(data: dict) -> dict[str, str]:
-    """Every file of the report, by relative path."""
+    """Every file of the report, by relative path: the index, the clause table, one page per section and per corner case."""
     view = dict(data)
     view["sections"] = [dict(s, html=report_pages.markdown_html(s.get("markdown", ""))) for s in data["sections"]]
+    view["findings"] = report_story.findings(data)
+    view["figures"] = report_story.figures(data)
+    items = data["scenarios"]["items"]
+    view["failing_scenarios"] = [s for s in items if not s["passed"]]
+    view["passing_scenarios"] = [s for s in items if s["passed"]]
+    view["pictures_by"] = draw.renderer()
     files = {
         "index.html": report_pages.index_html(view),
         "index.md": report_pages.index_md(view),
+        "clauses.html": report_pages.clauses_html(view),
+        "clauses.md": report_pages.clauses_md(view),
     }
+    for s in view["sections"]:
+        files[report_story.section_page(s["name"])] = report_pages.section_html(view, s)
+        files[report_story.section_page(s["name"], "md")] = report_pages.section_md(view, s)
     for page in data["corner_cases"]:
         for p in page["interaction"]:
             p["svg"] = report_pages.mermaid_svg(p["mermaid"]) if p["mermaid"] else ""

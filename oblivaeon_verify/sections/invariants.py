@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from oblivaeon_verify import knockout_runner as kr
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
+from oblivaeon_verify.words import count
 
 TITLE = "Invariants and clause knock-out"
 ORDER = 40
@@ -64,6 +65,21 @@ def findings(data: dict) -> dict:
         if u["reason"] == kr.NO_REASON
     ]
     return {"failed": failed}
+
+
+def headline(data: dict) -> str:
+    """What was checked, for the report's first screen."""
+    if not data.get("available"):
+        return f"no invariant suite: {data.get('reason')}"
+    s = data["knockout_summary"]
+    text = (
+        f"{count(len(data['invariants']), 'invariant')} checked after every step of {count(data['games'], 'steered game')} "
+        f"({count(data['steps'], 'step')})"
+    )
+    if data["knockouts"]:
+        caught = s["caught_by_invariant"] + s["caught_by_crash"] + s["caught_by_scenario"]
+        text += f"; {count(s['knocked_out'], 'clause')} turned off one at a time, {caught:,} of them caught"
+    return text
 
 
 def markdown(data: dict) -> str:
