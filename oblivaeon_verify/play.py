@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from oblivaeon_verify.words import count
+
 
 class ConformanceError(AssertionError):
     pass
@@ -150,7 +152,7 @@ def play_game(
         if kind == "aborted":
             rec.error = f"aborted: {reason}"
         if trace:
-            trace(f"# game over after {rec.rounds} rounds: {kind} ({reason}) [{clause}]")
+            trace(f"# game over after {count(rec.rounds, 'round')}: {kind} ({reason}) [{clause}]")
     except Exception as e:  # recorded with enough to replay the game alone
         rec.error = f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}"
         rec.outcome = "error"

@@ -23,7 +23,7 @@ from oblivaeon_verify import sections as sections_pkg
 from oblivaeon_verify.graphs import draw
 from oblivaeon_verify.tasks import Section, Task
 from oblivaeon_verify.timing import without_timing
-from oblivaeon_verify.words import count
+from oblivaeon_verify.words import count, listing, phrase
 
 #: Sections the report expects (module name in ``oblivaeon_verify.sections``: what it brings).
 EXPECTED_SECTIONS = {
@@ -176,16 +176,27 @@ def citations(data: Any) -> dict[str, list[str]]:
     return {c: sorted(n) for c, n in found.items()}
 
 
-def run_scenarios(ruleset, progress: Progress | None = None) -> tuple[list, list[str]]:
-    """Load and run every scenario of the ruleset: (scenario, run) pairs and the load errors."""
+def run_scenarios(ruleset, phases=None) -> tuple[list, list[str]]:
+    """Load and run every scenario of the ruleset: (scenario, run) pairs and the load errors (``phases`` told as they run)."""
     suite = scenarios_pkg.load_suite(ruleset.name)
     vocab = scenarios_pkg.vocabulary(ruleset.name)
+    phases = phases or _NoPhases()
+    phases.start("scenarios", len(suite.scenarios), "scenario")
     runs = []
     for sc in suite.scenarios:
-        if progress:
-            progress(f"scenario {sc.id}")
         runs.append((sc, scenarios_pkg.run(sc, vocab)))
+        phases.advance(len(runs))
     return runs, [str(e) for e in suite.errors]
+
+
+class _NoPhases:
+    """Progress told to no one (a library caller, a test)."""
+
+    def start(self, name: str, total: int | None = None, unit: str = "") -> None:
+        pass
+
+    def advance(self, done: int) -> None:
+        pass
 
 
 #: Games per player count whose clause-handler calls are counted; the rest are played untraced.
@@ -224,8 +235,7 @@ def build(
     params_path=None,
     param_pairs=(),
     sections: list[str] | None = None,
-    progress: Progress | None = None,
-    play_progress: Callable[[int, int], None] | None = None,
+    phases=None,
 ) -> tuple[dict, dict]:
     """Run every check on the backend; return (report data, timings).  ``sections=None`` runs every section found."""
     from oblivaeon_verify import plans
@@ -242,8 +252,7 @@ def build(
         quick=quick,
         versions=versions,
         sections=sections,
-        progress=progress,
-        play_progress=play_progress,
+        phases=phases,
     )
 
 
@@ -257,11 +266,14 @@ def assemble(
     quick: bool,
     versions: dict,
     sections: list[str] | None = None,
-    progress: Progress | None = None,
-    play_progress: Callable[[int, int], None] | None = None,
+    phases=None,
 ) -> tuple[dict, dict]:
-    """The report from its tasks' (task, result) pairs, in task order (:func:`tasks`), and the scenarios run here."""
-    say = progress or (lambda _msg: None)
+    """The report from its tasks' (task, result) pairs, in task order (:func:`tasks`), and the scenarios run here.
+
+    ``phases`` (a :class:`oblivaeon_verify.progress.Phases`) is told each phase as it begins and what
+    it has counted: random play, conformance, each section, the scenarios.
+    """
+    phases = phases or _NoPhases()
     players = list(ruleset.players)
     counted = min(games, HANDLER_COUNTED_GAMES)
     total = games * len(players)
@@ -269,22 +281,24 @@ def assemble(
     titles = [getattr(mod, "TITLE", name) for name, mod, entry in plan if entry is None]
     traced, rest, checked, ran, timings = [], [], [], [], {}
     played = conformed = 0
+    word = ruleset.players_word
 
-    def stage() -> str:
+    def stage() -> tuple[str, int | None, str]:
         if played < total:
-            return f"random play: {games} games x {len(players)} {ruleset.players_word} counts"
+            return f"random play ({games:,} per count of {listing([str(n) for n in players])} {word})", total, "game"
         if conformed < conformance_games * len(players):
-            return f"conformance: {conformance_games} games x {len(players)} {ruleset.players_word} counts"
-        return f"section: {titles[len(ran)]}" if len(ran) < len(titles) else ""
+            return f"conformance checks ({conformance_games:,} per count)", conformance_games * len(players), "game"
+        return (f"section: {titles[len(ran)]}", None, "") if len(ran) < len(titles) else ("", None, "")
 
     said = ""
     pairs = iter(pairs)
     try:
         while True:
             # Said before the next result is asked for: the local backend runs a section only then.
-            if (now := stage()) and now != said:
-                say(now)
-                said = now
+            name, size, unit = stage()
+            if name and name != said:
+                phases.start(name, size, unit)
+                said = name
             pair = next(pairs, None)
             if pair is None:
                 break
@@ -295,11 +309,11 @@ def assemble(
             elif task.conformance:
                 checked.append((task, result))
                 conformed += task.count
+                phases.advance(conformed)
             else:
                 (traced if task.handler_counts else rest).append((task, result))
                 played += task.count
-                if play_progress:
-                    play_progress(played, total)
+                phases.advance(played)
     except KeyboardInterrupt as e:
         campaign.interrupts_close(pairs)
         raise interrupts.stopped(e) from None
@@ -312,8 +326,7 @@ def assemble(
         "quick": quick,
         "sections": sections,
     }
-    say("scenarios")
-    runs, load_errors = run_scenarios(ruleset, progress)
+    runs, load_errors = run_scenarios(ruleset, phases)
     done = iter(ran)
     secs = [entry if entry is not None else next(done) for _name, _mod, entry in plan]
     data["sections"] = secs
@@ -541,7 +554,11 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
         rec["changes"] = rec["changes"][:MAX_CHANGES]
         steps.append(rec)
     if run.passed:
-        text = f"Pass: all {len(run.steps)} steps behaved as the scenario expects."
+        text = (
+            "Pass: the one step behaved as the scenario expects."
+            if len(run.steps) == 1
+            else f"Pass: all {len(run.steps)} steps behaved as the scenario expects."
+        )
     elif run.error:
         text = f"Error: the position could not be built: {run.error}"
     else:
@@ -559,6 +576,7 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
         "interaction": interaction,
         "witnesses": witnesses,
         "setup": json.dumps(sc.setup, sort_keys=True),
+        "setup_words": phrase(sc.setup) if sc.setup else "the default setup",
         "steps": steps,
         "start": run.start,
         "passed": run.passed,

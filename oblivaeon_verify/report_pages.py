@@ -148,13 +148,13 @@ CORNER_HTML = """{% extends "base.html" %}{% block body %}
 <h2>Minimal witness from setup</h2>
 {% for w in c.witnesses %}<p><b>{{ w.clause }}</b>: {% if w.decisions is none %}<span class="missing">{{ w.note }}</span>{% else %}{{ w.note }}</p><ol>{% for x in w.decisions %}<li><code>{{ x }}</code></li>{% endfor %}</ol><p>{% endif %}</p>{% endfor %}
 <h2>Step by step</h2>
-<p>Setup (everything not given is the model's default setup): <code>{{ c.setup }}</code></p>
+<p>Setup (everything not given is the model's default setup): {{ c.setup_words }}</p>
 {% for s in c.steps %}<div class="step{{ '' if s.ok else ' bad' }}"><p><b>Step {{ s.index }}</b> (line {{ s.line }}): {{ s.action }}{% if s.note %}<br><span class="note">{{ s.note }}</span>{% endif %}</p>
 {% if s.failure %}<p class="fail">{{ s.failure }}</p>{% endif %}
 {% if s.clauses %}<p>Rules that fired: {{ s.clauses|join(" → ") }}</p>{% endif %}
 {% if s.changes %}<table><thead><tr><th>state</th><th>before</th><th>after</th></tr></thead><tbody>{% for ch in s.changes %}<tr><td>{{ ch.fact }}</td><td>{{ ch.before }}</td><td>{{ ch.after }}</td></tr>{% endfor %}</tbody></table>{% if s.changes_more %}<p class="note">... and {{ s.changes_more }} more changes</p>{% endif %}{% endif %}
 {% if s.checks %}<ul>{% for k in s.checks %}<li class="{{ 'pass' if k.ok else 'fail' }}">{{ "ok" if k.ok else "FAILED" }}: {{ k.what }}: expected {{ k.expected }}, got {{ k.actual }}</li>{% endfor %}</ul>{% endif %}
-<details><summary>{{ s.events|length }} events</summary><pre>{{ s.events|join("\\n") }}</pre></details></div>{% endfor %}
+<details><summary>{{ s.events|length|count("event") }}</summary><pre>{{ s.events|join("\\n") }}</pre></details></div>{% endfor %}
 <h2>Verdict</h2><p class="{{ 'pass' if c.passed else 'fail' }}">{{ c.verdict_text }}</p>
 {% endblock %}
 """
@@ -260,7 +260,7 @@ The rulebook can be read two ways here. This scenario runs under {{ (c.reading.p
 {% endfor %}
 ## Step by step
 
-Setup (everything not given is the model's default setup): {{ c.setup|code }}
+Setup (everything not given is the model's default setup): {{ c.setup_words }}
 {% for s in c.steps %}
 ### Step {{ s.index }}: {{ s.action }}
 {% if s.note %}

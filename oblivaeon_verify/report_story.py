@@ -69,7 +69,7 @@ def findings(data: dict) -> Findings:
     """
     out = Findings()
     sc = data["scenarios"]
-    failing = [s for s in sc["items"] if not s["passed"]]
+    failing = [s for s in sc.get("items", ()) if not s["passed"]]
     if sc["failed"] or sc["load_errors"]:
         items = tuple(Named(s["id"], corner_page(s["id"]), s["verdict"], s["title"]) for s in failing)
         items += tuple(Named(e, "index.html#scenarios") for e in sc["load_errors"])
@@ -84,27 +84,32 @@ def findings(data: dict) -> Findings:
             ]
         )
         out.failed.append(
-            Finding(f"{sc['failed']} scenarios failed and {len(sc['load_errors'])} could not be read", "index.html#scenarios", items, title)
+            Finding(
+                f"{count(sc['failed'], 'scenario')} failed and {len(sc['load_errors']):,} could not be read",
+                "index.html#scenarios",
+                items,
+                title,
+            )
         )
     if data["totals"]["errors"]:
-        errors = [e for s in data["random_play"].values() for e in s["errors"]]
+        errors = [e for s in data.get("random_play", {}).values() for e in s["errors"]]
         items = tuple(Named(e["error"], "index.html#random-play", f"replay: {e['replay']}") for e in errors[:10])
         out.failed.append(
             Finding(
-                f"{data['totals']['errors']} random games failed",
+                count(data["totals"]["errors"], "random game") + " failed",
                 "index.html#random-play",
                 items,
-                count(data["totals"]["errors"], "random game") + " failed",
             )
         )
     if data["conformance"]["errors"]:
-        items = tuple(Named(e["error"], "index.html#random-play", f"replay: {e['replay']}") for e in data["conformance"]["error_list"][:10])
+        items = tuple(
+            Named(e["error"], "index.html#random-play", f"replay: {e['replay']}") for e in data["conformance"].get("error_list", [])[:10]
+        )
         out.failed.append(
             Finding(
-                f"{data['conformance']['errors']} conformance errors",
+                count(data["conformance"]["errors"], "conformance error"),
                 "index.html#random-play",
                 items,
-                count(data["conformance"]["errors"], "conformance error"),
             )
         )
     never = [r["id"] for r in data["clause_coverage"] if not r["reached"]]
@@ -129,13 +134,14 @@ def findings(data: dict) -> Findings:
         )
     for s in data["sections"]:
         page = section_page(s["name"])
+        title = s.get("title", s["name"])
         if s["status"] == "error":
-            out.failed.append(Finding(f"section {s['name']}: {s['message']}", page, title=f"{s['title']}: {s['message']}"))
+            out.failed.append(Finding(f"section {s['name']}: {s['message']}", page, title=f"{title}: {s['message']}"))
         elif s["status"] in ("skipped", "missing"):
-            out.inconclusive.append(Finding(f"section {s['name']} not run: {s['message']}", page, title=f"{s['title']}: {s['message']}"))
+            out.inconclusive.append(Finding(f"section {s['name']} not run: {s['message']}", page, title=f"{title}: {s['message']}"))
         else:
-            out.failed.extend([Finding(f"{s['name']}: {p}", page, title=f"{s['title']}: {p}") for p in s.get("failed", ())])
-            out.inconclusive.extend([Finding(f"{s['name']}: {p}", page, title=f"{s['title']}: {p}") for p in s.get("inconclusive", ())])
+            out.failed.extend([Finding(f"{s['name']}: {p}", page, title=f"{title}: {p}") for p in s.get("failed", ())])
+            out.inconclusive.extend([Finding(f"{s['name']}: {p}", page, title=f"{title}: {p}") for p in s.get("inconclusive", ())])
     return out
 
 

@@ -50,12 +50,14 @@ def listing(items, conjunction: str = "and") -> str:
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
-def phrase(value: Any) -> str:
+def phrase(value: Any, names: Mapping[str, str] | None = None) -> str:
     """Any value a rule or a setup holds, in words: a mapping as "key value" pairs, a sequence as a list, yes/no for booleans.
 
-    ``{"amount": 200, "dtype": "melee"}`` becomes "amount 200, dtype melee"; nested values are
-    bracketed in parentheses; keys are sorted, so the phrase is the same whatever the order given.
+    ``{"amount": 200, "dtype": "melee"}`` becomes "amount 200, dtype melee" (or "damage type melee"
+    with ``names={"dtype": "damage type"}``); nested values are bracketed in parentheses; keys are
+    sorted, so the phrase is the same whatever the order given.
     """
+    names = names or {}
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
@@ -67,15 +69,16 @@ def phrase(value: Any) -> str:
     if isinstance(value, Mapping):
         if not value:
             return "nothing"
-        return ", ".join(f"{str(k).replace('_', ' ')} {_nested(v)}" for k, v in sorted(value.items(), key=lambda kv: str(kv[0])))
+        pairs = sorted(value.items(), key=lambda kv: str(kv[0]))
+        return ", ".join(f"{names.get(str(k), str(k).replace('_', ' '))} {_nested(v, names)}" for k, v in pairs)
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else list(value)
         if not items:
             return "none"
-        return ", ".join(_nested(v) for v in items)
+        return ", ".join(_nested(v, names) for v in items)
     return str(value)
 
 
-def _nested(value: Any) -> str:
-    text = phrase(value)
+def _nested(value: Any, names: Mapping[str, str]) -> str:
+    text = phrase(value, names)
     return f"({text})" if isinstance(value, (Mapping, list, tuple, set, frozenset)) and "," in text else text

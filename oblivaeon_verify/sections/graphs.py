@@ -89,7 +89,7 @@ def markdown(data: dict) -> str:
     never = ia["never_reached"]
     out.append("Clauses never reached in play: " + (", ".join(f"`{r['clause']}`" for r in never) if never else "none."))
     out += ["", "Observed interactions between rules of different families that no clarification covers (candidates):", ""]
-    out += [f"- `{u['first']}` then `{u['then']}` ({u['steps']} steps)" for u in ia["uncovered_chains"]] or ["- none"]
+    out += [f"- `{u['first']}` then `{u['then']}` ({count(u['steps'], 'step')})" for u in ia["uncovered_chains"]] or ["- none"]
     out += ["", "Most central clauses (betweenness): " + ", ".join(f"`{x['clause']}` {x['betweenness']}" for x in ia["centrality"]), ""]
     out += ["### State graph", ""]
     out.append(

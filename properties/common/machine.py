@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, precondition, rule
 
 from model.common.decisions import IllegalDecision
-from oblivaeon_verify import replay
+from oblivaeon_verify import heartbeat, replay
 from properties.common.registry import Step
 
 TRACE_TAIL = 12
@@ -118,6 +118,7 @@ class ModelMachine(RuleBasedStateMachine):
         self.setup = setup
         self.state = self.ruleset.new_game(setup)
         self.stats.examples += 1
+        heartbeat.beat(f"example {self.stats.examples} of this batch")
         self._fail_if(self.checker.start(self.state))
 
     @precondition(lambda self: self.state is not None and bool(self.state.options))
