@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from oblivaeon_verify.words import count
+from oblivaeon_verify.words import count, phrase
 
 
 class ConformanceError(AssertionError):
@@ -124,7 +124,7 @@ def play_game(
         if trace:
             trace(f"# game {index}: {players} {ruleset.players_word}, seed {seed}")
             for k, v in ruleset.describe_setup(setup).items():
-                trace(f"#   {k}: {v}")
+                trace(f"#   {k.replace('_', ' ')}: {phrase(v)}")
         state = ruleset.new_game(setup)
         while True:
             if conformance:

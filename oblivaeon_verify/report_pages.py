@@ -152,8 +152,8 @@ CORNER_HTML = """{% extends "base.html" %}{% block body %}
 {% for s in c.steps %}<div class="step{{ '' if s.ok else ' bad' }}"><p><b>Step {{ s.index }}</b> (line {{ s.line }}): {{ s.action }}{% if s.note %}<br><span class="note">{{ s.note }}</span>{% endif %}</p>
 {% if s.failure %}<p class="fail">{{ s.failure }}</p>{% endif %}
 {% if s.clauses %}<p>Rules that fired: {{ s.clauses|join(" → ") }}</p>{% endif %}
-{% if s.changes %}<table><thead><tr><th>state</th><th>before</th><th>after</th></tr></thead><tbody>{% for ch in s.changes %}<tr><td>{{ ch.fact }}</td><td>{{ ch.before }}</td><td>{{ ch.after }}</td></tr>{% endfor %}</tbody></table>{% if s.changes_more %}<p class="note">... and {{ s.changes_more }} more changes</p>{% endif %}{% endif %}
-{% if s.checks %}<ul>{% for k in s.checks %}<li class="{{ 'pass' if k.ok else 'fail' }}">{{ "ok" if k.ok else "FAILED" }}: {{ k.what }}: expected {{ k.expected }}, got {{ k.actual }}</li>{% endfor %}</ul>{% endif %}
+{% if s.changes %}<table><thead><tr><th>state</th><th>before</th><th>after</th></tr></thead><tbody>{% for ch in s.changes %}<tr><td>{{ ch.fact }}</td><td>{{ ch.before|words }}</td><td>{{ ch.after|words }}</td></tr>{% endfor %}</tbody></table>{% if s.changes_more %}<p class="note">... and {{ s.changes_more }} more changes</p>{% endif %}{% endif %}
+{% if s.checks %}<ul>{% for k in s.checks %}<li class="{{ 'pass' if k.ok else 'fail' }}">{{ "ok" if k.ok else "FAILED" }}: {{ k.what }}: expected {{ k.expected|words }}, got {{ k.actual|words }}</li>{% endfor %}</ul>{% endif %}
 <details><summary>{{ s.events|length|count("event") }}</summary><pre>{{ s.events|join("\\n") }}</pre></details></div>{% endfor %}
 <h2>Verdict</h2><p class="{{ 'pass' if c.passed else 'fail' }}">{{ c.verdict_text }}</p>
 {% endblock %}
@@ -272,11 +272,11 @@ Rules that fired: {{ s.clauses|join(" → ") }}
 {% endif %}{% if s.changes %}
 | state | before | after |
 | --- | --- | --- |
-{% for ch in s.changes %}| {{ ch.fact }} | {{ ch.before }} | {{ ch.after }} |
+{% for ch in s.changes %}| {{ ch.fact }} | {{ ch.before|words }} | {{ ch.after|words }} |
 {% endfor %}{% if s.changes_more %}
 ... and {{ s.changes_more }} more changes
 {% endif %}{% endif %}{% if s.checks %}
-{% for k in s.checks %}- {% if k.ok %}ok{% else %}**FAILED**{% endif %}: {{ k.what }}: expected {{ k.expected }}, got {{ k.actual }}
+{% for k in s.checks %}- {% if k.ok %}ok{% else %}**FAILED**{% endif %}: {{ k.what }}: expected {{ k.expected|words }}, got {{ k.actual|words }}
 {% endfor %}{% endif %}{% endfor %}
 ## Verdict
 
@@ -336,6 +336,7 @@ def _env(autoescape: bool) -> jinja2.Environment:
     env.filters["code"] = md_code
     env.filters["md"] = lambda v: markupsafe.Markup(md_text(v))
     env.filters["count"] = words.count
+    env.filters["words"] = words.phrase
     # the first screen's links name HTML pages; the Markdown report links the .md page of the same name
     env.filters["md_link"] = lambda link: markupsafe.Markup(re.sub(r"\.html(?=#|$)", ".md", link))
     return env

@@ -13,6 +13,7 @@ from typing import Any
 #: Plurals that do not just add an "s" (the nouns our pages count).
 IRREGULAR = {
     "child": "children",
+    "hero": "heroes",
     "person": "people",
     "family": "families",
     "body": "bodies",
