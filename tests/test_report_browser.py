@@ -135,3 +135,22 @@ def test_the_first_screen_check_sees_a_problem_pushed_below_the_fold(browser, tm
     page = page_of(browser, tmp_path / "p.html")
     assert page.evaluate(OFF_FIRST_SCREEN, "ol.problems li") == {"items": 1, "off": ["late"]}
     page.close()
+
+
+def test_the_built_in_layout_keeps_every_box_inside_its_frame_too(browser, failing_report, tmp_path):
+    """The fallback (no Graphviz) draws the same pictures: each in a report-styled frame, every box inside it."""
+    import re
+
+    from oblivaeon_verify import report_pages
+    from oblivaeon_verify.graphs import draw
+
+    texts = []
+    for md in [failing_report / "sections" / "graphs.md", *sorted((failing_report / "corner-cases").glob("*.md"))]:
+        texts += re.findall(r"```mermaid\n(.*?)```", md.read_text(), re.S)
+    assert len(texts) >= 3
+    frames = "".join(f'<div class="picture">{draw.own_layout(draw.parse(t))}</div>' for t in texts)
+    (tmp_path / "own.html").write_text(f"<!DOCTYPE html><html><head><style>{report_pages.CSS}</style></head><body>{frames}</body></html>")
+    page = page_of(browser, tmp_path / "own.html")
+    assert page.locator(".picture svg[data-layout='own'] g.node").count() > len(texts)
+    assert page.evaluate(OUTSIDE_FRAME) == []
+    page.close()
