@@ -789,6 +789,6 @@ class OblivAeonScenarios(VocabularyBase):
 
 
 #: How a scenario's keys read in a step's heading (the rest read as written, underscores as spaces).
-SPEC_WORDS = {"dtype": "damage type", "pick": "which"}
+SPEC_WORDS = {"dtype": "damage type"}
 
 VOCAB = OblivAeonScenarios()
