@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from oblivaeon_verify import interrupts
 from oblivaeon_verify.play import Tally
 from oblivaeon_verify.tasks import Games, tally_of
+from oblivaeon_verify.words import count
 
 
 @dataclass
@@ -114,7 +115,7 @@ def run(
 
 def games_done(done: int, total: int, errors: int) -> str:
     """What a campaign had done when it was interrupted, for the summary line."""
-    return f"{done:,} of {total:,} games ({errors:,} errors so far)"
+    return f"{done:,} of {count(total, 'game')} ({count(errors, 'error')} so far)"
 
 
 def merge(*results: CampaignResult) -> CampaignResult:

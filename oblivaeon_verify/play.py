@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from oblivaeon_verify.words import count, phrase
+
 
 class ConformanceError(AssertionError):
     pass
@@ -104,12 +106,12 @@ def trace_text(record: dict) -> list[str]:
     kind = record["kind"]
     if kind == "game":
         head = f"# game {record['game']}: {record['players']} {record.get('players_word', 'players')}, seed {record['seed']}"
-        return [head] + [f"#   {k}: {v}" for k, v in record["setup"].items()]
+        return [head] + [f"#   {k.replace('_', ' ')}: {phrase(v)}" for k, v in record["setup"].items()]
     if kind == "decision":
         return [f"r{record['round']} {record['turn']}: {record['decision']}"]
     if kind == "event":
         return [f"    {record['event']}"]
-    return [f"# game over after {record['rounds']} rounds: {record['outcome']} ({record['reason']}) [{record['clause']}]"]
+    return [f"# game over after {count(record['rounds'], 'round')}: {record['outcome']} ({record['reason']}) [{record['clause']}]"]
 
 
 def play_game(

@@ -17,13 +17,15 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from oblivaeon_verify import campaign, exits, interrupts, report_pages
+from oblivaeon_verify import campaign, exits, interrupts, report_pages, report_story
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
 from oblivaeon_verify.scenarios import runner
 from oblivaeon_verify.smt import itf
+from oblivaeon_verify.graphs import draw
 from oblivaeon_verify.tasks import Section, Task
 from oblivaeon_verify.timing import without_timing
+from oblivaeon_verify.words import count, listing, phrase
 
 #: Sections the report expects (module name in ``oblivaeon_verify.sections``: what it brings).
 EXPECTED_SECTIONS = {
@@ -112,8 +114,17 @@ def run_section(ruleset, name: str, *, seed: int, quick: bool) -> dict:
             "timing": None,
         }
     findings = sections_pkg.findings(mod, data)
+    headline = sections_pkg.headline(mod, data)
     return {
-        "section": {"name": name, "title": title, "status": "ok", "data": data, "markdown": body.rstrip() + "\n", **findings},
+        "section": {
+            "name": name,
+            "title": title,
+            "status": "ok",
+            "data": data,
+            "markdown": body.rstrip() + "\n",
+            "headline": headline,
+            **findings,
+        },
         "timing": timing,
     }
 
@@ -167,16 +178,27 @@ def citations(data: Any) -> dict[str, list[str]]:
     return {c: sorted(n) for c, n in found.items()}
 
 
-def run_scenarios(ruleset, progress: Progress | None = None) -> tuple[list, list[str]]:
-    """Load and run every scenario of the ruleset: (scenario, run) pairs and the load errors."""
+def run_scenarios(ruleset, phases=None) -> tuple[list, list[str]]:
+    """Load and run every scenario of the ruleset: (scenario, run) pairs and the load errors (``phases`` told as they run)."""
     suite = scenarios_pkg.load_suite(ruleset.name)
     vocab = scenarios_pkg.vocabulary(ruleset.name)
+    phases = phases or _NoPhases()
+    phases.start("scenarios", len(suite.scenarios), "scenario")
     runs = []
     for sc in suite.scenarios:
-        if progress:
-            progress(f"scenario {sc.id}")
         runs.append((sc, scenarios_pkg.run(sc, vocab)))
+        phases.advance(len(runs))
     return runs, [str(e) for e in suite.errors]
+
+
+class _NoPhases:
+    """Progress told to no one (a library caller, a test)."""
+
+    def start(self, name: str, total: int | None = None, unit: str = "") -> None:
+        pass
+
+    def advance(self, done: int) -> None:
+        pass
 
 
 #: Games per player count whose clause-handler calls are counted; the rest are played untraced.
@@ -215,8 +237,7 @@ def build(
     params_path=None,
     param_pairs=(),
     sections: list[str] | None = None,
-    progress: Progress | None = None,
-    play_progress: Callable[[int, int], None] | None = None,
+    phases=None,
 ) -> tuple[dict, dict]:
     """Run every check on the backend; return (report data, timings).  ``sections=None`` runs every section found."""
     from oblivaeon_verify import plans
@@ -233,8 +254,7 @@ def build(
         quick=quick,
         versions=versions,
         sections=sections,
-        progress=progress,
-        play_progress=play_progress,
+        phases=phases,
     )
 
 
@@ -248,11 +268,14 @@ def assemble(
     quick: bool,
     versions: dict,
     sections: list[str] | None = None,
-    progress: Progress | None = None,
-    play_progress: Callable[[int, int], None] | None = None,
+    phases=None,
 ) -> tuple[dict, dict]:
-    """The report from its tasks' (task, result) pairs, in task order (:func:`tasks`), and the scenarios run here."""
-    say = progress or (lambda _msg: None)
+    """The report from its tasks' (task, result) pairs, in task order (:func:`tasks`), and the scenarios run here.
+
+    ``phases`` (a :class:`oblivaeon_verify.progress.Phases`) is told each phase as it begins and what
+    it has counted: random play, conformance, each section, the scenarios.
+    """
+    phases = phases or _NoPhases()
     players = list(ruleset.players)
     counted = min(games, HANDLER_COUNTED_GAMES)
     total = games * len(players)
@@ -260,22 +283,24 @@ def assemble(
     titles = [getattr(mod, "TITLE", name) for name, mod, entry in plan if entry is None]
     traced, rest, checked, ran, timings = [], [], [], [], {}
     played = conformed = 0
+    word = ruleset.players_word
 
-    def stage() -> str:
+    def stage() -> tuple[str, int | None, str]:
         if played < total:
-            return f"random play: {games} games x {len(players)} {ruleset.players_word} counts"
+            return f"random play ({games:,} per count of {listing([str(n) for n in players])} {word})", total, "game"
         if conformed < conformance_games * len(players):
-            return f"conformance: {conformance_games} games x {len(players)} {ruleset.players_word} counts"
-        return f"section: {titles[len(ran)]}" if len(ran) < len(titles) else ""
+            return f"conformance checks ({conformance_games:,} per count)", conformance_games * len(players), "game"
+        return (f"section: {titles[len(ran)]}", None, "") if len(ran) < len(titles) else ("", None, "")
 
     said = ""
     pairs = iter(pairs)
     try:
         while True:
             # Said before the next result is asked for: the local backend runs a section only then.
-            if (now := stage()) and now != said:
-                say(now)
-                said = now
+            name, size, unit = stage()
+            if name and name != said:
+                phases.start(name, size, unit)
+                said = name
             pair = next(pairs, None)
             if pair is None:
                 break
@@ -286,11 +311,11 @@ def assemble(
             elif task.conformance:
                 checked.append((task, result))
                 conformed += task.count
+                phases.advance(conformed)
             else:
                 (traced if task.handler_counts else rest).append((task, result))
                 played += task.count
-                if play_progress:
-                    play_progress(played, total)
+                phases.advance(played)
     except KeyboardInterrupt as e:
         campaign.interrupts_close(pairs)
         raise interrupts.stopped(e) from None
@@ -303,8 +328,7 @@ def assemble(
         "quick": quick,
         "sections": sections,
     }
-    say("scenarios")
-    runs, load_errors = run_scenarios(ruleset, progress)
+    runs, load_errors = run_scenarios(ruleset, phases)
     done = iter(ran)
     secs = [entry if entry is not None else next(done) for _name, _mod, entry in plan]
     data["sections"] = secs
@@ -532,7 +556,11 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
         rec["changes"] = rec["changes"][:MAX_CHANGES]
         steps.append(rec)
     if run.passed:
-        text = f"Pass: all {len(run.steps)} steps behaved as the scenario expects."
+        text = (
+            "Pass: the one step behaved as the scenario expects."
+            if len(run.steps) == 1
+            else f"Pass: all {len(run.steps)} steps behaved as the scenario expects."
+        )
     elif run.error:
         text = f"Error: the position could not be built: {run.error}"
     else:
@@ -550,6 +578,7 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
         "interaction": interaction,
         "witnesses": witnesses,
         "setup": json.dumps(sc.setup, sort_keys=True),
+        "setup_words": phrase(sc.setup) if sc.setup else "the default setup",
         "steps": steps,
         "start": run.start,
         "passed": run.passed,
@@ -566,35 +595,16 @@ def _verdict(data: dict) -> dict:
     (:func:`oblivaeon_verify.sections.findings`): a violated proof fails, an unknown or only bounded one
     is inconclusive.
     """
-    problems, inconclusive = [], []
-    if data["totals"]["errors"]:
-        problems.append(f"{data['totals']['errors']} random games failed")
-    if data["conformance"]["errors"]:
-        problems.append(f"{data['conformance']['errors']} conformance errors")
-    never = [r["id"] for r in data["clause_coverage"] if not r["reached"]]
-    if never:
-        problems.append("clauses with a handler never reached in play: " + ", ".join(never))
-    sc = data["scenarios"]
-    if sc["failed"] or sc["load_errors"]:
-        problems.append(f"{sc['failed']} scenarios failed and {len(sc['load_errors'])} could not be read")
-    missing = data["coverage_totals"]["clarifications_without_passing_scenario"]
-    if missing:
-        problems.append("clarifications without a passing scenario: " + ", ".join(missing))
-    for s in data["sections"]:
-        if s["status"] == "error":
-            problems.append(f"section {s['name']}: {s['message']}")
-        elif s["status"] in ("skipped", "missing"):
-            inconclusive.append(f"section {s['name']} not run: {s['message']}")
-        else:
-            problems += [f"{s['name']}: {p}" for p in s.get("failed", ())]
-            inconclusive += [f"{s['name']}: {p}" for p in s.get("inconclusive", ())]
+    found = report_story.findings(data)
+    problems = [f.text for f in found.failed]
+    inconclusive = [f.text for f in found.inconclusive]
     # Coverage gaps are reported, not failed: they say what is left to write, not that a rule is broken.
     gaps = data["coverage_totals"]["gaps"]
     warnings = []
     for what in ("implementation", "invariant or proof", "passing scenario"):
         ids = [g["id"] for g in gaps if what in g["missing"]]
         if ids:
-            warnings.append(f"{len(ids)} clause(s) without {'an' if what[0] in 'ai' else 'a'} {what}: " + ", ".join(ids))
+            warnings.append(f"{count(len(ids), 'clause')} without {'an' if what[0] in 'ai' else 'a'} {what}: " + ", ".join(ids))
     status = "failed" if problems else "inconclusive" if inconclusive else "passed"
     return {
         "ok": status == "passed",
@@ -622,13 +632,24 @@ def verdict_line(verdict: dict) -> str:
 
 
 def render(data: dict) -> dict[str, str]:
-    """Every file of the report, by relative path."""
+    """Every file of the report, by relative path: the index, the clause table, one page per section and per corner case."""
     view = dict(data)
     view["sections"] = [dict(s, html=report_pages.markdown_html(s.get("markdown", ""))) for s in data["sections"]]
+    view["findings"] = report_story.findings(data)
+    view["figures"] = report_story.figures(data)
+    items = data["scenarios"]["items"]
+    view["failing_scenarios"] = [s for s in items if not s["passed"]]
+    view["passing_scenarios"] = [s for s in items if s["passed"]]
+    view["pictures_by"] = draw.renderer()
     files = {
         "index.html": report_pages.index_html(view),
         "index.md": report_pages.index_md(view),
+        "clauses.html": report_pages.clauses_html(view),
+        "clauses.md": report_pages.clauses_md(view),
     }
+    for s in view["sections"]:
+        files[report_story.section_page(s["name"])] = report_pages.section_html(view, s)
+        files[report_story.section_page(s["name"], "md")] = report_pages.section_md(view, s)
     for page in data["corner_cases"]:
         for p in page["interaction"]:
             p["svg"] = report_pages.mermaid_svg(p["mermaid"]) if p["mermaid"] else ""

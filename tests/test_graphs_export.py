@@ -78,7 +78,9 @@ def test_svg_pictures_are_drawn_with_graphviz(built, tmp_path):
 
 def test_without_graphviz_no_svg_is_written_and_nothing_fails(built, tmp_path, monkeypatch):
     g, facts = built
-    monkeypatch.setattr(export.shutil, "which", lambda name: None)
+    from oblivaeon_verify.graphs import draw
+
+    monkeypatch.setattr(draw, "graphviz_version", lambda: None)
     notes = export.write(g, facts, "svg", tmp_path)
     assert "not installed" in notes[0] and not list(tmp_path.glob("*.svg"))
 

@@ -261,7 +261,13 @@ def _revive(d: Draft, decision: Decision, payload: tuple) -> None:
             d.set_under(c, ())
         d.seat_update(seat, incapacitated=tuple(c for c in s.incapacitated if c not in cards), hand=d.seats[seat].hand + rewards)
         d.box = tuple(sorted(d.box + cards))
-        d.emit("revived-to-box", "CLAR.RITES-OF-REVIVAL", zone=s.zone, card=card, detail=f"{len(rewards)} reward(s) to hand")
+        d.emit(
+            "revived-to-box",
+            "CLAR.RITES-OF-REVIVAL",
+            zone=s.zone,
+            card=card,
+            detail=f"{len(rewards)} {'reward' if len(rewards) == 1 else 'rewards'} to hand",
+        )
     from model.oblivaeon.effects import destroy_card
 
     destroy_card(d, ctx.source, ctx)

@@ -10,6 +10,7 @@ assumptions of the abstraction.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from oblivaeon_verify import exits, rulesets
 from oblivaeon_verify.commands.common import (
@@ -25,6 +26,7 @@ from oblivaeon_verify.commands.common import (
     print_json,
 )
 from oblivaeon_verify.commands.prove import symbolic
+from oblivaeon_verify.progress import Phases
 from oblivaeon_verify.timing import move_seconds
 
 MAX_DEPTH = 200
@@ -72,10 +74,15 @@ def cmd_ask(args) -> int:
     if args.query not in names:
         raise UsageError(f"QUERY: expected one of {', '.join(names)}, not {args.query!r}")
     n = players(ruleset, args.players)
+    fixed = _pairs(args.set)
+    # the solver can work for minutes: a heartbeat says which bound or depth it is on (bars on a terminal, lines in a log)
+    phases = Phases(live=sys.stderr.isatty(), enabled=not args.json)
     try:
-        ans = sym.ask(
-            args.query, n, depth=args.depth, symbolic=tuple(args.symbolic or ()), fixed=_pairs(args.set), options=tuple(args.option or ())
-        )
+        with phases:
+            phases.start(f"{args.query} with {n} {ruleset.players_word}")
+            ans = sym.ask(
+                args.query, n, depth=args.depth, symbolic=tuple(args.symbolic or ()), fixed=fixed, options=tuple(args.option or ())
+            )
     except ValueError as e:
         raise UsageError(str(e)) from None
     code = exits.of(0, ans["status"] == "unknown")

@@ -30,9 +30,10 @@ from oblivaeon_verify.commands.common import (
     load_ruleset,
     parameters,
     print_json,
-    progress,
 )
+from oblivaeon_verify.progress import Phases
 from oblivaeon_verify.tasks import CheckedGames, MachineExamples, Task
+from oblivaeon_verify.words import count
 
 #: profile -> (random games per player count, Hypothesis examples, steps per example)
 PROFILES = {"default": (4, 10, 20), "ci": (12, 25, 25), "thorough": (150, 400, 40)}
@@ -94,26 +95,25 @@ def finish(ruleset, args, pairs) -> int:
     failed: list[dict] = []
     machine = {"examples": 0, "steps": 0, "failure": ""}
     seconds = {"campaign": 0.0, "machine": 0.0}
-    show = not args.json and sys.stderr.isatty()
-    prog, cb = progress(total, f"checked random play ({args.profile})", show)
-    if prog:
-        prog.start()
-    said = False
+    # a person reads the phases (bars on a terminal, lines in a log); --json output is for a program
+    phases = Phases(live=sys.stderr.isatty(), enabled=not args.json)
     try:
-        for task, r in pairs:
-            if isinstance(task, CheckedGames):
-                _add(tally, fired, r)
-                failed += r["failures"]
-                seconds["campaign"] += r["timing"]["seconds"]
-                cb(tally.games, total)
-                continue
-            if not said and show:
-                console(stderr=True).print(f"Hypothesis state machine: {examples} examples ...")
-                said = True
-            machine["examples"] += r["examples"]
-            machine["steps"] += r["steps"]
-            machine["failure"] = machine["failure"] or r["failure"]
-            seconds["machine"] += r["timing"]["seconds"]
+        with phases:
+            phases.start(f"checked random play ({args.profile} profile)", total, "game")
+            for task, r in pairs:
+                if isinstance(task, CheckedGames):
+                    _add(tally, fired, r)
+                    failed += r["failures"]
+                    seconds["campaign"] += r["timing"]["seconds"]
+                    phases.advance(tally.games)
+                    if tally.games == total:  # begun before the next result is asked for: the machine runs then
+                        phases.start("Hypothesis state machine", examples, "example")
+                    continue
+                machine["examples"] += r["examples"]
+                machine["steps"] += r["steps"]
+                machine["failure"] = machine["failure"] or r["failure"]
+                seconds["machine"] += r["timing"]["seconds"]
+                phases.advance(machine["examples"])
     except KeyboardInterrupt as e:
         campaign.interrupts_close(pairs)
         if tally.games < total:
@@ -123,9 +123,6 @@ def finish(ruleset, args, pairs) -> int:
         what = f"{machine['examples'] + ex:,} of {examples:,} examples ({machine['steps'] + st:,} steps)"
         # (a failing example writes its replay file as it is found: no claim about files here)
         raise interrupts.stopped(e, during="the Hypothesis state machine", done=what) from None
-    finally:
-        if prog:
-            prog.stop()
     failures = []
     for f in failed:
         path = replay.write(out / f"{f['players']}-{f['seed']}-{f['game']}.json", f["replay"])
@@ -226,7 +223,7 @@ def _replay(ruleset, args) -> int:
         if result.error:
             con.print(f"[red]model error[/red] {result.error}")
         con.print(
-            f"{result.steps} step(s) replayed; verdict {result.verdict}; expected {expect}: {'as expected' if ok else 'NOT as expected'}"
+            f"{count(result.steps, 'step')} replayed; verdict {result.verdict}; expected {expect}: {'as expected' if ok else 'NOT as expected'}"
         )
     return exits.of(not ok)
 
@@ -236,7 +233,7 @@ def _print(ruleset, d: dict) -> None:
 
     con = console()
     t = Table(
-        title=f"{ruleset.title}: {len(d['invariants'])} invariants over {d['games']} games ({d['steps']:,} steps) + {d['machine']['examples']} Hypothesis examples ({d['machine']['steps']:,} steps)"
+        title=f"{ruleset.title}: {count(len(d['invariants']), 'invariant')} over {count(d['games'], 'game')} ({count(d['steps'], 'step')}) + {count(d['machine']['examples'], 'Hypothesis example')} ({count(d['machine']['steps'], 'step')})"
     )
     for col in ("invariant", "over", "clauses", "checked", "violations"):
         t.add_column(col, overflow="fold")

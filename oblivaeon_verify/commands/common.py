@@ -1,4 +1,4 @@
-"""What every command shares: argument errors and bounded numbers, ruleset and parameter loading, consoles and progress bars."""
+"""What every command shares: argument errors and bounded numbers, ruleset and parameter loading, consoles (progress: :mod:`oblivaeon_verify.progress`)."""
 
 from __future__ import annotations
 
@@ -217,10 +217,17 @@ def stderr_line(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+PIPED_WIDTH = 100_000
+"""Columns of a table written to a pipe or a file: wide enough that no cell wraps, so no id is split mid-word."""
+
+
 def console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    stream = sys.stderr if stderr else sys.stdout
+    # a terminal wraps tables to its width; a pipe or a file gets every row on one line, for grep and cut
+    width = None if stream.isatty() else PIPED_WIDTH
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
 
 
 def add_ruleset_arguments(sp, params: bool = True) -> None:
@@ -259,25 +266,6 @@ def players(ruleset, value):
 def parameters(ruleset, args):
     """The ruleset's parameters with --params and --param applied; a bad one is a ParameterError (an InputError: exit 2)."""
     return ruleset.load_parameters(args.params, tuple(args.param or ()))
-
-
-def progress(total: int, label: str, enabled: bool):
-    """A rich progress bar on stderr, and the callback that advances it (a no-op when disabled)."""
-    if not enabled:
-        return None, (lambda done, all_: None)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-
-    prog = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console(stderr=True),
-        transient=True,
-    )
-    task = prog.add_task(label, total=total)
-    return prog, (lambda done, all_: prog.update(task, completed=done))
 
 
 def versions() -> dict:

@@ -20,6 +20,7 @@ from oblivaeon_verify.commands.common import (
 )
 from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.graphs import summary
+from oblivaeon_verify.words import count
 
 MAX_DEPTH = 1_000
 MAX_STATES = 2_000_000
@@ -57,7 +58,7 @@ def cmd_explore(args) -> int:
             for d in row["dead_ends"][:5]:
                 con.print(f"  [red]dead end[/red] at {d['where']} after: {' / '.join(d['path'])}")
             for c, h in row["corner_cases"].items():
-                con.print(f"  {c}: {h['depth']} decisions ({h['by']})")
+                con.print(f"  {c}: {count(h['depth'], 'decision')} ({h['by']})")
             con.print("  not reached: " + (", ".join(row["corner_cases_missed"]) or "none"))
     return code
 

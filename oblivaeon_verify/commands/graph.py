@@ -15,6 +15,7 @@ from oblivaeon_verify.commands.common import (
     print_json,
 )
 from oblivaeon_verify.graphs import export, summary
+from oblivaeon_verify.words import count
 
 
 def cmd_graph(args) -> int:
@@ -69,7 +70,7 @@ def _print(data: dict) -> None:
     con.print("\n[b]clauses never reached in play[/b]: " + (", ".join(r["clause"] for r in data["never_reached"]) or "none"))
     con.print("[b]observed interactions no clarification covers[/b] (candidates):")
     for u in data["uncovered_chains"]:
-        con.print(f"  {u['first']} then {u['then']} ({u['steps']} steps)")
+        con.print(f"  {u['first']} then {u['then']} ({count(u['steps'], 'step')})")
     con.print("[b]most central clauses[/b]: " + ", ".join(f"{x['clause']} ({x['betweenness']})" for x in data["centrality"]))
     for f in data.get("files", []):
         con.print(f"wrote {f}")

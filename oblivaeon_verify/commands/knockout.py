@@ -27,8 +27,9 @@ from oblivaeon_verify.commands.common import (
     load_ruleset,
     parameters,
     print_json,
-    progress,
 )
+from oblivaeon_verify.progress import Phases
+from oblivaeon_verify.words import count
 
 
 def cmd_knockout(args) -> int:
@@ -68,17 +69,13 @@ def complete(ruleset, args, pairs) -> int:
 def finish(ruleset, args, pairs) -> int:
     """The matrix of the knock-outs' rows (in clause order); their replay files into --save."""
     total = len(args.clause) if args.clause else len(kr.knockable(ruleset))
-    show = not args.json and sys.stderr.isatty()
-    prog, cb = progress(total, "knock-outs", show)
-    if prog:
-        prog.start()
+    phases = Phases(live=sys.stderr.isatty(), enabled=not args.json)
     try:
-        rows = kr.rows(pairs, total, cb)
+        with phases:
+            phases.start("knock-outs", total, "clause")
+            rows = kr.rows(pairs, total, lambda done, _all: phases.advance(done))
     except KeyboardInterrupt as e:  # the replay files of --save are written only at the end
         raise interrupts.stopped(e, written="nothing written") from None
-    finally:
-        if prog:
-            prog.stop()
     summary = kr.summary(ruleset, rows)
     if args.save:
         # Replay files are made in a scratch folder, then replace --save's folder whole.
@@ -120,7 +117,9 @@ def _print(ruleset, rows: list[dict], s: dict) -> None:
     names = list(props.INVARIANTS.names())
     hit = sorted({n for r in rows for n in r["caught_by"] if n in names}, key=names.index)
     con = console()
-    t = Table(title=f"clause knock-outs: {s['knocked_out']} clauses; matrix of the invariants that caught each (first failing step)")
+    t = Table(
+        title=f"clause knock-outs: {count(s['knocked_out'], 'clause')}; matrix of the invariants that caught each (first failing step)"
+    )
     t.add_column("clause")
     t.add_column("status")
     t.add_column("games/steps/s", justify="right")

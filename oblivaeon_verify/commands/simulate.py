@@ -21,8 +21,8 @@ from oblivaeon_verify.commands.common import (
     parameters,
     players,
     print_json,
-    progress,
 )
+from oblivaeon_verify.progress import Phases
 
 
 def cmd_simulate(args) -> int:
@@ -108,16 +108,13 @@ def _jobs(args) -> int:
 def complete(ruleset, args, pairs) -> int:
     """The summary of the campaign's results (merged in task order as they come), with a progress bar."""
     n_players = players(ruleset, args.players)
-    prog, cb = progress(args.games, f"{args.games} games, {n_players} {ruleset.players_word}", not args.json and sys.stderr.isatty())
-    if prog:
-        prog.start()
+    phases = Phases(live=sys.stderr.isatty(), enabled=not args.json and not args.trace)
     try:
-        result = campaign.merged(args.seed, [n_players], pairs, total=args.games, progress=cb)
+        with phases:
+            phases.start(f"random play, {n_players} {ruleset.players_word}", args.games, "game")
+            result = campaign.merged(args.seed, [n_players], pairs, total=args.games, progress=lambda done, _all: phases.advance(done))
     except KeyboardInterrupt as e:
         raise interrupts.stopped(e, written="nothing written") from None
-    finally:
-        if prog:
-            prog.stop()
     return _finish(ruleset, args, n_players, result)
 
 

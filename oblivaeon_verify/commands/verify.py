@@ -17,6 +17,8 @@ import time
 
 from oblivaeon_verify import interrupts, plans, shards
 from oblivaeon_verify.commands.common import UsageError, add_examples, console, load_ruleset, parameters, versions
+from oblivaeon_verify.progress import Phases
+from oblivaeon_verify.words import count
 
 
 def tasks(ruleset, args, params):
@@ -53,73 +55,43 @@ def produce(ruleset, args, pairs) -> dict:
     import jinja2
 
     vers["jinja2"] = jinja2.__version__
-    con = console(stderr=True)
-    live = sys.stderr.isatty()
     started = time.perf_counter()
     total = args.games * len(ruleset.players)
-    bar = None
-    if live:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        bar = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=con, transient=True
-        )
-        task = bar.add_task("random play", total=total)
-        bar.start()
-
-    stage, games_played = ["the start"], [0]  # what the run was doing, for the line an interrupt prints
-
-    def say(message: str) -> None:
-        stage[0] = message
-        line = f"[{time.perf_counter() - started:6.1f}s] {message}"
-        if bar is not None:
-            bar.update(task, description=message)
-        elif not message.startswith("scenario "):
-            con.print(line)
-
-    def played(done: int, _all: int) -> None:
-        games_played[0] = done
-        if bar is not None:
-            bar.update(task, completed=done)
-
     files, wrote = None, False
+    phases = Phases(live=sys.stderr.isatty())
     try:
-        data, timings = report.assemble(
-            ruleset,
-            pairs,
-            seed=args.seed,
-            games=args.games,
-            conformance_games=args.conformance_games,
-            quick=args.quick,
-            versions=vers,
-            sections=args.sections,
-            progress=say,
-            play_progress=played,
-        )
-        files = report.render(data)
-        with interrupts.deferred():  # a replacement is never cut short, so what the summary says is exact
-            output.replace(out, files, command)
-            wrote = True
+        with phases:
+            data, _timings = report.assemble(
+                ruleset,
+                pairs,
+                seed=args.seed,
+                games=args.games,
+                conformance_games=args.conformance_games,
+                quick=args.quick,
+                versions=vers,
+                sections=args.sections,
+                phases=phases,
+            )
+            phases.start("writing the report", None)
+            files = report.render(data)
+            with interrupts.deferred():  # a replacement is never cut short, so what the summary says is exact
+                output.replace(out, files, command)
+                wrote = True
     except KeyboardInterrupt as e:
         written = f"the new report was written to {args.out}/" if wrote else f"nothing written, {args.out}/ left as it was"
-        played = f"{games_played[0]:,} of {total:,} games" if stage[0].startswith("random play") else ""
-        raise interrupts.stopped(e, during=stage[0], done=played, written=written) from None
-    finally:
-        if bar is not None:
-            bar.stop()
+        during = phases.name or "the start"
+        played = f"{phases.done:,} of {total:,} games" if during.startswith("random play") else ""
+        raise interrupts.stopped(e, during=during, done=played, written=written) from None
     elapsed = time.perf_counter() - started
     size = sum(len(t.encode("utf-8")) for t in files.values())
     sc = data["scenarios"]
     t = data["coverage_totals"]
     console().print(
-        f"wrote {args.out}/ ({len(files)} files, {size / 1e6:.1f} MB): {data['totals']['games']:,} games, "
-        f"{data['totals']['errors'] + data['conformance']['errors']} errors; scenarios {sc['passed']}/{sc['count']} passed; "
+        f"wrote {args.out}/ ({len(files)} files, {size / 1e6:.1f} MB): {count(data['totals']['games'], 'game')}, "
+        f"{count(data['totals']['errors'] + data['conformance']['errors'], 'error')}; scenarios {sc['passed']}/{sc['count']} passed; "
         + (f"clarifications with a passing scenario {t['clarifications_passing']}/{t['clarifications']}; " if t["clarifications"] else "")
         + f"clauses complete {t['complete']}/{t['clauses']}; {elapsed:.0f}s"
     )
-    for name, timing in sorted(timings.items()):
-        if timing:
-            console(stderr=True).print(f"  section {name} timing: {timing}")
     return data
 
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import networkx as nx
@@ -137,11 +135,14 @@ def graphml(g: nx.DiGraph) -> bytes:
 
 
 def svg(dot_text: str) -> bytes | None:
-    """DOT rendered to SVG with Graphviz's ``dot``; None when ``dot`` is not installed."""
-    exe = shutil.which("dot")
-    if exe is None:
+    """DOT rendered to SVG by Graphviz (through the ``graphviz`` package); None when ``dot`` is not installed."""
+    import graphviz
+
+    from oblivaeon_verify.graphs import draw
+
+    if draw.graphviz_version() is None:
         return None
-    return subprocess.run([exe, "-Tsvg"], input=dot_text.encode(), capture_output=True, check=True, timeout=120).stdout
+    return graphviz.pipe("dot", "svg", dot_text.encode(), quiet=True)
 
 
 NO_DOT = "Graphviz's dot is not installed: no SVG written (apt-get install graphviz, or use --format dot)"

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from oblivaeon_verify.scenarios.schema import Scenario, Step
+from oblivaeon_verify.words import phrase
 
 ABSENT = "-"
 """How a trace shows a fact that has no value on one side (a card not yet in a shown place, a target without HP)."""
@@ -254,4 +255,5 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
 
 
 def _show(pattern: dict) -> str:
-    return "{" + ", ".join(f"{k}={v!r}" for k, v in pattern.items()) + "}"
+    """A pattern of a scenario file in words, in the file's order: "(kind devastation, clause BZ.DEV.HERO-INCAP, amount 1)"."""
+    return "(" + ", ".join(f"{k} {phrase(v)}" for k, v in pattern.items()) + ")"

@@ -17,6 +17,10 @@ A section module offers:
     (a violated proof fails; an unknown or only bounded one is inconclusive).  The report's verdict
     counts them; a section without ``findings`` claims nothing.
 
+``headline(data: dict) -> str`` (optional)
+    what the section checked, in one phrase of plain words with its figures, for the report's
+    first screen ("84 invariants checked after every step of 30 games (12,000 steps)").
+
 A section whose module is absent is reported as missing, never faked.
 """
 
@@ -37,3 +41,9 @@ def findings(module: ModuleType, data: dict) -> dict[str, list[str]]:
 def available() -> list[ModuleType]:
     mods = [importlib.import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
     return sorted(mods, key=lambda m: (getattr(m, "ORDER", 100), m.__name__))
+
+
+def headline(module: ModuleType, data: dict) -> str:
+    """The section's one-phrase account of what it checked ("" when it declares no ``headline``)."""
+    fn = getattr(module, "headline", None)
+    return fn(data) if fn is not None else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import networkx as nx
 
 from oblivaeon_verify.graphs import export, summary
+from oblivaeon_verify.words import count
 
 TITLE = "Rule interactions and the state graph"
 ORDER = 60
@@ -88,7 +89,7 @@ def markdown(data: dict) -> str:
     never = ia["never_reached"]
     out.append("Clauses never reached in play: " + (", ".join(f"`{r['clause']}`" for r in never) if never else "none."))
     out += ["", "Observed interactions between rules of different families that no clarification covers (candidates):", ""]
-    out += [f"- `{u['first']}` then `{u['then']}` ({u['steps']} steps)" for u in ia["uncovered_chains"]] or ["- none"]
+    out += [f"- `{u['first']}` then `{u['then']}` ({count(u['steps'], 'step')})" for u in ia["uncovered_chains"]] or ["- none"]
     out += ["", "Most central clauses (betweenness): " + ", ".join(f"`{x['clause']}` {x['betweenness']}" for x in ia["centrality"]), ""]
     out += ["### State graph", ""]
     out.append(
@@ -108,6 +109,18 @@ def markdown(data: dict) -> str:
         for d in row["dead_ends"]:
             out.append(f"- **dead end** in {row['name']} at {d['where']}: {' / '.join(d['path'])}")
     return "\n".join(out) + "\n"
+
+
+def headline(data: dict) -> str:
+    """What the graphs show, for the report's first screen."""
+    c = data["interactions"]["counts"]
+    ex = data["exploration"]
+    states = sum(row["states"] for row in ex["configurations"])
+    return (
+        f"a rule-interaction graph of {count(c['clauses'], 'clause')} and {count(c['events'], 'event kind')} "
+        f"({count(c['edges'], 'edge')}), and {count(states, 'state')} explored to depth {ex['depth']} "
+        f"in {count(len(ex['configurations']), 'configuration')}"
+    )
 
 
 def findings(data: dict) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from oblivaeon_verify import knockout_runner as kr
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
+from oblivaeon_verify.words import count
 
 TITLE = "Invariants and clause knock-out"
 ORDER = 40
@@ -56,7 +57,9 @@ def findings(data: dict) -> dict:
     if not data.get("available"):
         return {"inconclusive": [f"no invariant suite: {data.get('reason')}"]}
     failed = [
-        f"invariant {r['name']}: {r['violations']} violation(s) in {data['games']} games" for r in data["invariants"] if r["violations"]
+        f"invariant {r['name']}: {count(r['violations'], 'violation')} in {count(data['games'], 'game')}"
+        for r in data["invariants"]
+        if r["violations"]
     ]
     failed += [
         f"knock-out of {u['clause']} caught by nothing: {u['reason']}"
@@ -66,11 +69,26 @@ def findings(data: dict) -> dict:
     return {"failed": failed}
 
 
+def headline(data: dict) -> str:
+    """What was checked, for the report's first screen."""
+    if not data.get("available"):
+        return f"no invariant suite: {data.get('reason')}"
+    s = data["knockout_summary"]
+    text = (
+        f"{count(len(data['invariants']), 'invariant')} checked after every step of {count(data['games'], 'steered game')} "
+        f"({count(data['steps'], 'step')})"
+    )
+    if data["knockouts"]:
+        caught = s["caught_by_invariant"] + s["caught_by_crash"] + s["caught_by_scenario"]
+        text += f"; {count(s['knocked_out'], 'clause')} turned off one at a time, {caught:,} of them caught"
+    return text
+
+
 def markdown(data: dict) -> str:
     if not data.get("available"):
         return f"_No invariant suite: {data.get('reason')}._\n"
     lines = [
-        f"{len(data['invariants'])} invariants, each checked after every step of {data['games']} steered random games ({data['steps']:,} steps).",
+        f"{count(len(data['invariants']), 'invariant')}, each checked after every step of {count(data['games'], 'steered random game')} ({count(data['steps'], 'step')}).",
         "",
         "| invariant | clauses | checked | violations |",
         "| --- | --- | --- | --- |",
@@ -87,7 +105,7 @@ def markdown(data: dict) -> str:
         return "\n".join(lines + ["", f"Clause knock-out: not run in this report: {why}."]) + "\n"
     lines += [
         "",
-        f"Clause knock-out: {s['knocked_out']} clauses turned off one at a time; caught by an invariant: {s['caught_by_invariant']}, "
+        f"Clause knock-out: {count(s['knocked_out'], 'clause')} turned off one at a time; caught by an invariant: {s['caught_by_invariant']}, "
         f"by a model exception: {s['caught_by_crash']}; only by a scenario citing the clause: {s['caught_by_scenario']}; "
         f"share caught {s['share_caught']:.1%} (by invariants {s['share_caught_by_invariant']:.1%}).",
         "",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 
 from oblivaeon_verify.commands.prove import FAILING, PASSING, extra_proofs
+from oblivaeon_verify.words import count, listing
 
 TITLE = "Proofs (Z3)"
 ORDER = 60
@@ -42,6 +43,20 @@ def findings(data: dict) -> dict:
         elif r["status"] not in PASSING:
             undecided.append(f"proof {name} {r['status']}" + (f": {r['reason']}" if r.get("reason") else ""))
     return {"failed": failed, "inconclusive": undecided}
+
+
+def headline(data: dict) -> str:
+    """What was proved, for the report's first screen."""
+    if not data.get("available"):
+        return f"no proofs: {data.get('reason', 'no symbolic encoding')}"
+    rows = data["invariants"]
+    proved = sum(1 for r in rows if r["status"] == "proved")
+    players = sorted({r["players"] for r in rows})
+    text = f"{count(len({r['property'] for r in rows}), 'bookkeeping invariant')} proved with Z3 for {listing(players)} players: {proved:,} of {count(len(rows), 'proof')} closed by k-induction"
+    extra = data.get("extra_proofs", ())
+    if extra:
+        text += f", and {count(len(extra), 'further proof')}"
+    return text
 
 
 def markdown(data: dict) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import z3
 
 from oblivaeon_verify.smt import smtlib
+from oblivaeon_verify import heartbeat
 from oblivaeon_verify.smt.system import TransitionSystem, value
 
 PROVED, VIOLATED, BOUNDED, UNKNOWN = "proved", "violated", "bounded", "unknown"
@@ -233,6 +234,7 @@ class Prover:
                     states.append(sysm.state(i))
                     labels.append(sysm.label(i - 1))
                     base.add(sysm.next(states[i - 1], states[i], labels[i - 1]))
+                heartbeat.beat(f"{prop.id}: base case, paths of {i} steps")
                 base.push()
                 base.add(z3.Not(P(states[i])))
                 if self.keep_smt2:
@@ -256,6 +258,7 @@ class Prover:
 
         for k in range(1, kmax + 1):
             bad = base_upto(k - 1)
+            heartbeat.beat(f"{prop.id}: k-induction, k = {k}")
             if bad is not None:
                 return bad
             step = _solver(self.timeout_ms)
@@ -292,6 +295,7 @@ def reach(system: TransitionSystem, goal: Callable[[dict], z3.BoolRef], *, depth
     decoded witness.  Returns (status, steps, values of the symbolic parameters): status ``reached``,
     ``unreachable-within`` (no such path of at most ``depth`` steps) or ``unknown`` (timeout).
     """
+    heartbeat.beat(f"bounded search, paths of up to {depth} steps")
     s = _solver(timeout_ms)
     if system.assumptions is not None:
         s.add(system.assumptions)

@@ -37,6 +37,7 @@ from model.aeons_end.positions import BREACH_STATES, PHASES, BreachPlacement, Ma
 from model.aeons_end.setup import SetupConfig, SetupError
 from oblivaeon_verify.scenarios.runner import Refused
 from oblivaeon_verify.scenarios.vocab_base import VocabularyBase
+from oblivaeon_verify.words import phrase
 from properties.aeons_end.scenario_facts import Bag, breach_word, fact_getter, find_fact, keys, outcome, whose_turn
 from properties.aeons_end.scenario_words import (
     MOST,
@@ -569,13 +570,13 @@ class AeonsEndScenarios(VocabularyBase):
     def describe_action(self, action: str, spec: dict) -> str:
         if action == "decide":
             keys = ("actor", "card", "target", "breach", "owner", "player", "index")
-            return "decide: " + ", ".join([spec["decide"]] + [f"{k} {spec[k]}" for k in keys if k in spec])
+            return "decide: " + ", ".join([spec["decide"]] + [f"{k} {phrase(spec[k])}" for k in keys if k in spec])
         if action == "effect":
             who = f" (player {spec['player']})" if "player" in spec else (f" ({spec['minion']})" if "minion" in spec else "")
             return f"effect {spec['effect']} {spec['amount']}{who}: {EFFECTS[spec['effect']].replace('AMOUNT', str(spec['amount']))}"
         if action == "look":
             return f"look: {spec['look']}"
-        return f"play on quietly until {spec['until']}"
+        return f"play on quietly until {phrase(spec['until'])}"
 
 
 VOCAB = AeonsEndScenarios()

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
 from model.common.decisions import IllegalDecision
-from oblivaeon_verify import replay
+from oblivaeon_verify import heartbeat, replay
+from oblivaeon_verify.words import phrase
 from properties.common.registry import Step
 
 TRACE_TAIL = 12
@@ -66,7 +67,7 @@ def failure_message(ruleset, setup, lines: list[str], violations, path: Path) ->
     """The last steps (one line each, with clause ids), the violations and the replay command."""
     shown = lines[-TRACE_TAIL:]
     skipped = len(lines) - len(shown)
-    head = f"setup: {ruleset.describe_setup(setup)}"
+    head = f"setup: {phrase(ruleset.describe_setup(setup))}"
     body = ([f"  ... {skipped} earlier step(s) in the replay file"] if skipped else []) + [
         f"  {n}. {line}" for n, line in enumerate(shown, skipped + 1)
     ]
@@ -136,6 +137,7 @@ class ModelMachine(RuleBasedStateMachine):
         self.setup = setup
         self.state = self.ruleset.new_game(setup)
         self.stats.examples += 1
+        heartbeat.beat(f"example {self.stats.examples} of this batch")
         self._fail_if(self.checker.start(self.state))
 
     @precondition(lambda self: self.state is not None and bool(self.state.options))

@@ -51,6 +51,7 @@ from oblivaeon_verify.scenarios.vocab_base import (
     one_of,
     show,
 )
+from oblivaeon_verify.words import phrase
 from properties.oblivaeon.scenario_words import (
     CHARACTER_IDS,
     CLAUSE_IDS,
@@ -768,17 +769,26 @@ class OblivAeonScenarios(VocabularyBase):
         return out
 
     def describe_action(self, action: str, spec: dict) -> str:
+        """A step in words (a step's heading on a corner-case page), its settings as phrases rather than TOML tables."""
         if action == "decide":
             bits = [spec["decide"]] + [f"{k} {spec[k]}" for k in ("actor", "card", "target", "zone", "index") if k in spec]
-            return "decide: " + ", ".join(str(b) for b in bits)
+            return "decide: " + ", ".join(phrase(b, SPEC_WORDS) for b in bits)
         if action == "effect":
             by = spec.get("by", {})
-            return f"effect {spec['effect']} {spec.get('args', {})}" + (f" by {by}" if by else "")
+            args = spec.get("args", {})
+            return (
+                f"effect {spec['effect']}"
+                + (f": {phrase(args, SPEC_WORDS)}" if args else "")
+                + (f"; by {phrase(by, SPEC_WORDS)}" if by else "")
+            )
         if action == "resolve":
             return f"resolve {describe(spec['resolve'])} ({spec.get('part', 'play')})"
         if action == "look":
             return f"look: {spec['look']}"
-        return f"play on quietly until {spec['until']}"
+        return f"play on quietly until {phrase(spec['until'], SPEC_WORDS)}"
 
+
+#: How a scenario's keys read in a step's heading (the rest read as written, underscores as spaces).
+SPEC_WORDS = {"dtype": "damage type"}
 
 VOCAB = OblivAeonScenarios()

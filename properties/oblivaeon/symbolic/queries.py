@@ -16,6 +16,7 @@ import time
 
 import z3
 
+from oblivaeon_verify import heartbeat
 from oblivaeon_verify.smt.answers import Answer, QueryError
 from oblivaeon_verify.smt.kinduction import Property, Prover, reach
 from properties.oblivaeon.symbolic.abstraction import LOST_ENV
@@ -128,6 +129,7 @@ def fewest_rounds_to_lose(
             notes.append(f"proved for all reachable states (k-induction): no loss before round {low}")
     excluded, unknown = [], []
     for r in range(low or 1, max_rounds + 1):
+        heartbeat.beat(f"a loss by round {r}? (rounds up to {max_rounds})")
         status, steps, params = reach(
             sysm, lambda s, r=r: z3.And(s["outcome"] == LOST_ENV, s["round"] <= r), depth=depth, timeout_ms=timeout_ms
         )
