@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 import z3
 
-from oblivaeon_verify.smt import smtlib
 from oblivaeon_verify import heartbeat
+from oblivaeon_verify.smt import smtlib
 from oblivaeon_verify.smt.system import TransitionSystem, value
 
 PROVED, VIOLATED, BOUNDED, UNKNOWN = "proved", "violated", "bounded", "unknown"
