@@ -67,7 +67,7 @@ def test_bench_reports_throughput_figures(capsys):
     [
         (["simulate", "--heroes", "6"], "--heroes: Sentinels of the Multiverse: OblivAeon is played with 3, 4, 5 heroes, not 6"),
         (["simulate", "--games", "0"], "--games: expected an integer from 1 to 1,000,000,000, not 0"),
-        (["simulate", "--ruleset", "chess"], "--ruleset: unknown ruleset 'chess'"),
+        (["simulate", "--ruleset", "chess"], "--ruleset: unknown name 'chess'; aeons_end, oblivaeon"),
         (["simulate", "--param", "nonsense=1"], "unknown parameter 'nonsense'"),
     ],
 )

@@ -231,7 +231,13 @@ def console(stderr: bool = False):
 
 
 def add_ruleset_arguments(sp, params: bool = True) -> None:
-    sp.add_argument("--ruleset", default=rulesets.DEFAULT, choices=rulesets.available(), help="the game (default %(default)s)")
+    sp.add_argument(
+        "--ruleset",
+        metavar="NAME",
+        default=rulesets.DEFAULT,
+        choices=Names(lambda _r: rulesets.available(), per_ruleset=False),
+        help="the game (default %(default)s)",
+    )
     if params:
         sp.add_argument(
             "--params",
