@@ -20,6 +20,11 @@ from properties.common.clarify.language import And, ClarifyError, Not, Term
 from properties.common.clarify.logic import Theory, judge
 
 
+def _decided(v: dict) -> dict:
+    """A verdict without the domain it was decided on (which grows with the encoded rulebook)."""
+    return {k: x for k, x in v.items() if k != "domain"}
+
+
 def _first_game_with_an_exhaustion() -> tuple[int, int]:
     """The checker's first two-player game in which a player is exhausted (so "may gain life" is
     probed on an exhausted player); found, not hard-coded, so a change to the cards moves it."""
@@ -126,7 +131,7 @@ def test_a_rule_implied_by_the_others_is_reported():
 
 
 def test_an_exhausted_player_gaining_life_conflicts_with_the_rule_against_it():
-    assert clarify.judge_text("an exhausted player may gain life.") == {
+    assert _decided(clarify.judge_text("an exhausted player may gain life.")) == {
         "verdict": "contradicts",
         "proposal": "PROPOSED",
         "cores": [["EXHAUST.NO-LIFE-GAIN"]],
@@ -139,21 +144,21 @@ def test_a_conflict_through_two_rules_names_every_minimal_core_and_each_is_minim
     v = judge(base, p)
     assert v["verdict"] == "contradicts" and v["cores"] == [["END.LOSE-GRAVEHOLD", "VOCAB.GAME-ENDS"]]
     theory = Theory(base + [p])
-    formulas = theory._encode(theory._groups(list(theory.clarifications)))
+    formulas, side = theory._groups()
     for core in v["cores"]:
-        assert is_minimal_unsat(formulas, tuple(core) + ("PROPOSED",))
+        assert is_minimal_unsat(formulas, tuple(core) + ("PROPOSED",), side)
 
 
 def test_prepping_a_spell_to_an_opened_breach_is_already_implied():
     v = clarify.judge_text("an opened breach may receive a spell.")
-    assert v == {"verdict": "redundant", "proposal": "PROPOSED", "implied_by": [["MAIN.PREP", "VOCAB.GAME-HAS"]]}
+    assert _decided(v) == {"verdict": "redundant", "proposal": "PROPOSED", "implied_by": [["MAIN.PREP", "VOCAB.GAME-HAS"]]}
     v = clarify.judge_text("every empty breach that is not opened and may receive a spell is focused this turn.")
-    assert v == {"verdict": "redundant", "proposal": "PROPOSED", "implied_by": [["BREACH.PREP-WHERE"]]}
+    assert _decided(v) == {"verdict": "redundant", "proposal": "PROPOSED", "implied_by": [["BREACH.PREP-WHERE"]]}
 
 
 def test_a_new_compatible_rule_about_a_relic_is_consistent_and_new():
     v = clarify.judge_text("RELIC.ALLY-CAST: some relic lets its player cast an ally's prepped spell.")
-    assert v == {
+    assert _decided(v) == {
         "verdict": "consistent",
         "proposal": "RELIC.ALLY-CAST",
         "new_statements": ["some relic lets its player cast an ally's prepped spell"],
@@ -233,7 +238,11 @@ def test_the_command_judges_a_proposal_file(tmp_path, capsys):
     f = tmp_path / "proposal.clar"
     f.write_text("# a proposal\nPROPOSAL.HEAL: an exhausted player may gain life.\n", encoding="utf-8")
     rc, out, _ = _run(capsys, "--file", str(f), "--json")
-    assert rc == 1 and json.loads(out) == {"verdict": "contradicts", "proposal": "PROPOSAL.HEAL", "cores": [["EXHAUST.NO-LIFE-GAIN"]]}
+    assert rc == 1 and _decided(json.loads(out)) == {
+        "verdict": "contradicts",
+        "proposal": "PROPOSAL.HEAL",
+        "cores": [["EXHAUST.NO-LIFE-GAIN"]],
+    }
     rc, out, _ = _run(capsys, "an opened breach may receive a spell.")
     assert rc == 0 and "redundant" in out and "MAIN.PREP" in out
 

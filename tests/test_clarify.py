@@ -14,6 +14,11 @@ from properties.oblivaeon.clarify.logic import Theory, judge
 from properties.oblivaeon.clarify.model_check import check, objects
 
 
+def _decided(v: dict) -> dict:
+    """A verdict without the domain it was decided on (which grows with the encoded rulebook)."""
+    return {k: x for k, x in v.items() if k != "domain"}
+
+
 def proposal(text: str):
     return parse(text, "<test>", default_id="PROPOSED")[0]
 
@@ -95,7 +100,11 @@ def test_a_new_clarification_is_consistent():
     v = clarify.judge_text("every objective target in a hero play area is usable only by heroes in its battle zone.")
     assert v["verdict"] == "consistent" or v["verdict"] == "redundant"
     v = clarify.judge_text("every reward in a hero deck is a hero card.")
-    assert v == {"verdict": "consistent", "proposal": "PROPOSED", "new_statements": ["every reward in a hero deck is a hero card"]}
+    assert _decided(v) == {
+        "verdict": "consistent",
+        "proposal": "PROPOSED",
+        "new_statements": ["every reward in a hero deck is a hero card"],
+    }
 
 
 def test_an_implied_clarification_is_redundant_with_every_minimal_support():
@@ -118,14 +127,14 @@ def test_each_reported_core_is_really_minimal_and_unsatisfiable():
     p = proposal("every reward is a villain card.")
     v = judge(base, p)
     theory = Theory(base + [p])
-    formulas = theory._encode(theory._groups(list(theory.clarifications)))
+    formulas, side = theory._groups()
     for core in v["cores"]:
-        assert is_minimal_unsat(formulas, tuple(core) + ("PROPOSED",))
+        assert is_minimal_unsat(formulas, tuple(core) + ("PROPOSED",), side)
 
 
 def test_a_proposal_with_a_single_clear_conflict_has_one_core():
     v = clarify.judge_text("CLAR.NEW: some mission card is a character card.")
-    assert v == {"verdict": "contradicts", "proposal": "CLAR.NEW", "cores": [["CLAR.MISSION-TYPES"]]}
+    assert _decided(v) == {"verdict": "contradicts", "proposal": "CLAR.NEW", "cores": [["CLAR.MISSION-TYPES"]]}
 
 
 def test_a_proposal_reusing_an_existing_id_is_judged_as_a_new_clause():

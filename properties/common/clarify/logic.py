@@ -1,28 +1,63 @@
-"""Clarifications as logic, and the questions a designer asks of them, answered by Z3.
+"""Clarifications as logic over a bounded domain, and the questions a designer asks of them, answered by Z3.
 
-Every term is a property of game objects, so a statement is a sentence of monadic first-order
-logic: ``every P is Q`` is (for all x) P(x) -> Q(x), ``no P is Q`` is (for all x) not (P(x) and
-Q(x)), ``some P is Q`` is (there is x) P(x) and Q(x).  Monadic logic has the small-model property: a
-set with e existential statements (after negation, for entailment) is satisfiable iff it is on e+1
-objects.  So each check instantiates the universals on that many objects and is decided exactly
-(no quantifier heuristics).  A proposal is a person's text, though, and a propositional formula can
-be hard: every question has a time limit, and a solver ``unknown`` (or running out of time) is an
-:class:`UndecidedError`, which :func:`judge` turns into the verdict ``unknown``: never a pass.
+**Situations.** A statement speaks of one situation of play (the things in the game at one stretch
+of play, with their attributes and what happens to them).  A top-level ``some`` statement (or an
+article before ``may``) says that something *can* happen: it needs one situation where it does.
+Every other statement (``every``, ``no``, a count, ``there is``, a conditional) holds in every
+situation.  So a set of statements is encoded on one situation for each possibility statement, one
+base situation, and one for the witness of a negated query (entailment): necessities are
+instantiated in every situation, each possibility in its own.
+
+**The fragment.** Within a situation, terms are properties of things, attributes are functions
+from things to small known ranges (zones 1-2, moments of a round, seats), relations compare
+attributes (or are relations of their own, :class:`~properties.common.clarify.vocab.Relation`), and
+quantities count.  With relations through attributes of known ranges, every statement is a Boolean
+combination of counting constraints on one-variable formulas (the second variable of a relation is
+eliminated by splitting on the attribute's values), and such a set, if satisfiable, is satisfiable
+on a domain no larger than the sum of the thresholds of its counting constraints that a model can
+make true (an object can be dropped unless it witnesses one of them).  :func:`domain_size` computes
+that sum, so each question is decided exactly on that many things per situation by grounding: no
+quantifier heuristics.  A relation of its own (not through attributes) makes the logic two-variable
+with a binary predicate; its answers are then exact for the bounded domain stated in the verdict.
+
+A proposal is a person's text, and a propositional formula can be hard: every question has a time
+limit, and a solver ``unknown`` (or running out of time) is an :class:`UndecidedError`, which
+:func:`judge` turns into the verdict ``unknown``: never a pass.
+
+Verdicts: ``contradicts`` (with every minimal conflicting set), ``vacuous`` (no situation the rules
+allow has anything the proposal speaks of: it says nothing; with every minimal set that rules its
+subjects out), ``redundant`` (with every minimal set that implies it), ``consistent`` (with what it
+adds), ``unknown``.
 """
 
 from __future__ import annotations
 
-import functools
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import z3
 
 from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses
-from properties.common.clarify.language import And, Clarification, Not, Or, Statement, Term
+from properties.common.clarify.language import (
+    SOME,
+    TRUE,
+    And,
+    Check,
+    Clarification,
+    Frequency,
+    Not,
+    Or,
+    Quantity,
+    Related,
+    Statement,
+    Term,
+)
+from properties.common.clarify.vocab import Relation, Vocabulary
 
 JUDGE_SECONDS = 60.0
-"""The default time a judgement or a rulebook check may take, all solver calls together (either takes about a second)."""
+"""The default time a judgement or a rulebook check may take, all solver calls together."""
+MAX_DOMAIN = 64
+"""The most things a situation is grounded on: a set that would need more is judged on this many and says so."""
 
 
 class UndecidedError(RuntimeError):
@@ -39,61 +74,188 @@ def _timeout_ms(per_check_ms: int, deadline: float | None) -> int:
     return min(per_check_ms, left)
 
 
-def _muses(constraints: dict, required: tuple[str, ...], per_check_ms: int, deadline: float | None) -> list[tuple[str, ...]]:
+def _muses(constraints: dict, required: tuple[str, ...], per_check_ms: int, deadline: float | None, background=()) -> list[tuple[str, ...]]:
     """Every minimal unsatisfiable subset (:func:`enumerate_muses`, complete or not at all), or :class:`UndecidedError`."""
     try:
-        return enumerate_muses(constraints, required=required, timeout_ms=_timeout_ms(per_check_ms, deadline), deadline=deadline)
+        return enumerate_muses(
+            constraints, background=list(background), required=required, timeout_ms=_timeout_ms(per_check_ms, deadline), deadline=deadline
+        )
     except MusTimeout as e:
         raise UndecidedError(str(e)) from None
 
 
-def _phrase(e, obj: int):
-    if isinstance(e, Term):
-        return z3.Bool(f"{e.name}@{obj}")
+# --- demand: how many things a situation needs ------------------------------------------------------
+
+
+def _threshold(q: Quantity) -> int:
+    """Things a counting constraint can need as witnesses, whichever way it comes out."""
+    if q.kind in ("every", "no", "some"):
+        return 1
+    return q.low + (q.high + 1 if q.high is not None else 0)
+
+
+def _phrase_demand(e, vocab: Vocabulary | None) -> int:
     if isinstance(e, Not):
-        return z3.Not(_phrase(e.arg, obj))
-    if isinstance(e, And):
-        return z3.And([_phrase(a, obj) for a in e.args])
-    if isinstance(e, Or):
-        return z3.Or([_phrase(a, obj) for a in e.args])
-    raise TypeError(f"not a phrase: {e!r}")
+        return _phrase_demand(e.arg, vocab)
+    if isinstance(e, And | Or):
+        return sum(_phrase_demand(a, vocab) for a in e.args)
+    if isinstance(e, Related) and e.phrase is not None:
+        classes = 2
+        if e.relation.attribute is not None and vocab is not None:
+            classes = vocab.attribute(e.relation.attribute).values + 1
+        return classes * (_threshold(e.quantity) + _phrase_demand(e.phrase, vocab))
+    if isinstance(e, Frequency):
+        groups = vocab.attribute(e.per).values if vocab is not None else 2
+        return groups * _threshold(e.quantity) + 1
+    return 0
+
+
+def demand(st: Statement, vocab: Vocabulary | None, asserted: bool = True) -> int:
+    """The witnesses a statement can need in one situation: asserted as it stands (a universal needs
+    none; 'some' one; 'at least n' n) or under negation or a condition (its full thresholds)."""
+    inner = _phrase_demand(st.subject, vocab) + _phrase_demand(st.predicate, vocab)
+    if st.condition is not None:
+        return _threshold(st.quantity) + inner + demand(st.condition, vocab, asserted=False)
+    if not asserted:
+        return _threshold(st.quantity) + inner
+    if st.quantity.kind in ("every", "no"):
+        return inner
+    return st.quantity.low + inner
+
+
+def domain_size(statements, query: Statement | None, vocab: Vocabulary | None) -> int:
+    d = 1 + sum(demand(st, vocab) for st in statements if not st.possibility)
+    d += max((demand(st, vocab) for st in statements if st.possibility), default=0)
+    if query is not None:
+        d += demand(query, vocab, asserted=False)
+    return max(2, min(d, MAX_DOMAIN))
+
+
+# --- grounding ---------------------------------------------------------------------------------------
+
+
+class Ground:
+    """The formulas of statements in one situation of ``size`` things; side conditions (attribute
+    ranges, 'must' implies 'may') collect in ``side``."""
+
+    def __init__(self, vocab: Vocabulary | None, situation: int, size: int, side: list):
+        self.vocab, self.s, self.n, self.side = vocab, situation, size, side
+        self._made: set = set()
+
+    def term(self, name: str, o: int):
+        v = z3.Bool(f"{name}@{self.s}.{o}")
+        if name.startswith("must ") and (name, o) not in self._made:
+            self._made.add((name, o))
+            self.side.append(z3.Implies(v, self.term("may " + name[5:], o)))  # an obligation is a permission too
+        return v
+
+    def attr(self, name: str, o: int):
+        v = z3.Int(f"{name}#{self.s}.{o}")
+        if (name, o) not in self._made:
+            self._made.add((name, o))
+            top = self.vocab.attribute(name).values if self.vocab is not None else 1
+            self.side.append(z3.And(v >= 0, v <= top))
+        return v
+
+    def relation(self, r: Relation, x: int, y: int):
+        if r.attribute is None:
+            return z3.Bool(f"{r.name}@{self.s}.{x},{y}")
+        ax, ay = self.attr(r.attribute, x), self.attr(r.y_attribute, y)
+        op = {"=": ax == ay, "!=": ax != ay, "<": ax < ay, ">": ax > ay}[r.op]
+        return z3.And(ax != 0, ay != 0, op)
+
+    def phrase(self, e, o: int, outer: int | None = None):
+        if isinstance(e, Term):
+            return self.term(e.name, o)
+        if isinstance(e, Not):
+            return z3.Not(self.phrase(e.arg, o, outer))
+        if isinstance(e, And):
+            return z3.And([self.phrase(a, o, outer) for a in e.args]) if e.args else z3.BoolVal(True)
+        if isinstance(e, Or):
+            return z3.Or([self.phrase(a, o, outer) for a in e.args])
+        if isinstance(e, Check):
+            t, a = e.test, self.attr(e.test.attribute, o)
+            if t.op == "in":
+                return z3.Or([a == v for v in t.values])
+            return z3.And(a != 0, a < min(t.values)) if t.op == "<" else z3.And(a != 0, a > max(t.values))
+        if isinstance(e, Related):
+            if e.relation.own:
+                return self.relation(e.relation, o, o)
+            if e.phrase is None:  # a back-relation: to the outer thing
+                return self.relation(e.relation, o, outer) if outer is not None else z3.BoolVal(False)
+            return self.quantified(e.quantity, lambda y: self.phrase(e.phrase, y, o), lambda y: self.relation(e.relation, o, y))
+        if isinstance(e, Frequency):
+            link = self.attr(e.event.link, o)
+            groups = []
+            for g in range(1, self.vocab.attribute(e.per).values + 1):
+                hits = [
+                    z3.And(self.term(e.event.term, y), self.attr(e.event.link, y) == link, link != 0, self.attr(e.per, y) == g)
+                    for y in range(self.n)
+                ]
+                groups.append(_count(hits, e.quantity.low, e.quantity.high))
+            if e.quantity.high is None:
+                return z3.Or(groups)  # "more than once per turn": in some turn
+            if e.quantity.low == 0:
+                return z3.And(groups)  # "at most once per turn": in every turn
+            return z3.And([z3.Or(g, _count([], 0, 0)) for g in groups])
+        raise TypeError(f"not a phrase: {e!r}")
+
+    def quantified(self, q: Quantity, subject, predicate):
+        things = range(self.n)
+        if q.kind == "every":
+            return z3.And([z3.Implies(subject(o), predicate(o)) for o in things])
+        if q.kind == "no":
+            return z3.And([z3.Not(z3.And(subject(o), predicate(o))) for o in things])
+        hits = [z3.And(subject(o), predicate(o)) for o in things]
+        return _count(hits, q.low, q.high)
+
+    def statement(self, st: Statement):
+        main = self.quantified(st.quantity, lambda o: self.phrase(st.subject, o), lambda o: self.phrase(st.predicate, o))
+        return main if st.condition is None else z3.Implies(self.statement(st.condition), main)
+
+
+def _count(hits: list, low: int, high: int | None):
+    parts = []
+    if low > 0:
+        parts.append(z3.PbGe([(h, 1) for h in hits], low) if hits else z3.BoolVal(False))
+    if high is not None:
+        parts.append(z3.PbLe([(h, 1) for h in hits], high) if hits else z3.BoolVal(True))
+    return z3.And(parts) if parts else z3.BoolVal(True)
+
+
+def negation(st: Statement) -> Statement:
+    """The statement that is true exactly where ``st`` fails, as a possibility or a necessity.
+
+    Represented by the ``negated`` marker: the encoder asserts not-``st``; a negated necessity needs
+    one situation (a possibility), a negated possibility holds in every situation.
+    """
+    return replace(st, possibility=not st.possibility, text=f"not ({st.text})")
+
+
+def exists(subject) -> Statement:
+    """'Something the phrase picks out can exist': the question a vacuity check asks."""
+    return Statement("some", subject, TRUE, "", SOME, possibility=True)
+
+
+# --- theories -----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Sentence:
-    """A statement (or its negation) ready to instantiate: universal on every object, or existential on one."""
-
-    universal: bool
-    subject: object
-    predicate: object
-    negative: bool
-    """``no``-statements (and negated ``some``): P and Q never together."""
-
-    def on(self, objects: int, witness: int):
-        if self.universal:
-            if self.negative:
-                return z3.And([z3.Not(z3.And(_phrase(self.subject, o), _phrase(self.predicate, o))) for o in range(objects)])
-            return z3.And([z3.Implies(_phrase(self.subject, o), _phrase(self.predicate, o)) for o in range(objects)])
-        pred = z3.Not(_phrase(self.predicate, witness)) if self.negative else _phrase(self.predicate, witness)
-        return z3.And(_phrase(self.subject, witness), pred)
-
-
-def sentence(st: Statement, negate: bool = False) -> Sentence:
-    if st.quantifier == "every":
-        return Sentence(False, st.subject, st.predicate, True) if negate else Sentence(True, st.subject, st.predicate, False)
-    if st.quantifier == "no":
-        return Sentence(False, st.subject, st.predicate, False) if negate else Sentence(True, st.subject, st.predicate, True)
-    # some
-    return Sentence(True, st.subject, st.predicate, True) if negate else Sentence(False, st.subject, st.predicate, False)
+class _Query:
+    statement: Statement
+    negated: bool
 
 
 class Theory:
-    """A set of clarifications, encoded on enough objects for every existential they (and one query) need.
+    """A set of clarifications, encoded on enough situations and things for every question about it.
 
-    ``timeout_ms`` bounds each solver call, ``deadline`` (a :func:`time.monotonic` time) all of them.
+    ``timeout_ms`` bounds each solver call, ``deadline`` (a :func:`time.monotonic` time) all of them;
+    ``vocab`` gives the attributes' ranges.
     """
 
-    def __init__(self, clarifications: list[Clarification], timeout_ms: int = 30_000, deadline: float | None = None):
+    def __init__(
+        self, clarifications: list[Clarification], timeout_ms: int = 30_000, deadline: float | None = None, vocab: Vocabulary | None = None
+    ):
         ids = [c.id for c in clarifications]
         dup = {i for i in ids if ids.count(i) > 1}
         if dup:
@@ -101,42 +263,66 @@ class Theory:
         self.clarifications = {c.id: c for c in clarifications}
         self.timeout_ms = timeout_ms
         self.deadline = deadline
+        self.vocab = vocab
+        self._solvers: dict[int, tuple] = {}
 
-    def _encode(self, groups: dict[str, list[Sentence]]) -> dict[str, z3.BoolRef]:
-        existentials = [(g, i) for g, sents in groups.items() for i, s in enumerate(sents) if not s.universal]
-        objects = len(existentials) + 1
-        witness = {key: n for n, key in enumerate(existentials)}
-        return {g: z3.And([s.on(objects, witness.get((g, i), 0)) for i, s in enumerate(sents)]) for g, sents in groups.items()}
+    def _statements(self):
+        return {(cid, n): st for cid, c in self.clarifications.items() for n, st in enumerate(c.statements)}
 
-    def _groups(self, ids) -> dict[str, list[Sentence]]:
-        return {i: [sentence(s) for s in self.clarifications[i].statements] for i in ids}
+    def size(self, query: Statement | None = None) -> int:
+        """Things per situation for questions with this query (see :func:`domain_size`)."""
+        return domain_size(list(self._statements().values()), query, self.vocab)
 
-    @functools.cached_property
-    def _incremental(self):
-        """One solver for every question about this set: each statement behind its own selector.
+    def _encode(self, size: int):
+        """(formula per statement key, situations, side conditions): necessities in every situation, each
+        possibility in its own, and the last situation kept for a query's witness."""
+        sts = self._statements()
+        possible = [k for k, st in sts.items() if st.possibility]
+        situations = len(possible) + 2
+        side: list = []
+        grounds = [Ground(self.vocab, s, size, side) for s in range(situations)]
+        out = {}
+        for k, st in sts.items():
+            if st.possibility:
+                out[k] = grounds[1 + possible.index(k)].statement(st)
+            else:
+                out[k] = z3.And([g.statement(st) for g in grounds])
+        return out, grounds, side
 
-        The domain has an object for every existential of the set plus one for a negated query's
-        witness (and one more, so that a set without existentials still has a domain): a monadic
-        set satisfiable on some domain stays so on a larger one (copy an object), so this one
-        domain answers every subset's question exactly, without re-encoding per question.
-        """
-        sents = {(cid, n): sentence(st) for cid, c in self.clarifications.items() for n, st in enumerate(c.statements)}
-        existentials = [k for k, se in sents.items() if not se.universal]
-        objects = len(existentials) + 2
-        witness = {k: n for n, k in enumerate(existentials)}
-        solver = z3.Solver()
-        selectors = {}
-        for k, se in sents.items():
-            selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}")
-            solver.add(z3.Implies(selectors[k], se.on(objects, witness.get(k, 0))))
-        return solver, selectors, objects
+    def _incremental(self, size: int):
+        """One solver for every question on a domain of ``size``: each statement behind its own selector."""
+        if size not in self._solvers:
+            formulas, grounds, side = self._encode(size)
+            solver = z3.Solver()
+            solver.add(*side)
+            selectors = {}
+            for k, f in formulas.items():
+                selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}@{size}")
+                solver.add(z3.Implies(selectors[k], f))
+            self._solvers[size] = (solver, selectors, grounds, side)
+        return self._solvers[size]
 
-    def _check(self, keys, query=None) -> bool:
-        solver, selectors, objects = self._incremental
+    def _query(self, grounds, q: _Query):
+        side: list = []
+        st = q.statement
+        if not q.negated:
+            if st.possibility:
+                return grounds[-1].statement(st), side
+            return z3.And([g.statement(st) for g in grounds]), side
+        if st.possibility:  # no situation has it
+            return z3.And([z3.Not(g.statement(st)) for g in grounds]), side
+        return z3.Not(grounds[-1].statement(st)), side  # some situation lacks it
+
+    def _check(self, keys, query: _Query | None = None) -> bool:
+        size = self.size(query.statement if query is not None else None)
+        solver, selectors, grounds, _side = self._incremental(size)
         solver.set("timeout", _timeout_ms(self.timeout_ms, self.deadline))
         solver.push()
         if query is not None:
-            solver.add(query.on(objects, objects - 1))
+            before = len(grounds[-1].side)
+            formula, _ = self._query(grounds, query)
+            solver.add(*grounds[-1].side[before:])
+            solver.add(formula)
         r = solver.check(*[selectors[k] for k in keys])
         reason = solver.reason_unknown() if r == z3.unknown else ""
         solver.pop()
@@ -153,7 +339,11 @@ class Theory:
 
     def implies(self, ids, statement: Statement) -> bool:
         """Do the clarifications ``ids`` entail ``statement``?  (They and its negation are unsatisfiable.)"""
-        return not self._check(self._keys(ids), sentence(statement, negate=True))
+        return not self._check(self._keys(ids), _Query(statement, negated=True))
+
+    def possible(self, ids, statement: Statement) -> bool:
+        """Can ``statement`` hold together with the clarifications ``ids``?"""
+        return self._check(self._keys(ids), _Query(statement, negated=False))
 
     def implied_by_others(self, cid: str) -> bool:
         others = [i for i in self.clarifications if i != cid]
@@ -162,7 +352,7 @@ class Theory:
     def statement_implied_by_others(self, cid: str, n: int) -> bool:
         """Does statement ``n`` (from 0) of ``cid`` follow from the other clarifications and the other statements of its own?"""
         st = self.clarifications[cid].statements[n]
-        return not self._check(self._keys(list(self.clarifications), leave_out=(cid, n)), sentence(st, negate=True))
+        return not self._check(self._keys(list(self.clarifications), leave_out=(cid, n)), _Query(st, negated=True))
 
     def statements_implied_by_others(self) -> list[tuple[str, int, str]]:
         """(id, statement index, text) of every statement that follows from the other clarifications
@@ -174,27 +364,73 @@ class Theory:
             if self.statement_implied_by_others(cid, n)
         ]
 
+    def _groups(self, query: _Query | None = None):
+        """(formula per clarification id, background) on the domain a query needs, for core enumeration."""
+        size = self.size(query.statement if query is not None else None)
+        formulas, grounds, side = self._encode(size)
+        groups: dict[str, list] = {}
+        for (cid, _n), f in formulas.items():
+            groups.setdefault(cid, []).append(f)
+        out = {cid: z3.And(fs) for cid, fs in groups.items()}
+        if query is not None:
+            before = len(grounds[-1].side)
+            formula, _ = self._query(grounds, query)
+            out["__query__"] = formula
+            side = side + grounds[-1].side[before:]
+        return out, side
+
     def cores(self, required: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
         """Every minimal set of clarifications that cannot hold together (containing ``required``)."""
-        return _muses(self._encode(self._groups(list(self.clarifications))), required, self.timeout_ms, self.deadline)
+        groups, side = self._groups()
+        return _muses(groups, required, self.timeout_ms, self.deadline, side)
+
+    def support(self, statement: Statement, negated: bool = True) -> list[tuple[str, ...]]:
+        """Every minimal set of clarifications that implies ``statement`` (with ``negated=False``: that rules it out)."""
+        groups, side = self._groups(_Query(statement, negated))
+        cores = _muses(groups, ("__query__",), self.timeout_ms, self.deadline, side)
+        return sorted({tuple(c for c in core if c != "__query__") for core in cores}, key=lambda c: (len(c), c))
 
 
-def judge(base: list[Clarification], proposal: Clarification, timeout_ms: int = 30_000, seconds: float | None = JUDGE_SECONDS) -> dict:
-    """``consistent``, ``redundant`` (already implied) or ``contradicts`` (with every minimal conflicting set);
-    ``unknown`` (with the ``reason``) when the solver cannot decide within ``seconds`` (None: no limit).
+# --- the verdict -------------------------------------------------------------------------------------
 
-    A decided ``contradicts`` or ``redundant`` whose minimal sets could not all be listed in time says
-    so in ``incomplete`` (and lists none: a partial list would read as the whole).
+
+def subjects(st: Statement) -> list:
+    """The phrases whose things a statement speaks of: its subject (and its condition's)."""
+    out = [] if st.quantifier == "there" else [st.subject]
+    return out + (subjects(st.condition) if st.condition is not None else [])
+
+
+def judge(
+    base: list[Clarification],
+    proposal: Clarification,
+    timeout_ms: int = 30_000,
+    seconds: float | None = JUDGE_SECONDS,
+    vocab: Vocabulary | None = None,
+) -> dict:
+    """``contradicts`` (with every minimal conflicting set), ``vacuous`` (everything it speaks of is ruled
+    out: with the minimal sets that rule each subject out), ``redundant`` (already implied, with every
+    minimal set that implies it) or ``consistent``; ``unknown`` (with the ``reason``) when the solver
+    cannot decide within ``seconds`` (None: no limit).
+
+    A decided verdict whose minimal sets could not all be listed in time says so in ``incomplete``
+    (and lists none: a partial list would read as the whole).  Every verdict gives the ``domain`` it
+    was decided on.
     """
+    from properties.common.clarify.language import show
+
     deadline = None if seconds is None else time.monotonic() + seconds
     known = {c.id for c in base}
     pid = proposal.id if proposal.id not in known else f"{proposal.id}(proposed)"
     proposal = Clarification(pid, proposal.statements, proposal.line)
-    theory = Theory(list(base) + [proposal], timeout_ms, deadline)
+    theory = Theory(list(base) + [proposal], timeout_ms, deadline, vocab)
+    domain = {
+        "things_per_situation": theory.size(),
+        "situations": 2 + sum(1 for c in theory.clarifications.values() for s in c.statements if s.possibility),
+    }
     try:
         consistent = theory.consistent()
     except UndecidedError as e:
-        return _unknown(pid, "whether the proposal agrees with the rules", e, seconds)
+        return _unknown(pid, "whether the proposal agrees with the rules", e, seconds, domain)
     if not consistent:
         try:
             cores = theory.cores(required=(pid,))
@@ -204,25 +440,55 @@ def judge(base: list[Clarification], proposal: Clarification, timeout_ms: int = 
                 "proposal": pid,
                 "cores": [],
                 "incomplete": _undecided("the minimal conflicting sets", e, seconds),
+                "domain": domain,
             }
-        return {"verdict": "contradicts", "proposal": pid, "cores": [[c for c in core if c != pid] for core in cores]}
-    base_theory = Theory(list(base), timeout_ms, deadline)
+        return {"verdict": "contradicts", "proposal": pid, "cores": [[c for c in core if c != pid] for core in cores], "domain": domain}
+    base_theory = Theory(list(base), timeout_ms, deadline, vocab)
+    try:
+        empty = []
+        for st in proposal.statements:
+            subs = subjects(st)
+            empty.append([s for s in subs if not base_theory.possible(list(base_theory.clarifications), exists(s))])
+    except UndecidedError as e:
+        return _unknown(pid, "whether what the proposal speaks of can exist", e, seconds, domain)
+    if all(st.quantifier != "some" and st.quantifier != "there" and e for st, e in zip(proposal.statements, empty)):
+        out = {"verdict": "vacuous", "proposal": pid, "empty": [], "domain": domain}
+        try:
+            for subs in empty:
+                for s in subs:
+                    out["empty"].append(
+                        {"subject": show(s), "ruled_out_by": [list(c) for c in base_theory.support(exists(s), negated=False)]}
+                    )
+        except UndecidedError as e:
+            out["empty"] = [{"subject": show(s), "ruled_out_by": []} for subs in empty for s in subs]
+            out["incomplete"] = _undecided("the minimal sets that rule its subjects out", e, seconds)
+        return out
     try:
         implied = [base_theory.implies(list(base_theory.clarifications), st) for st in proposal.statements]
     except UndecidedError as e:
-        return _unknown(pid, "whether the rules already imply the proposal", e, seconds)
+        return _unknown(pid, "whether the rules already imply the proposal", e, seconds, domain)
     if all(implied):
         try:
-            support = _support(base_theory, proposal)
+            support = [list(c) for st in proposal.statements for c in base_theory.support(st)]
         except UndecidedError as e:
             return {
                 "verdict": "redundant",
                 "proposal": pid,
                 "implied_by": [],
                 "incomplete": _undecided("the minimal sets that imply it", e, seconds),
+                "domain": domain,
             }
-        return {"verdict": "redundant", "proposal": pid, "implied_by": support}
-    return {"verdict": "consistent", "proposal": pid, "new_statements": [st.text for st, i in zip(proposal.statements, implied) if not i]}
+        return {"verdict": "redundant", "proposal": pid, "implied_by": support, "domain": domain}
+    out = {
+        "verdict": "consistent",
+        "proposal": pid,
+        "new_statements": [st.text for st, i in zip(proposal.statements, implied) if not i],
+        "domain": domain,
+    }
+    vacuous = [st.text for st, e in zip(proposal.statements, empty) if e and st.quantifier not in ("some", "there")]
+    if vacuous:
+        out["vacuous_statements"] = vacuous
+    return out
 
 
 def _undecided(question: str, e: UndecidedError, seconds: float | None) -> str:
@@ -230,16 +496,5 @@ def _undecided(question: str, e: UndecidedError, seconds: float | None) -> str:
     return f"the solver could not decide {question}{within}: {e}"
 
 
-def _unknown(pid: str, question: str, e: UndecidedError, seconds: float | None) -> dict:
-    return {"verdict": "unknown", "proposal": pid, "reason": _undecided(question, e, seconds)}
-
-
-def _support(theory: Theory, proposal: Clarification) -> list[list[str]]:
-    """For a redundant proposal: every minimal set of clarifications that implies it (MUSes of base + its negation)."""
-    out = []
-    for st in proposal.statements:
-        groups = theory._groups(list(theory.clarifications))
-        groups["__negated__"] = [sentence(st, negate=True)]
-        cores = _muses(theory._encode(groups), ("__negated__",), theory.timeout_ms, theory.deadline)
-        out.extend(sorted({tuple(c for c in core if c != "__negated__") for core in cores}))
-    return [list(c) for c in out]
+def _unknown(pid: str, question: str, e: UndecidedError, seconds: float | None, domain: dict) -> dict:
+    return {"verdict": "unknown", "proposal": pid, "reason": _undecided(question, e, seconds), "domain": domain}

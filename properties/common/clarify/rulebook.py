@@ -42,7 +42,7 @@ class EncodedRulebook:
         from properties.common.clarify.logic import JUDGE_SECONDS, Theory, UndecidedError
 
         cs = list(self.statements)
-        theory = Theory(cs, deadline=time.monotonic() + (JUDGE_SECONDS if seconds is None else seconds))
+        theory = Theory(cs, vocab=self.language.vocabulary, deadline=time.monotonic() + (JUDGE_SECONDS if seconds is None else seconds))
         undecided: list[str] = []
 
         def decided(question: str, ask):
@@ -84,4 +84,6 @@ class EncodedRulebook:
             raise ClarifyError(
                 source, proposals[1].line, 1, "statements of one clarification (a single id)", f"a second id {proposals[1].id}"
             )
-        return judge(list(self.statements), proposals[0], seconds=JUDGE_SECONDS if seconds is None else seconds)
+        return judge(
+            list(self.statements), proposals[0], seconds=JUDGE_SECONDS if seconds is None else seconds, vocab=self.language.vocabulary
+        )
