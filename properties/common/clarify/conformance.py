@@ -47,7 +47,7 @@ def check(clarifications: list[Clarification], objs: list[Thing], situations: li
     seen: dict[tuple, Situation] = {}
     for sit in situations:
         seen.setdefault(tuple((t.facts, t.attrs) for t in sit.things), sit)
-    violations, unwitnessed = [], []
+    violations, unwitnessed, in_play_only = [], [], []
     for c in clarifications:
         for st in c.statements:
             witnessed = False
@@ -68,11 +68,15 @@ def check(clarifications: list[Clarification], objs: list[Thing], situations: li
             if broken:
                 violations.append({"objects": _shown(broken), "clause": c.id, "statement": st.text})
             if st.possibility and not witnessed:
-                unwitnessed.append({"clause": c.id, "statement": st.text})
+                if about_one_thing(st) or situations:
+                    unwitnessed.append({"clause": c.id, "statement": st.text})
+                else:  # needs several things at once: only play can witness it (properties.common.clarify.in_play)
+                    in_play_only.append({"clause": c.id, "statement": st.text})
     return {
         "objects": len(objs),
         "kinds": len(kinds),
         "situations": len(situations),
         "violations": violations,
         "unwitnessed": unwitnessed,
+        "in_play_only": in_play_only,
     }

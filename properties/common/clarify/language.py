@@ -261,7 +261,9 @@ class Language:
         entries += [(r.back, "back", r) for r in v.relations if r.back]
         entries += [(phrase, "test", test) for phrase, test in v.tests.items()]
         entries += [(phrase, "event", e) for phrase, e in v.events.items()]
-        self.index = _index(entries)
+        # Nouns have plurals; the modal terms of actions and the terms of events are no nouns.
+        events = {e.term for e in v.events.values()}
+        self.index = _index(entries, plurals={t for t in dict(terms) if t not in events})
         self.actions = _index([(a, "action", a) for a in v.actions])
         self.moments = _index([(m, "moment", vals) for m, vals in v.moments.items()])
         # The index of plain terms alone, for tools that list them.
@@ -334,13 +336,33 @@ class Language:
         return [Clarification(cid, tuple(sts), first_line[cid]) for cid, sts in grouped.items()]
 
 
-def _index(entries) -> dict:
+def plural(word: str) -> str:
+    """The English plural of a noun of the vocabulary ("zone" -> "zones", "hero" -> "heroes", "body" -> "bodies")."""
+    if word.endswith(("s", "x", "ch", "sh", "o")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _index(entries, plurals=frozenset()) -> dict:
+    """Phrases by first word, longest first; with ``plurals``, each noun phrase also under its plural
+    ("there are exactly 2 battle zones") for the terms in ``plurals``, unless that spelling is a phrase of its own."""
     index: dict[str, list] = {}
+    spelled = set()
     for phrase, kind, key in entries:
         words = tuple(w for w in phrase.split() if w not in ARTICLES)
         if not words:
             raise ValueError(f"vocabulary phrase {phrase!r} has no word besides articles")
         index.setdefault(words[0], []).append((words, kind, key))
+        spelled.add(words)
+    if plurals:
+        for phrase, kind, key in entries:
+            words = tuple(w for w in phrase.split() if w not in ARTICLES)
+            many = words[:-1] + (plural(words[-1]),)
+            if kind == "term" and key in plurals and many not in spelled and words[-1].isalpha():
+                index.setdefault(many[0], []).append((many, kind, key))
+                spelled.add(many)
     return {w: tuple(sorted(es, key=lambda x: -len(x[0]))) for w, es in index.items()}
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 
 import z3
 
-from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses
+from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses_of
 from properties.common.clarify.language import (
     SOME,
     TRUE,
@@ -56,6 +56,8 @@ from properties.common.clarify.vocab import Relation, Vocabulary
 
 JUDGE_SECONDS = 60.0
 """The default time a judgement or a rulebook check may take, all solver calls together."""
+ATTRIBUTE_BITS = 8
+"""Bits of an attribute's value: ranges (zones, seats, moments of a round) stay below 2**8."""
 MAX_DOMAIN = 64
 """The most things a situation is grounded on: a set that would need more is judged on this many and says so."""
 
@@ -72,16 +74,6 @@ def _timeout_ms(per_check_ms: int, deadline: float | None) -> int:
     if left <= 0:
         raise UndecidedError("the time allowed ran out")
     return min(per_check_ms, left)
-
-
-def _muses(constraints: dict, required: tuple[str, ...], per_check_ms: int, deadline: float | None, background=()) -> list[tuple[str, ...]]:
-    """Every minimal unsatisfiable subset (:func:`enumerate_muses`, complete or not at all), or :class:`UndecidedError`."""
-    try:
-        return enumerate_muses(
-            constraints, background=list(background), required=required, timeout_ms=_timeout_ms(per_check_ms, deadline), deadline=deadline
-        )
-    except MusTimeout as e:
-        raise UndecidedError(str(e)) from None
 
 
 # --- demand: how many things a situation needs ------------------------------------------------------
@@ -150,18 +142,20 @@ class Ground:
         return v
 
     def attr(self, name: str, o: int):
-        v = z3.Int(f"{name}#{self.s}.{o}")
+        # A bit-vector (unsigned) rather than an integer: the ranges are small, and bit-blasted
+        # comparisons keep every question in propositional logic, which the SAT core decides fast.
+        v = z3.BitVec(f"{name}#{self.s}.{o}", ATTRIBUTE_BITS)
         if (name, o) not in self._made:
             self._made.add((name, o))
             top = self.vocab.attribute(name).values if self.vocab is not None else 1
-            self.side.append(z3.And(v >= 0, v <= top))
+            self.side.append(z3.ULE(v, top))
         return v
 
     def relation(self, r: Relation, x: int, y: int):
         if r.attribute is None:
             return z3.Bool(f"{r.name}@{self.s}.{x},{y}")
         ax, ay = self.attr(r.attribute, x), self.attr(r.y_attribute, y)
-        op = {"=": ax == ay, "!=": ax != ay, "<": ax < ay, ">": ax > ay}[r.op]
+        op = {"=": ax == ay, "!=": ax != ay, "<": z3.ULT(ax, ay), ">": z3.UGT(ax, ay)}[r.op]
         return z3.And(ax != 0, ay != 0, op)
 
     def phrase(self, e, o: int, outer: int | None = None):
@@ -177,7 +171,7 @@ class Ground:
             t, a = e.test, self.attr(e.test.attribute, o)
             if t.op == "in":
                 return z3.Or([a == v for v in t.values])
-            return z3.And(a != 0, a < min(t.values)) if t.op == "<" else z3.And(a != 0, a > max(t.values))
+            return z3.And(a != 0, z3.ULT(a, min(t.values))) if t.op == "<" else z3.And(a != 0, z3.UGT(a, max(t.values)))
         if isinstance(e, Related):
             if e.relation.own:
                 return self.relation(e.relation, o, o)
@@ -189,7 +183,9 @@ class Ground:
             groups = []
             for g in range(1, self.vocab.attribute(e.per).values + 1):
                 hits = [
-                    z3.And(self.term(e.event.term, y), self.attr(e.event.link, y) == link, link != 0, self.attr(e.per, y) == g)
+                    z3.And(
+                        self.present(y), self.term(e.event.term, y), self.attr(e.event.link, y) == link, link != 0, self.attr(e.per, y) == g
+                    )
                     for y in range(self.n)
                 ]
                 groups.append(_count(hits, e.quantity.low, e.quantity.high))
@@ -200,8 +196,15 @@ class Ground:
             return z3.And([z3.Or(g, _count([], 0, 0)) for g in groups])
         raise TypeError(f"not a phrase: {e!r}")
 
+    def present(self, o: int):
+        """Thing ``o`` is in the situation: a situation of ``size`` things has *up to* that many, so that a
+        set satisfiable on fewer things stays so on more (what makes one large domain answer every question)."""
+        return z3.Bool(f"present@{self.s}.{o}")
+
     def quantified(self, q: Quantity, subject, predicate):
         things = range(self.n)
+        inner = subject
+        subject = lambda o: z3.And(self.present(o), inner(o))  # noqa: E731
         if q.kind == "every":
             return z3.And([z3.Implies(subject(o), predicate(o)) for o in things])
         if q.kind == "no":
@@ -247,7 +250,14 @@ class _Query:
 
 
 class Theory:
-    """A set of clarifications, encoded on enough situations and things for every question about it.
+    """A set of clarifications, and every question about it, decided on one grounded situation.
+
+    Situations share nothing (no statement speaks of two), so a set holds on the situations its
+    semantics needs (one per possibility, with every necessity in each) exactly when each of those
+    situations can be had on its own: the necessities alone, and the necessities with each
+    possibility in turn.  So one situation of :func:`domain_size` things is grounded once, every
+    statement behind its own selector, and a question is a few solver calls on it (one per
+    possibility it involves) instead of one call on a formula as many times larger.
 
     ``timeout_ms`` bounds each solver call, ``deadline`` (a :func:`time.monotonic` time) all of them;
     ``vocab`` gives the attributes' ranges.
@@ -265,70 +275,81 @@ class Theory:
         self.deadline = deadline
         self.vocab = vocab
         self._solvers: dict[int, tuple] = {}
+        self._baseline: int | None = None
+        self._consistent: list[frozenset] = []
+        """Sets of statement keys found satisfiable together."""
 
     def _statements(self):
         return {(cid, n): st for cid, c in self.clarifications.items() for n, st in enumerate(c.statements)}
 
     def size(self, query: Statement | None = None) -> int:
-        """Things per situation for questions with this query (see :func:`domain_size`)."""
-        return domain_size(list(self._statements().values()), query, self.vocab)
-
-    def _encode(self, size: int):
-        """(formula per statement key, situations, side conditions): necessities in every situation, each
-        possibility in its own, and the last situation kept for a query's witness."""
-        sts = self._statements()
-        possible = [k for k, st in sts.items() if st.possibility]
-        situations = len(possible) + 2
-        side: list = []
-        grounds = [Ground(self.vocab, s, size, side) for s in range(situations)]
-        out = {}
-        for k, st in sts.items():
-            if st.possibility:
-                out[k] = grounds[1 + possible.index(k)].statement(st)
-            else:
-                out[k] = z3.And([g.statement(st) for g in grounds])
-        return out, grounds, side
+        """Things per situation for questions with this query: enough (:func:`domain_size`) for it and for
+        every question about the set's own statements, so that one grounding answers them all (a
+        situation of that many things has up to that many, :meth:`Ground.present`)."""
+        sts = list(self._statements().values())
+        if self._baseline is None:
+            self._baseline = max([domain_size(sts, None, self.vocab)] + [domain_size(sts, st, self.vocab) for st in sts])
+        return max(self._baseline, domain_size(sts, query, self.vocab) if query is not None else 0)
 
     def _incremental(self, size: int):
-        """One solver for every question on a domain of ``size``: each statement behind its own selector."""
+        """The solver of one situation of ``size`` things: each statement behind its own selector."""
         if size not in self._solvers:
-            formulas, grounds, side = self._encode(size)
-            solver = z3.Solver()
-            solver.add(*side)
+            side: list = []
+            ground = Ground(self.vocab, 0, size, side)
             selectors = {}
-            for k, f in formulas.items():
-                selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}@{size}")
-                solver.add(z3.Implies(selectors[k], f))
-            self._solvers[size] = (solver, selectors, grounds, side)
+            formulas = []
+            for k, st in self._statements().items():
+                _timeout_ms(self.timeout_ms, self.deadline)  # grounding is work too: it stops at the deadline
+                selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}")
+                formulas.append(z3.Implies(selectors[k], ground.statement(st)))
+            # Bit-blasted to SAT: the fragment is finite (Booleans, small bit-vectors, pseudo-Boolean counts).
+            solver = z3.SolverFor("QF_FD")
+            solver.add(*side, *formulas)
+            self._solvers[size] = (solver, selectors, ground)
         return self._solvers[size]
 
-    def _query(self, grounds, q: _Query):
-        side: list = []
-        st = q.statement
-        if not q.negated:
-            if st.possibility:
-                return grounds[-1].statement(st), side
-            return z3.And([g.statement(st) for g in grounds]), side
-        if st.possibility:  # no situation has it
-            return z3.And([z3.Not(g.statement(st)) for g in grounds]), side
-        return z3.Not(grounds[-1].statement(st)), side  # some situation lacks it
+    def _sat(self, keys, query: _Query | None = None) -> bool:
+        """Can the statements ``keys`` (and the query) hold together on the situations their semantics needs?"""
+        size = self.size(query.statement if query is not None else None)
+        solver, selectors, ground = self._incremental(size)
+        sts = self._statements()
+        necessary = [selectors[k] for k in keys if not sts[k].possibility]
+        possible = [selectors[k] for k in keys if sts[k].possibility]
+        asked = []
+        everywhere = False
+        if query is not None:
+            before = len(ground.side)
+            formula = ground.statement(query.statement)
+            # Ranges and 'must'-implies-'may' of things the query names first: true in every question, kept.
+            solver.add(*ground.side[before:])
+            # A query that needs one situation (a possibility, or a necessity denied) is one more
+            # possibility; one that holds in every situation (a necessity, or a possibility denied) is
+            # one more necessity.
+            everywhere = query.statement.possibility == query.negated
+            q = z3.Bool("sel:__query__")
+            (necessary if everywhere else asked).append(q)
+        solver.push()
+        try:
+            if query is not None:
+                solver.add(z3.Implies(q, z3.Not(formula) if query.negated else formula))
+            # Each possibility of a set already found consistent holds with any part of its necessities:
+            # only the query's own situation is then in question.
+            settled = not (query is not None and everywhere) and any(set(keys) <= k for k in self._consistent)
+            for p in (asked if settled else asked + possible) or [None]:
+                solver.set("timeout", _timeout_ms(self.timeout_ms, self.deadline))
+                r = solver.check(*necessary, *([p] if p is not None else []))
+                if r == z3.unknown:
+                    raise UndecidedError(f"the solver answered unknown ({solver.reason_unknown()})")
+                if r == z3.unsat:
+                    return False
+            if query is None:
+                self._consistent.append(frozenset(keys))
+            return True
+        finally:
+            solver.pop()
 
     def _check(self, keys, query: _Query | None = None) -> bool:
-        size = self.size(query.statement if query is not None else None)
-        solver, selectors, grounds, _side = self._incremental(size)
-        solver.set("timeout", _timeout_ms(self.timeout_ms, self.deadline))
-        solver.push()
-        if query is not None:
-            before = len(grounds[-1].side)
-            formula, _ = self._query(grounds, query)
-            solver.add(*grounds[-1].side[before:])
-            solver.add(formula)
-        r = solver.check(*[selectors[k] for k in keys])
-        reason = solver.reason_unknown() if r == z3.unknown else ""
-        solver.pop()
-        if r == z3.unknown:
-            raise UndecidedError(f"the solver answered unknown ({reason})")
-        return r == z3.sat
+        return self._sat(keys, query)
 
     def _keys(self, ids, leave_out=None) -> list[tuple[str, int]]:
         return [(i, n) for i in ids for n in range(len(self.clarifications[i].statements)) if (i, n) != leave_out]
@@ -364,30 +385,29 @@ class Theory:
             if self.statement_implied_by_others(cid, n)
         ]
 
-    def _groups(self, query: _Query | None = None):
-        """(formula per clarification id, background) on the domain a query needs, for core enumeration."""
-        size = self.size(query.statement if query is not None else None)
-        formulas, grounds, side = self._encode(size)
-        groups: dict[str, list] = {}
-        for (cid, _n), f in formulas.items():
-            groups.setdefault(cid, []).append(f)
-        out = {cid: z3.And(fs) for cid, fs in groups.items()}
-        if query is not None:
-            before = len(grounds[-1].side)
-            formula, _ = self._query(grounds, query)
-            out["__query__"] = formula
-            side = side + grounds[-1].side[before:]
-        return out, side
+    def _muses(self, required: tuple[str, ...], query: _Query | None = None) -> list[tuple[str, ...]]:
+        """Every minimal set of clarification ids (with ``__query__`` for the query) that cannot hold together."""
+        names = list(self.clarifications) + (["__query__"] if query is not None else [])
+
+        def sat(subset) -> bool:
+            ids = [n for n in subset if n != "__query__"]
+            try:
+                return self._sat(self._keys(ids), query if "__query__" in subset else None)
+            except UndecidedError as e:
+                raise MusTimeout(str(e)) from None
+
+        try:
+            return enumerate_muses_of(names, sat, required=required, timeout_ms=self.timeout_ms, deadline=self.deadline)
+        except MusTimeout as e:
+            raise UndecidedError(str(e)) from None
 
     def cores(self, required: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
         """Every minimal set of clarifications that cannot hold together (containing ``required``)."""
-        groups, side = self._groups()
-        return _muses(groups, required, self.timeout_ms, self.deadline, side)
+        return self._muses(required)
 
     def support(self, statement: Statement, negated: bool = True) -> list[tuple[str, ...]]:
         """Every minimal set of clarifications that implies ``statement`` (with ``negated=False``: that rules it out)."""
-        groups, side = self._groups(_Query(statement, negated))
-        cores = _muses(groups, ("__query__",), self.timeout_ms, self.deadline, side)
+        cores = self._muses(("__query__",), _Query(statement, negated))
         return sorted({tuple(c for c in core if c != "__query__") for core in cores}, key=lambda c: (len(c), c))
 
 

@@ -9,22 +9,62 @@ against) or a vocabulary fact (``VOCAB.*``: what the words mean); both take part
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from model.common.files import read_text
 from properties.common.clarify.language import MAX_PROPOSAL_STATEMENTS, ClarifyError, Language
 
+PARTIAL_RE = re.compile(r"#\s*PARTIAL\s+([^:\s]+)\s*:\s*(.+)")
+"""A comment ``# PARTIAL ID: what the language cannot state`` marks a rule encoded short of its full meaning."""
+
 
 class EncodedRulebook:
-    def __init__(self, path: Path, language: Language, is_rule: Callable[[str], bool], rules_word: str):
+    """``derived``: statements read off the model rather than written by hand (the EXIST.* counts), as
+    (text, source name), parsed by the same language; they take part in every check like VOCAB.* facts."""
+
+    def __init__(
+        self,
+        path: Path,
+        language: Language,
+        is_rule: Callable[[str], bool],
+        rules_word: str,
+        derived: Callable[[], tuple[str, str]] | None = None,
+    ):
         self.path, self.language, self.is_rule = path, language, is_rule
         self.rules_word = rules_word
         """What the rule statements are called in reports ("rules clarifications", "rulebook rules")."""
+        self.derived = derived
+
+    @functools.cached_property
+    def _text(self) -> str:
+        return read_text(self.path, "encoded rulebook")
 
     @functools.cached_property
     def statements(self) -> tuple:
-        return tuple(self.language.parse(read_text(self.path, "encoded rulebook"), str(self.path.name)))
+        written = self.language.parse(self._text, str(self.path.name))
+        if self.derived is None:
+            return tuple(written)
+        text, source = self.derived()
+        return tuple(self.language.parse(text, source)) + tuple(written)
+
+    def encoding(self) -> dict:
+        """How many rules are encoded at full meaning, and for the others what the file says is missing."""
+        rules = sorted({c.id for c in self.statements if self.is_rule(c.id)})
+        partial: dict[str, list[str]] = {}
+        for line in self._text.split("\n"):
+            m = PARTIAL_RE.match(line.strip())
+            if m:
+                partial.setdefault(m.group(1), []).append(m.group(2).strip())
+        unknown = sorted(set(partial) - set(rules))
+        if unknown:
+            raise ValueError(f"{self.path.name}: PARTIAL names ids that are no rule of the file: {', '.join(unknown)}")
+        return {
+            "rules": len(rules),
+            "full_meaning": len(rules) - len(partial),
+            "partial": [{"clause": cid, "missing": "; ".join(why)} for cid, why in sorted(partial.items())],
+        }
 
     def rulebook(self) -> tuple:
         return self.statements
@@ -72,6 +112,7 @@ class EncodedRulebook:
             "redundant": redundant,
             "redundant_statements": redundant_statements,
             "undecided": undecided,
+            "encoding": self.encoding(),
         }
 
     def judge_text(self, text: str, source: str = "<proposal>", seconds: float | None = None) -> dict:

@@ -16,7 +16,17 @@ from properties.oblivaeon.clarify.vocabulary import TERMS
 
 RULEBOOK = Path(__file__).with_name("rulebook.clar")
 Error = ClarifyError
-_BOOK = EncodedRulebook(RULEBOOK, LANGUAGE, is_rule=lambda cid: cid.startswith("CLAR."), rules_word="rules clarifications")
+
+
+def _existence() -> tuple[str, str]:
+    from properties.oblivaeon.clarify import existence
+
+    return existence.text(), existence.SOURCE
+
+
+_BOOK = EncodedRulebook(
+    RULEBOOK, LANGUAGE, is_rule=lambda cid: cid.startswith("CLAR."), rules_word="rules clarifications", derived=_existence
+)
 
 __all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "model_conformance", "vocabulary"]
 

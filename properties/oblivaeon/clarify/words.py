@@ -13,7 +13,7 @@ from model.oblivaeon import round_order
 from model.oblivaeon.ruleset import RULESET
 from properties.common.clarify.vocab import Attribute, Event, Relation, Test
 
-MOST_HEROES = max(RULESET.player_counts)
+MOST_HEROES = max(RULESET.players)
 TURN_WORDS = {"oblivaeon": "oblivaeon's turn", "hero": "a hero turn", "environment": "an environment turn", "villain": "a villain turn"}
 
 
@@ -22,7 +22,7 @@ def moments() -> tuple[tuple[str, str, int], ...]:
     """(turn kind, phase, zone) of every moment of a round with the most heroes, in order (moment values are 1-based)."""
     out = []
     for t in round_order.turns(MOST_HEROES):
-        for phase, _fn in round_order.phases(t):
+        for phase, _fn in round_order.PHASES[t.kind]:
             out.append((t.kind, phase, t.zone))
     return tuple(out)
 
@@ -94,6 +94,7 @@ RELATIONS = (
     Relation("resolves before", "resolves earlier among effects at one moment", "order", "<"),
     Relation("lasts until", "a temporary effect that ends at the moment of", "until", "=", "moment", moments=True),
     Relation("may affect", "its effect may change the other or what happens to it (a relation of its own)"),
+    Relation("may be used by", "the other may pay its costs or interact with it (a relation of its own)"),
 )
 
 
@@ -102,7 +103,6 @@ def tests() -> dict[str, Test]:
         "in the first battle zone": Test("zone", (1,), "in", "in the first battle zone"),
         "in the second battle zone": Test("zone", (2,), "in", "in the second battle zone"),
         "in a battle zone": Test("zone", (1, 2), "in", "in a battle zone"),
-        "in a hero play area": Test("area", tuple(range(1, MOST_HEROES + 1)), "in", "in a hero play area"),
     }
     for name, values in named_moments().items():
         if name.startswith("the start of") or name.startswith("the end of"):
