@@ -58,6 +58,9 @@ JUDGE_SECONDS = 60.0
 """The default time a judgement or a rulebook check may take, all solver calls together."""
 ATTRIBUTE_BITS = 8
 """Bits of an attribute's value: ranges (zones, seats, moments of a round) stay below 2**8."""
+SOLVER_LOGIC = "QF_BV"
+"""The fragment is finite (Booleans, small bit-vectors, pseudo-Boolean counts); the bit-vector solver decides
+the counting questions (per-turn counts, orders) in seconds where the finite-domain one ran out of time."""
 MAX_DOMAIN = 64
 """The most things a situation is grounded on: a set that would need more is judged on this many and says so."""
 
@@ -303,7 +306,7 @@ class Theory:
                 selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}")
                 formulas.append(z3.Implies(selectors[k], ground.statement(st)))
             # Bit-blasted to SAT: the fragment is finite (Booleans, small bit-vectors, pseudo-Boolean counts).
-            solver = z3.SolverFor("QF_FD")
+            solver = z3.SolverFor(SOLVER_LOGIC)
             solver.add(*side, *formulas)
             self._solvers[size] = (solver, selectors, ground)
         return self._solvers[size]

@@ -65,6 +65,12 @@ def counts() -> dict[str, tuple[int, int]]:
     return {t: (lo, hi) for t, (lo, hi) in sorted(out.items())}
 
 
+LEAVES_PLAY = frozenset({"environment"})
+"""Things set up at the start that can be gone at a later decision: an environment removed from a
+battle zone leaves it without one until the next arrives (ENV.REMOVAL), which checking in play found
+(a state of round 5 with one environment, so "exactly 2" was wrong); the setup gives only their most."""
+
+
 def _id(term: str) -> str:
     return "EXIST." + term.upper().replace(" ", "-")
 
@@ -73,10 +79,13 @@ def text() -> str:
     """The EXIST.* statements, one a line, as a ``.clar`` text."""
     lines = []
     for term, (lo, hi) in counts().items():
+        if term in LEAVES_PLAY:
+            lo = 0
         words = term.split()
         plural = term if lo == hi == 1 else " ".join(words[:-1] + [language.plural(words[-1])])
         verb = "is" if lo == hi == 1 else "are"
-        lines.append(f"{_id(term)}: there {verb} {_count(lo, hi)} {plural}.")
+        if lo:
+            lines.append(f"{_id(term)}: there {verb} {_count(lo, hi)} {plural}.")
         if hi != lo:
             lines.append(f"{_id(term)}: there are at most {hi} {plural}.")
     # The Shield: one is set up; its own text may take it out of the game (CLAR.SHIELD-INDESTRUCTIBLE).
