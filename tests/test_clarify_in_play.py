@@ -70,3 +70,13 @@ def test_a_witness_folder_is_the_tools_own(tmp_path):
 
     with pytest.raises(OutputError):
         in_play.write_witnesses(r, folder)
+
+
+def test_the_command_checks_a_proposal_in_play(tmp_path, capsys):
+    from oblivaeon_verify.cli import main
+
+    rc = main(
+        ["clarify", "--in-play", "--games", "1", "--witnesses", str(tmp_path / "w"), "every hero is in the battle zone of its marker."]
+    )
+    out = capsys.readouterr().out
+    assert rc == 0 and "in play (1 random games" in out and "conforms: every hero is in the battle zone of its marker" in out

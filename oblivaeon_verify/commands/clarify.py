@@ -3,7 +3,8 @@
 ``clarify "TEXT"`` or ``clarify --file F`` judges a proposal written in the ruleset's clarification
 language (``--vocabulary`` lists its terms) against the ruleset's encoded rulebook: consistent,
 redundant (with every minimal set of clauses that implies it) or contradicts (with every minimal set
-of clauses it conflicts with), or unknown when the solver cannot decide within ``--timeout``.  A
+of clauses it conflicts with), vacuous (what it speaks of cannot exist: it contradicts nothing, so
+exit 0, the verdict saying so), or unknown when the solver cannot decide within ``--timeout``.  A
 contradiction exits 1 (so that a designer can gate on it), a consistent or redundant proposal 0, an
 unknown one 4 (as does a verdict whose minimal sets could not all be listed), a malformed one 2
 with its position.  ``clarify --check`` checks the encoded rulebook itself (consistency, statements
