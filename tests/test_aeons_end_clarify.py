@@ -126,6 +126,24 @@ def test_a_rule_implied_by_the_others_is_reported():
     assert theory.implied_by_others("EXTRA.RULE") and not theory.implied_by_others("MAIN.PREP")
 
 
+def test_the_rulebook_check_finds_the_same_redundant_ids_as_asking_each_ids_own_question(monkeypatch):
+    """The check asks an id's own question only when its statements' answers leave it open: its list
+    is the one asking every id gives, with a redundant id of two statements and one of one added."""
+    from properties.common.clarify.rulebook import EncodedRulebook
+
+    extra = parse(
+        "EXTRA.TWO: some opened breach may receive a spell.\nEXTRA.TWO: some opened breach may receive a spell.\n"
+        "EXTRA.ONE: some opened breach may receive a spell.\n",
+        "<test>",
+    )
+    book = EncodedRulebook(clarify.RULEBOOK, clarify._BOOK.language, is_rule=lambda cid: not cid.startswith("VOCAB."), rules_word="rules")
+    monkeypatch.setattr(EncodedRulebook, "statements", tuple(clarify.rulebook()) + tuple(extra))
+    data = book.check_rulebook()
+    theory = Theory(list(book.statements), vocab=clarify._BOOK.language.vocabulary)
+    assert data["redundant"] == [cid for cid in theory.clarifications if theory.implied_by_others(cid)] == ["EXTRA.TWO", "EXTRA.ONE"]
+    assert data["undecided"] == []
+
+
 # --- verdicts ---------------------------------------------------------------------------------------
 
 

@@ -353,13 +353,19 @@ def test_a_rulebook_check_the_solver_cannot_decide_is_undecided_not_consistent(m
 def test_a_rulebook_check_with_undecided_redundancy_lists_each_question_and_exits_4(capsys, monkeypatch):
     from properties.common.clarify.logic import Theory, UndecidedError
 
-    def undecided(self, cid):
+    def undecided(self, *question):
         raise UndecidedError("the time allowed ran out")
 
+    # An id's own question is asked only when its statements' questions leave it open (a statement that
+    # does not follow settles it): with those undecided too, both are asked and both listed.
     monkeypatch.setattr(Theory, "implied_by_others", undecided)
+    monkeypatch.setattr(Theory, "statement_implied_by_others", undecided)
     data = clarify.check_rulebook()
-    assert data["consistent"] is True and data["redundant"] == []
+    assert data["consistent"] is True and data["redundant"] == [] and data["redundant_statements"] == []
     assert "whether CLAR.MISSION-TYPES follows from the others: the time allowed ran out" in data["undecided"]
+    assert "whether statement 3 of CLAR.MISSION-TYPES follows from the others: the time allowed ran out" in data["undecided"]
+    assert "whether CLAR.ERASED follows from the others: the time allowed ran out" in data["undecided"]
+    assert "whether statement 1 of CLAR.ERASED follows from the others: the time allowed ran out" in data["undecided"]
     monkeypatch.setattr(clarify, "model_conformance", lambda: {"objects": 1, "kinds": 1, "violations": [], "unwitnessed": []})
     code, out, _ = run(capsys, "clarify", "--check")
     assert code == 4 and "undecided: whether CLAR.MISSION-TYPES follows" in out

@@ -32,7 +32,9 @@ adds), ``unknown``.
 
 from __future__ import annotations
 
+import itertools
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 import z3
@@ -126,55 +128,130 @@ def domain_size(statements, query: Statement | None, vocab: Vocabulary | None) -
     return max(2, min(d, MAX_DOMAIN))
 
 
+# --- fast Boolean connectives -------------------------------------------------------------------------
+# z3.And and friends check and coerce the sort of every argument in Python; grounding builds hundreds of
+# thousands of them over arguments that are Boolean by construction, so these call the C API directly
+# (the same terms, a fraction of the time).
+
+
+def _ast_array(args):
+    arr = (z3.Ast * len(args))()
+    for i, a in enumerate(args):
+        arr[i] = a.as_ast()
+    return arr
+
+
+def _conj(*args):
+    args = list(args[0]) if len(args) == 1 and isinstance(args[0], list | tuple) else list(args)
+    if not args:
+        return z3.BoolVal(True)
+    if len(args) == 1:
+        return args[0]
+    ctx = args[0].ctx
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(args), _ast_array(args)), ctx)
+
+
+def _disj(*args):
+    args = list(args[0]) if len(args) == 1 and isinstance(args[0], list | tuple) else list(args)
+    if not args:
+        return z3.BoolVal(False)
+    if len(args) == 1:
+        return args[0]
+    ctx = args[0].ctx
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(args), _ast_array(args)), ctx)
+
+
+def _neg(a):
+    return z3.BoolRef(z3.Z3_mk_not(a.ctx.ref(), a.as_ast()), a.ctx)
+
+
+def _implies(a, b):
+    return z3.BoolRef(z3.Z3_mk_implies(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
+
+
 # --- grounding ---------------------------------------------------------------------------------------
 
 
 class Ground:
     """The formulas of statements in one situation of ``size`` things; side conditions (attribute
-    ranges, 'must' implies 'may') collect in ``side``."""
+    ranges, 'must' implies 'may') collect in ``side``.
+
+    Every constant and every phrase's formula for a thing is made once and remembered: the
+    statements of a rulebook share most of their phrases ("hero card", "in a battle zone"), and
+    building the Z3 terms, not solving, is where grounding spends its time.  Phrases are frozen
+    values, so equal phrases share a formula.
+    """
 
     def __init__(self, vocab: Vocabulary | None, situation: int, size: int, side: list):
         self.vocab, self.s, self.n, self.side = vocab, situation, size, side
-        self._made: set = set()
+        self._consts: dict = {}
+        self._phrases: dict = {}
+        self._flushed = 0
+        self.queries: dict = {}
+        """(statement, negated) -> the selector of its formula (or negation) on this ground's solver."""
+        self.added = 0
+        """Statements and queries added to a kept grounding behind selectors of their own."""
+
+    def flush(self, solver) -> None:
+        """Add to ``solver`` the side conditions made since the last flush (they hold in every question)."""
+        solver.add(*self.side[self._flushed :])
+        self._flushed = len(self.side)
 
     def term(self, name: str, o: int):
-        v = z3.Bool(f"{name}@{self.s}.{o}")
-        if name.startswith("must ") and (name, o) not in self._made:
-            self._made.add((name, o))
-            self.side.append(z3.Implies(v, self.term("may " + name[5:], o)))  # an obligation is a permission too
+        key = ("term", name, o)
+        v = self._consts.get(key)
+        if v is None:
+            v = self._consts[key] = z3.Bool(f"{name}@{self.s}.{o}")
+            if name.startswith("must "):
+                self.side.append(_implies(v, self.term("may " + name[5:], o)))  # an obligation is a permission too
         return v
 
     def attr(self, name: str, o: int):
         # A bit-vector (unsigned) rather than an integer: the ranges are small, and bit-blasted
         # comparisons keep every question in propositional logic, which the SAT core decides fast.
-        v = z3.BitVec(f"{name}#{self.s}.{o}", ATTRIBUTE_BITS)
-        if (name, o) not in self._made:
-            self._made.add((name, o))
+        key = ("attr", name, o)
+        v = self._consts.get(key)
+        if v is None:
+            v = self._consts[key] = z3.BitVec(f"{name}#{self.s}.{o}", ATTRIBUTE_BITS)
             top = self.vocab.attribute(name).values if self.vocab is not None else 1
             self.side.append(z3.ULE(v, top))
         return v
 
     def relation(self, r: Relation, x: int, y: int):
+        key = ("rel", r, x, y)
+        v = self._consts.get(key)
+        if v is None:
+            v = self._consts[key] = self._relation(r, x, y)
+        return v
+
+    def _relation(self, r: Relation, x: int, y: int):
         if r.attribute is None:
             return z3.Bool(f"{r.name}@{self.s}.{x},{y}")
         ax, ay = self.attr(r.attribute, x), self.attr(r.y_attribute, y)
         op = {"=": ax == ay, "!=": ax != ay, "<": z3.ULT(ax, ay), ">": z3.UGT(ax, ay)}[r.op]
-        return z3.And(ax != 0, ay != 0, op)
+        return _conj(ax != 0, ay != 0, op)
 
     def phrase(self, e, o: int, outer: int | None = None):
+        key = (e, o, outer)
+        v = self._phrases.get(key)
+        if v is None:
+            v = self._phrases[key] = self._phrase(e, o, outer)
+        return v
+
+    def _phrase(self, e, o: int, outer: int | None = None):
         if isinstance(e, Term):
             return self.term(e.name, o)
         if isinstance(e, Not):
-            return z3.Not(self.phrase(e.arg, o, outer))
+            return _neg(self.phrase(e.arg, o, outer))
         if isinstance(e, And):
-            return z3.And([self.phrase(a, o, outer) for a in e.args]) if e.args else z3.BoolVal(True)
+            return _conj([self.phrase(a, o, outer) for a in e.args]) if e.args else z3.BoolVal(True)
         if isinstance(e, Or):
-            return z3.Or([self.phrase(a, o, outer) for a in e.args])
+            return _disj([self.phrase(a, o, outer) for a in e.args])
         if isinstance(e, Check):
             t, a = e.test, self.attr(e.test.attribute, o)
             if t.op == "in":
-                return z3.Or([a == v for v in t.values])
-            return z3.And(a != 0, z3.ULT(a, min(t.values))) if t.op == "<" else z3.And(a != 0, z3.UGT(a, max(t.values)))
+                return _disj([a == v for v in t.values])
+            return _conj(a != 0, z3.ULT(a, min(t.values))) if t.op == "<" else _conj(a != 0, z3.UGT(a, max(t.values)))
         if isinstance(e, Related):
             if e.relation.own:
                 return self.relation(e.relation, o, o)
@@ -186,38 +263,42 @@ class Ground:
             groups = []
             for g in range(1, self.vocab.attribute(e.per).values + 1):
                 hits = [
-                    z3.And(
+                    _conj(
                         self.present(y), self.term(e.event.term, y), self.attr(e.event.link, y) == link, link != 0, self.attr(e.per, y) == g
                     )
                     for y in range(self.n)
                 ]
                 groups.append(_count(hits, e.quantity.low, e.quantity.high))
             if e.quantity.high is None:
-                return z3.Or(groups)  # "more than once per turn": in some turn
+                return _disj(groups)  # "more than once per turn": in some turn
             if e.quantity.low == 0:
-                return z3.And(groups)  # "at most once per turn": in every turn
-            return z3.And([z3.Or(g, _count([], 0, 0)) for g in groups])
+                return _conj(groups)  # "at most once per turn": in every turn
+            return _conj([_disj(g, _count([], 0, 0)) for g in groups])
         raise TypeError(f"not a phrase: {e!r}")
 
     def present(self, o: int):
         """Thing ``o`` is in the situation: a situation of ``size`` things has *up to* that many, so that a
         set satisfiable on fewer things stays so on more (what makes one large domain answer every question)."""
-        return z3.Bool(f"present@{self.s}.{o}")
+        key = ("present", o)
+        v = self._consts.get(key)
+        if v is None:
+            v = self._consts[key] = z3.Bool(f"present@{self.s}.{o}")
+        return v
 
     def quantified(self, q: Quantity, subject, predicate):
         things = range(self.n)
         inner = subject
-        subject = lambda o: z3.And(self.present(o), inner(o))  # noqa: E731
+        subject = lambda o: _conj(self.present(o), inner(o))  # noqa: E731
         if q.kind == "every":
-            return z3.And([z3.Implies(subject(o), predicate(o)) for o in things])
+            return _conj([_implies(subject(o), predicate(o)) for o in things])
         if q.kind == "no":
-            return z3.And([z3.Not(z3.And(subject(o), predicate(o))) for o in things])
-        hits = [z3.And(subject(o), predicate(o)) for o in things]
+            return _conj([_neg(_conj(subject(o), predicate(o))) for o in things])
+        hits = [_conj(subject(o), predicate(o)) for o in things]
         return _count(hits, q.low, q.high)
 
     def statement(self, st: Statement):
         main = self.quantified(st.quantity, lambda o: self.phrase(st.subject, o), lambda o: self.phrase(st.predicate, o))
-        return main if st.condition is None else z3.Implies(self.statement(st.condition), main)
+        return main if st.condition is None else _implies(self.statement(st.condition), main)
 
 
 def _count(hits: list, low: int, high: int | None):
@@ -246,6 +327,48 @@ def exists(subject) -> Statement:
 # --- theories -----------------------------------------------------------------------------------------
 
 
+_SERIAL = itertools.count()
+KEPT_GROUNDINGS = 4
+"""Groundings of a rulebook kept per process (one per domain size asked for)."""
+KEPT_EXTRAS = 200
+"""Statements a kept grounding takes on behind selectors of their own before it is made afresh: their
+clauses stay in the solver (harmless, never assumed again), so a long run of judgements would grow it."""
+_KEPT: OrderedDict = OrderedDict()
+
+
+def _grounding(clarifications: tuple, vocab: Vocabulary | None, size: int, timeout_ms: int, deadline: float | None):
+    """A solver of one situation of ``size`` things with each statement of ``clarifications`` behind its own selector."""
+    side: list = []
+    ground = Ground(vocab, 0, size, side)
+    selectors = {}
+    formulas = []
+    for c in clarifications:
+        for n, st in enumerate(c.statements):
+            _timeout_ms(timeout_ms, deadline)  # grounding is work too: it stops at the deadline
+            selectors[(c.id, n)] = z3.Bool(f"sel:{c.id}#{n}")
+            formulas.append(_implies(selectors[(c.id, n)], ground.statement(st)))
+    # Bit-blasted to SAT: the fragment is finite (Booleans, small bit-vectors, pseudo-Boolean counts).
+    solver = z3.SolverFor(SOLVER_LOGIC)
+    ground.flush(solver)
+    solver.add(*formulas)
+    return solver, selectors, ground
+
+
+def _kept_grounding(clarifications: tuple, vocab: Vocabulary | None, size: int, timeout_ms: int, deadline: float | None):
+    """The grounding of a rulebook at ``size``, made once per process (and again after :data:`KEPT_EXTRAS`
+    statements were added to it); a grounding cut short by the deadline is not kept."""
+    key = (clarifications, size)
+    entry = _KEPT.get(key)
+    if entry is not None and entry[3] is vocab and entry[2].added < KEPT_EXTRAS:
+        _KEPT.move_to_end(key)
+    else:
+        entry = (*_grounding(clarifications, vocab, size, timeout_ms, deadline), vocab)
+        _KEPT[key] = entry
+        while len(_KEPT) > KEPT_GROUNDINGS:
+            _KEPT.popitem(last=False)
+    return entry
+
+
 @dataclass(frozen=True)
 class _Query:
     statement: Statement
@@ -263,11 +386,18 @@ class Theory:
     possibility it involves) instead of one call on a formula as many times larger.
 
     ``timeout_ms`` bounds each solver call, ``deadline`` (a :func:`time.monotonic` time) all of them;
-    ``vocab`` gives the attributes' ranges.
+    ``vocab`` gives the attributes' ranges; ``kept``: how many of the clarifications, from the first, are
+    a fixed rulebook whose grounding may be shared with every other theory over it (the others are
+    added to it behind selectors of their own, which no other theory assumes).
     """
 
     def __init__(
-        self, clarifications: list[Clarification], timeout_ms: int = 30_000, deadline: float | None = None, vocab: Vocabulary | None = None
+        self,
+        clarifications: list[Clarification],
+        timeout_ms: int = 30_000,
+        deadline: float | None = None,
+        vocab: Vocabulary | None = None,
+        kept: int = 0,
     ):
         ids = [c.id for c in clarifications]
         dup = {i for i in ids if ids.count(i) > 1}
@@ -277,6 +407,9 @@ class Theory:
         self.timeout_ms = timeout_ms
         self.deadline = deadline
         self.vocab = vocab
+        self.kept = tuple(clarifications[:kept])
+        """The first ``kept`` clarifications (a ruleset's rulebook): their grounding is kept for the process
+        (:func:`_kept_grounding`), so every judgement against the rulebook grounds only its proposal."""
         self._solvers: dict[int, tuple] = {}
         self._baseline: int | None = None
         self._consistent: list[frozenset] = []
@@ -297,17 +430,25 @@ class Theory:
     def _incremental(self, size: int):
         """The solver of one situation of ``size`` things: each statement behind its own selector."""
         if size not in self._solvers:
-            side: list = []
-            ground = Ground(self.vocab, 0, size, side)
-            selectors = {}
+            sts = self._statements()
+            kept_ids = {c.id for c in self.kept}
+            if not self.kept:
+                self._solvers[size] = _grounding(tuple(self.clarifications.values()), self.vocab, size, self.timeout_ms, self.deadline)
+                return self._solvers[size]
+            entry = _kept_grounding(self.kept, self.vocab, size, self.timeout_ms, self.deadline)
+            solver, kept_selectors, ground = entry[:3]
+            selectors = dict(kept_selectors)
             formulas = []
-            for k, st in self._statements().items():
+            for k, st in sts.items():
+                if k[0] in kept_ids:
+                    continue
                 _timeout_ms(self.timeout_ms, self.deadline)  # grounding is work too: it stops at the deadline
-                selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}")
-                formulas.append(z3.Implies(selectors[k], ground.statement(st)))
-            # Bit-blasted to SAT: the fragment is finite (Booleans, small bit-vectors, pseudo-Boolean counts).
-            solver = z3.SolverFor(SOLVER_LOGIC)
-            solver.add(*side, *formulas)
+                # A name no other theory on a shared solver uses: a proposal's id may recur with other text.
+                selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}~{next(_SERIAL)}")
+                formulas.append(_implies(selectors[k], ground.statement(st)))
+            ground.added += len(formulas)
+            ground.flush(solver)
+            solver.add(*formulas)
             self._solvers[size] = (solver, selectors, ground)
         return self._solvers[size]
 
@@ -321,35 +462,40 @@ class Theory:
         asked = []
         everywhere = False
         if query is not None:
-            before = len(ground.side)
-            formula = ground.statement(query.statement)
-            # Ranges and 'must'-implies-'may' of things the query names first: true in every question, kept.
-            solver.add(*ground.side[before:])
             # A query that needs one situation (a possibility, or a necessity denied) is one more
             # possibility; one that holds in every situation (a necessity, or a possibility denied) is
             # one more necessity.
             everywhere = query.statement.possibility == query.negated
-            q = z3.Bool("sel:__query__")
-            (necessary if everywhere else asked).append(q)
-        solver.push()
-        try:
-            if query is not None:
-                solver.add(z3.Implies(q, z3.Not(formula) if query.negated else formula))
-            # Each possibility of a set already found consistent holds with any part of its necessities:
-            # only the query's own situation is then in question.
-            settled = not (query is not None and everywhere) and any(set(keys) <= k for k in self._consistent)
-            for p in (asked if settled else asked + possible) or [None]:
-                solver.set("timeout", _timeout_ms(self.timeout_ms, self.deadline))
-                r = solver.check(*necessary, *([p] if p is not None else []))
-                if r == z3.unknown:
-                    raise UndecidedError(f"the solver answered unknown ({solver.reason_unknown()})")
-                if r == z3.unsat:
-                    return False
-            if query is None:
-                self._consistent.append(frozenset(keys))
-            return True
-        finally:
-            solver.pop()
+            (necessary if everywhere else asked).append(self._query_selector(solver, ground, query))
+        # Each possibility of a set already found consistent holds with any part of its necessities:
+        # only the query's own situation is then in question.
+        settled = not (query is not None and everywhere) and any(set(keys) <= k for k in self._consistent)
+        for p in (asked if settled else asked + possible) or [None]:
+            solver.set("timeout", _timeout_ms(self.timeout_ms, self.deadline))
+            r = solver.check(*necessary, *([p] if p is not None else []))
+            if r == z3.unknown:
+                raise UndecidedError(f"the solver answered unknown ({solver.reason_unknown()})")
+            if r == z3.unsat:
+                return False
+        if query is None:
+            self._consistent.append(frozenset(keys))
+        return True
+
+    @staticmethod
+    def _query_selector(solver, ground, query: _Query):
+        """The selector of the query's formula (or its negation) on this solver, added once: a question is
+        asked again and again (every subset a minimal-set search tries), and a selector no other question
+        assumes is free, so the formula stays rather than being added and removed (push/pop) each time."""
+        key = (query.statement, query.negated)
+        q = ground.queries.get(key)
+        if q is None:
+            formula = ground.statement(query.statement)
+            # Ranges and 'must'-implies-'may' of things the query names first: true in every question, kept.
+            ground.flush(solver)
+            q = ground.queries[key] = z3.Bool(f"sel:__query__~{next(_SERIAL)}")
+            solver.add(_implies(q, _neg(formula) if query.negated else formula))
+            ground.added += 1
+        return q
 
     def _check(self, keys, query: _Query | None = None) -> bool:
         return self._sat(keys, query)
@@ -445,7 +591,7 @@ def judge(
     known = {c.id for c in base}
     pid = proposal.id if proposal.id not in known else f"{proposal.id}(proposed)"
     proposal = Clarification(pid, proposal.statements, proposal.line)
-    theory = Theory(list(base) + [proposal], timeout_ms, deadline, vocab)
+    theory = Theory(list(base) + [proposal], timeout_ms, deadline, vocab, kept=len(base))
     domain = {
         "things_per_situation": theory.size(),
         "situations": 2 + sum(1 for c in theory.clarifications.values() for s in c.statements if s.possibility),
@@ -466,7 +612,7 @@ def judge(
                 "domain": domain,
             }
         return {"verdict": "contradicts", "proposal": pid, "cores": [[c for c in core if c != pid] for core in cores], "domain": domain}
-    base_theory = Theory(list(base), timeout_ms, deadline, vocab)
+    base_theory = Theory(list(base), timeout_ms, deadline, vocab, kept=len(base))
     try:
         empty = []
         for st in proposal.statements:

@@ -82,27 +82,48 @@ class EncodedRulebook:
         from properties.common.clarify.logic import JUDGE_SECONDS, Theory, UndecidedError
 
         cs = list(self.statements)
-        theory = Theory(cs, vocab=self.language.vocabulary, deadline=time.monotonic() + (JUDGE_SECONDS if seconds is None else seconds))
+        theory = Theory(
+            cs, vocab=self.language.vocabulary, kept=len(cs), deadline=time.monotonic() + (JUDGE_SECONDS if seconds is None else seconds)
+        )
         undecided: list[str] = []
 
-        def decided(question: str, ask):
+        def decided_into(messages: list[str], question: str, ask, first: bool = False):
             try:
                 return ask()
             except UndecidedError as e:
-                undecided.append(f"{question}: {e}")
+                messages.insert(0 if first else len(messages), f"{question}: {e}")
                 return None
+
+        def decided(question: str, ask):
+            return decided_into(undecided, question, ask)
 
         consistent = decided("whether the set is consistent", theory.consistent)
         conflicts = (decided("the minimal conflicting sets", theory.cores) or []) if consistent is False else []
         redundant, redundant_statements = [], []
         if consistent:
             for cid, c in theory.clarifications.items():
-                if decided(f"whether {cid} follows from the others", lambda cid=cid: theory.implied_by_others(cid)):
-                    redundant.append(cid)
+                # Statement n of cid against everything else (its own other statements too) first: the
+                # id's question leaves those out, so it can follow only if every statement does (and
+                # with one statement the two are the same question).
+                id_question = f"whether {cid} follows from the others"
+                asked: list[str] = []
+                each = []
                 for n, st in enumerate(c.statements):
                     question = f"whether statement {n + 1} of {cid} follows from the others"
-                    if decided(question, lambda cid=cid, n=n: theory.statement_implied_by_others(cid, n)):
+                    each.append(decided_into(asked, question, lambda cid=cid, n=n: theory.statement_implied_by_others(cid, n)))
+                    if each[-1]:
                         redundant_statements.append({"clause": cid, "statement": n + 1, "text": st.text})
+                if len(c.statements) == 1:
+                    whole = each[0]
+                    if whole is None:
+                        asked.insert(0, asked[0].replace(f"statement 1 of {cid}", cid, 1))
+                elif False in each:
+                    whole = False
+                else:
+                    whole = decided_into(asked, id_question, lambda cid=cid: theory.implied_by_others(cid), first=True)
+                undecided.extend(asked)
+                if whole:
+                    redundant.append(cid)
         return {
             "clarifications": sorted(i for i in theory.clarifications if self.is_rule(i)),
             "vocabulary_facts": sorted(c.id for c in cs if not self.is_rule(c.id)),
