@@ -59,7 +59,8 @@ class CheckedGame:
     steps: int = 0
     decisions: list = field(default_factory=list)
     """Indices into the legal decisions, in order (what a replay file records)."""
-    labels: list = field(default_factory=list)
+    chosen: list = field(default_factory=list)
+    """The decisions themselves, in order (labelled only when a replay file is written)."""
     violations: list = field(default_factory=list)
     error: str = ""
     outcome: str = ""
@@ -68,6 +69,10 @@ class CheckedGame:
     @property
     def failed(self) -> bool:
         return bool(self.violations or self.error)
+
+    @property
+    def labels(self) -> list[str]:
+        return [str(d) for d in self.chosen]
 
 
 @dataclass
@@ -87,6 +92,9 @@ class CheckTally:
     """Per corner case the properties name (``CORNERS``): games that reached it."""
     outcomes: Counter = field(default_factory=Counter)
     seconds: float = 0.0
+    evaluated: Counter = field(default_factory=Counter)
+    """Per invariant: how many times its predicate ran (incremental checking skips the steps that
+    cannot change its verdict, so this is at most ``checked``)."""
 
 
 def play_checked(
@@ -101,11 +109,18 @@ def play_checked(
     max_steps: int | None = None,
     only=None,
     limit_seconds: float | None = None,
+    incremental: bool = True,
 ) -> CheckedGame:
-    """One random game (steered if the properties offer ``steer``), all invariants after every step."""
+    """One random game (steered if the properties offer ``steer``), all invariants after every step.
+
+    ``incremental`` (the default) evaluates after a step only the invariants whose declared inputs
+    the step changed (``properties.common.registry.Checker``); ``False`` runs every one every time.
+    Both give the same violations.
+    """
     props = properties(ruleset)
     registry = props.INVARIANTS
-    names = [i.name for i in registry] if only is None else list(only)
+    checker = registry.checker(only, incremental=incremental)
+    names = [i.name for i in checker.selected]
     rng = game_rng(seed, players, index)
     game = CheckedGame(players, seed, index)
     tally = tally if tally is not None else CheckTally()
@@ -116,7 +131,7 @@ def play_checked(
     start = time.perf_counter()
     try:
         with time_limit(limit_seconds):
-            _play(ruleset, props, registry, params, rng, game, tally, policy, enables, corners, reached, max_steps, only)
+            _play(ruleset, props, checker, params, rng, game, tally, policy, enables, corners, reached, max_steps)
     except Exception as e:  # the model raised (or hung) during legal play: a failure the harness reports
         game.error = f"{type(e).__name__}: {e}"
         game.outcome = "error"
@@ -128,6 +143,7 @@ def play_checked(
     tally.corners.update(reached)
     for n in names:
         tally.checked[n] += game.steps + 1
+    tally.evaluated.update(checker.evaluated)
     for v in game.violations:
         tally.violations[v.invariant] += 1
     if game.failed:
@@ -135,31 +151,34 @@ def play_checked(
     return game
 
 
-def _play(ruleset, props, registry, params, rng, game, tally, policy, enables, corners, reached, max_steps, only) -> None:
+def _play(ruleset, props, checker, params, rng, game, tally, policy, enables, corners, reached, max_steps) -> None:
     """The game loop of :func:`play_checked`: stops at the first violating step, the end, or ``max_steps``."""
     game.setup = ruleset.random_setup(rng, game.players, params)
     state = ruleset.new_game(game.setup)
-    game.violations = registry.check_state(state, only=only)
+    game.violations = checker.start(state)
+    step, legal, Step = ruleset.step, ruleset.legal_decisions, props.Step
+    clause_events, offered, chosen = tally.clause_events, tally.offered, tally.chosen
+    waiting = dict(corners)
     while not game.violations:
-        options = ruleset.legal_decisions(state)
+        options = legal(state)
         if not options or (max_steps is not None and game.steps >= max_steps):
             break
         decision = policy(rng, state, options) if policy else choose(rng, options)
         if not decision.is_chance:
-            for clause in {enables[o.kind] for o in options if o.kind in enables}:
-                tally.offered[clause] += 1
+            for clause in {enables[k] for k in {o.kind for o in options} if k in enables}:
+                offered[clause] += 1
             if decision.kind in enables:
-                tally.chosen[enables[decision.kind]] += 1
+                chosen[enables[decision.kind]] += 1
         game.decisions.append(options.index(decision))
-        game.labels.append(str(decision))
-        nxt, events = ruleset.step(state, decision)
-        for e in events:
-            tally.clause_events[e.clause] += 1
+        game.chosen.append(decision)
+        nxt, events = step(state, decision)
+        clause_events.update(e.clause for e in events)
         game.steps += 1
-        game.violations = registry.check_step(props.Step(state, decision, events, nxt), only=only)
+        game.violations = checker.step(Step(state, decision, events, nxt))
         state = nxt
-        for name, reached_now in corners.items():
-            if name not in reached and reached_now(state):
+        if waiting:
+            for name in [n for n, reached_now in waiting.items() if reached_now(state)]:
                 reached.add(name)
+                del waiting[name]
     o = ruleset.outcome(state)
     game.outcome = o[0] if o else "unfinished"

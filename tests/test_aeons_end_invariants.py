@@ -7,12 +7,13 @@ import inspect
 
 import pytest
 
+from model.aeons_end.cards import MATS
 from model.aeons_end.decisions import Decision
 from model.aeons_end.engine import new_game, step
 from model.aeons_end.parameters import DEFAULT, Difficulty
 from model.aeons_end.ruleset import RULESET
 from model.aeons_end.setup import SetupConfig
-from model.aeons_end.state import InPlay
+from model.aeons_end.state import InPlay, Outcome
 from model.common.events import Event
 from oblivaeon_verify import knockout_runner
 from oblivaeon_verify.checked_play import CheckTally, play_checked
@@ -67,6 +68,7 @@ MINION = S.nemesis_deck[0].cards()[0]
 REVEAL = S.options[0]
 ENEMY = "mangleroot#1"
 WITH_MINION = dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3),), nemesis_deck=(S.nemesis_deck[0].remove(ENEMY), *S.nemesis_deck[1:]))
+GEM = "clouded-sapphire#1"
 P2_SPARK = next(c for c in S.mages[1].hand if c.startswith("spark"))
 
 
@@ -117,6 +119,15 @@ CASES = {
     "a-prepped-spell-leaves-the-hand": lambda: same(P1, Decision("prep", "player 1", card=SPARK, index=0)),
     "an-opened-breach-is-open": lambda: same(P1, Decision("open", "player 1", index=1)),
     "an-ability-uses-every-charge": lambda: same(mage(P1, 0, charges=5), Decision("ability", "player 1")),
+    "a-charge-gem-adds-one-charge": lambda: Step(
+        mage(P1, 0, hand=(GEM,) + P1.mages[0].hand, charges=0),
+        Decision("play", "player 1", card=GEM),
+        (ev("play", "MAIN.PLAY-GEM-RELIC", card=GEM, amount=3),),
+        mage(P1, 0, played=(GEM,), charges=0),
+    ),
+    "player-life-moves-by-its-events": lambda: Step(
+        mage(S, 0, life=5), NOOP, (ev("player-heal", "NEMESIS.MAIN", target=S.mages[0].name, amount=2),), mage(S, 0, life=9)
+    ),
     "a-paid-nemesis-card-is-discarded": lambda: same(
         dataclasses.replace(P1, in_play=(InPlay(MINION, life=3),)), Decision("to-discard", "player 1", card=MINION, index=0)
     ),
@@ -174,6 +185,15 @@ CASES = {
     "every-allowed-prep-is-offered": lambda: resting(P1, NOOP),
     "played-cards-are-discarded-in-the-players-order": lambda: resting(
         mage(dataclasses.replace(P1, phase="draw"), 0, played=(CARD, "jade#1")), Decision("discard-next", "player 1", card=CARD)
+    ),
+    "a-breach-opens-at-its-fourth-quarter-turn": lambda: Step(
+        breach(S, 0, 1, focus=1, opened=False),
+        Decision("focus", "player 1", index=1),
+        (ev("focus", "MAIN.FOCUS", target=S.mages[0].name, amount=2),),
+        breach(S, 0, 1, focus=1, opened=True),
+    ),
+    "the-game-never-hangs": lambda: dataclasses.replace(
+        S, outcome=Outcome("aborted", "safety stop after 2000 turns", "END.IMMEDIATE"), options=()
     ),
     "the-player-orders-the-played-cards": lambda: Step(
         mage(P1, 0, played=(CARD, "jade#1")), NOOP, (), dataclasses.replace(mage(P1, 0, played=()), actor="nemesis", turn=1)
@@ -295,3 +315,43 @@ def test_a_once_unguarded_clause_knocked_out_is_caught_by_an_invariant(clause):
 def test_each_quick_knockout_is_caught_within_a_quick_reports_budget(clause):
     res = knockout_runner.run_one(RULESET, DEFAULT, clause, games=4)
     assert res.status in ("caught", "crash"), (clause, res.status, res.message)
+
+
+def test_a_breach_opens_at_the_fourth_quarter_turn_and_by_its_open_cost_main_focus_main_open():
+    """MAIN.FOCUS: the fourth quarter turn opens a breach (three before it and one more); MAIN.OPEN: paying opens it at once."""
+    only = ["a-breach-opens-at-its-fourth-quarter-turn"]
+    turn = (ev("focus", "MAIN.FOCUS", target=S.mages[0].name, amount=2),)
+    fourth = Step(
+        breach(S, 0, 1, focus=3, opened=False), Decision("focus", "player 1", index=1), turn, breach(S, 0, 1, focus=3, opened=True)
+    )
+    assert not INVARIANTS.check_step(fourth, only=only)
+    paid = Step(breach(S, 0, 1, focus=0, opened=False), Decision("open", "player 1", index=1), (), breach(S, 0, 1, focus=0, opened=True))
+    assert not INVARIANTS.check_step(paid, only=only)
+    skipped = Step(breach(S, 0, 1, focus=0), Decision("focus", "player 1", index=1), turn, breach(S, 0, 1, focus=2))
+    assert INVARIANTS.check_step(skipped, only=only)
+
+
+def test_a_charge_gem_gives_one_charge_below_a_full_mat_and_none_on_a_full_one_cards_gems():
+    """CARDS.GEMS, MAIN.GAIN-CHARGE: the gem's charge, with its event; none (and no event) on a full mat."""
+    only = ["a-charge-gem-adds-one-charge"]
+    play = Decision("play", "player 1", card=GEM)
+    name, full = S.mages[0].name, MATS[S.mages[0].name].charges
+    played = (ev("play", "MAIN.PLAY-GEM-RELIC", card=GEM, amount=3),)
+    one = Step(mage(P1, 0, charges=0), play, (*played, ev("charge", "MAIN.GAIN-CHARGE", target=name, amount=1)), mage(P1, 0, charges=1))
+    assert not INVARIANTS.check_step(one, only=only)
+    at_full = Step(mage(P1, 0, charges=full), play, played, mage(P1, 0, charges=full))
+    assert not INVARIANTS.check_step(at_full, only=only)
+    two = Step(mage(P1, 0, charges=0), play, (*played, ev("charge", "MAIN.GAIN-CHARGE", target=name, amount=2)), mage(P1, 0, charges=2))
+    assert INVARIANTS.check_step(two, only=only)
+
+
+def test_player_life_moves_exactly_by_its_damage_and_heal_events_trackers():
+    """TRACKERS: damage stops at 0, a heal adds what it reports; a heal reporting more than it gave is caught."""
+    only = ["player-life-moves-by-its-events"]
+    name = S.mages[0].name
+    hurt = Step(mage(S, 0, life=3), NOOP, (ev("player-damage", target=name, amount=5),), mage(S, 0, life=0, exhausted=True))
+    assert not INVARIANTS.check_step(hurt, only=only)
+    healed = Step(mage(S, 0, life=5), NOOP, (ev("player-heal", target=name, amount=2),), mage(S, 0, life=7))
+    assert not INVARIANTS.check_step(healed, only=only)
+    overstated = Step(mage(S, 0, life=5), NOOP, (ev("player-heal", target=name, amount=12),), mage(S, 0, life=7))
+    assert INVARIANTS.check_step(overstated, only=only)

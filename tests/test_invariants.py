@@ -250,6 +250,9 @@ BREAKERS = {
     "shield-tasks-counted": lambda s: step(s, [ev("scion-removed", "BZ.DEV.SCION-REMOVED", card=s.zones[0].scions[0])]),
     "oblivaeon-never-removed": lambda s: replace(s, hp={k: v for k, v in s.hp.items() if k != "oblivaeon"}),
     "oblivaeon-not-removed-by-effects": lambda s: step(s, [ev("removed-from-game", "ENV.TURN", card="x", target="oblivaeon")]),
+    "the-game-never-hangs": lambda s: replace(
+        s, outcome=Outcome("aborted", "no decision within 20,000 units of work", "ROUND.REPEAT"), options=()
+    ),
     "over-exactly-when-no-decision": lambda s: replace(s, options=()),
     "outcome-by-the-rules": lambda s: step(s, [], replace(s, outcome=Outcome("won", "pretend", "ENV.TURN"), options=())),
     "villain-turn-plays-a-scion-card-only-with-a-scion": lambda s: step(
@@ -528,3 +531,13 @@ def test_no_erase_is_expected_of_a_hero_the_countdown_has_just_incapacitated_cla
     params = load(None, ("countdown_expiry_damage=14", "countdown_start=1", "erase_in_form=1"))
     game = play_checked(RULESET, params, 0, 3, 0, only=("erase-strikes-in-third-form",), max_steps=400)
     assert not game.violations, game.violations
+
+
+def test_devastation_destroys_the_environment_of_oblivaeon_s_zone_and_no_other_id_devastation(start):
+    """ID.DEVASTATION: the spent tokens destroy the environment where he stands; one in the other zone is a violation."""
+    only = ("devastation-spent-at-the-booklet-threshold",)
+    here = start.oblivaeon_zone
+    for zone, caught in ((here, False), (3 - here, True)):
+        env = start.zones[zone - 1].environment
+        destroyed = ev("environment-destroyed", "ID.DEVASTATION", zone=zone, card=env)
+        assert bool(INVARIANTS.check_step(step(start, [destroyed]), only=only)) == caught

@@ -46,8 +46,19 @@ def apply_phase(d: Draft, dec: Decision) -> None:
 
 
 def run_to_decision(d: Draft) -> None:
-    """Play on from a working copy until a decision is due (or the game is over); set its options."""
+    """Play on from a working copy until a decision is due (or the game is over); set its options.
+
+    Each pass of the loop is a unit of work; a step that has not reached a decision within the
+    game's ``max_work_per_step`` units ends the game as the safety stop (``aborted``), so a rule that
+    loops is found at the same place on any machine (a hang is a finding, not a timeout).
+    """
+    budget = d.params.max_work_per_step
+    work = 0
     while d.outcome is None:
+        work += 1
+        if work > budget:
+            d.end("aborted", f"no decision within {budget:,} units of work: a rule runs on forever", "END.IMMEDIATE")
+            break
         if d.queue:
             item = d.queue[0]
             if item[0] == "choice":

@@ -25,8 +25,20 @@ from model.oblivaeon.state import GameState
 
 
 def _run(d: Draft) -> None:
+    """Run frames until a decision point with two or more options, or the end.
+
+    Each frame is a unit of work; a step that has not reached a decision within the game's
+    ``max_work_per_step`` units ends the game as the safety stop (``aborted``), so a rule that loops
+    is found in the same place whatever the machine's speed (a hang is a finding, not a timeout).
+    """
     stack = d.stack
+    budget = d.params.max_work_per_step
+    work = 0
     while d.outcome is None:
+        work += 1
+        if work > budget:
+            d.end("aborted", f"no decision within {budget:,} units of work: a rule runs on forever", "ROUND.REPEAT")
+            break
         if not stack:
             advance(d)
             continue

@@ -5,34 +5,105 @@ from __future__ import annotations
 from collections import Counter
 
 from model.aeons_end.cards import MATS, PLAYER_CARDS, base, card_def, nemesis_def
+from model.aeons_end.decisions import DECISION_KINDS
+from model.aeons_end.events import EVENT_KINDS
 from model.aeons_end.game_end import attack_resolving
 from model.aeons_end.parameters import Difficulty
+from model.aeons_end.state import GameState, Mage
 from model.aeons_end.turn_order import turn_order_cards
-from properties.common.registry import Registry
+from properties.common.ledger import Ledger, Ledgers
+from properties.common.registry import Registry, state_parts
 
-INVARIANTS = Registry()
+INVARIANTS = Registry(parts=state_parts(GameState, {"mages": Mage}), event_kinds=EVENT_KINDS, decision_kinds=DECISION_KINDS)
 state = INVARIANTS.state
 step = INVARIANTS.step
 
 
+def _same(cards) -> tuple[str, ...]:
+    return cards
+
+
+def _spells(breaches) -> tuple[str, ...]:
+    return tuple(b.spell for b in breaches if b.spell)
+
+
+def _mage_places(gkey, m):
+    return (
+        ((gkey, "hand"), m.hand, _same),
+        ((gkey, "deck"), m.deck, _same),
+        ((gkey, "discard"), m.discard, _same),
+        ((gkey, "played"), m.played, _same),
+        ((gkey, "breaches"), m.breaches, _spells),
+    )
+
+
+def _one(gkey, cards):
+    return ((gkey, cards, _same),)
+
+
+def _tiers(gkey, tiers):
+    return (((gkey, n), tier, lambda deck: deck.cards()) for n, tier in enumerate(tiers))
+
+
+def _in_play(gkey, in_play):
+    return ((gkey, in_play, lambda ps: tuple(p.card for p in ps)),)
+
+
+#: Where player cards are: hands, decks, discards, played, breaches, the supply (per state field).
+PLAYER_FIELDS = (
+    ("mages", lambda s, mages: ((("mage", i), m, _mage_places) for i, m in enumerate(mages))),
+    ("supply", lambda s, supply: ((("supply", key), cards, _one) for key, cards in supply.items())),
+)
+#: Where nemesis cards are: its deck (by tier), in play, its discard pile.
+NEMESIS_FIELDS = (
+    ("nemesis_deck", lambda s, tiers: ((("nemesis-deck",), tiers, _tiers),)),
+    ("in_play", lambda s, in_play: ((("in-play",), in_play, _in_play),)),
+    ("nemesis_discard", lambda s, cards: ((("nemesis-discard",), cards, _one),)),
+)
+PLAYER_CARD_FIELDS = ("mages.hand", "mages.deck", "mages.discard", "mages.played", "mages.breaches", "supply")
+NEMESIS_CARD_FIELDS = ("nemesis_deck", "in_play", "nemesis_discard")
+
+
+def _unknown(cards) -> frozenset[str]:
+    """The cards among ``cards`` that are no player card of the catalogue."""
+    return frozenset(c for c in cards if c.split("#")[0] not in PLAYER_CARDS)
+
+
+_PLAYER_LEDGERS = Ledgers(PLAYER_FIELDS, _unknown, lambda key: True)
+_NEMESIS_LEDGERS = Ledgers(NEMESIS_FIELDS)
+
+
+def player_ledger(s) -> Ledger:
+    """Where every player card of ``s`` is counted (recounting only the places a step changed)."""
+    return _PLAYER_LEDGERS.of(len(s.mages)).sync(s)
+
+
+def nemesis_ledger(s) -> Ledger:
+    return _NEMESIS_LEDGERS.of(len(s.mages)).sync(s)
+
+
 def player_cards(s) -> Counter:
     """Every player card, wherever it is: hands, decks, discards, played, breaches, the supply."""
-    out: Counter = Counter()
-    for m in s.mages:
-        out.update(m.hand + m.deck + m.discard + m.played)
-        out.update(b.spell for b in m.breaches if b.spell)
-    for cards in s.supply.values():
-        out.update(cards)
-    return out
+    return Counter(player_ledger(s).count)
 
 
 def nemesis_cards(s) -> Counter:
-    out: Counter = Counter()
-    for tier in s.nemesis_deck:
-        out.update(tier.cards())
-    out.update(p.card for p in s.in_play)
-    out.update(s.nemesis_discard)
-    return out
+    return Counter(nemesis_ledger(s).count)
+
+
+_PRESENT: dict[int, tuple[object, frozenset]] = {}
+
+
+def present(s) -> frozenset[str]:
+    """Every player and nemesis card ``s`` holds (the last few states' kept: a step's state before was the last one's after)."""
+    hit = _PRESENT.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    cards = frozenset(player_ledger(s).count) | frozenset(nemesis_ledger(s).count)
+    if len(_PRESENT) > 4:
+        _PRESENT.clear()
+    _PRESENT[id(s)] = (s, cards)
+    return cards
 
 
 def turn_segments(st):
@@ -66,31 +137,33 @@ def resting_in_phase(s, phase: str) -> bool:
     return s.outcome is None and s.phase == phase and s.actor.startswith("p") and not (s.queue and s.queue[0][0] == "choice")
 
 
-@state("player-card-in-one-place", "CARDS.GAIN", "CAST.TO-DISCARD", "DRAW.DISCARD-PLAYED")
+@state("player-card-in-one-place", "CARDS.GAIN", "CAST.TO-DISCARD", "DRAW.DISCARD-PLAYED", reads=PLAYER_CARD_FIELDS)
 def one_place(s):
     """Every player card is in exactly one place."""
-    for card, n in player_cards(s).items():
-        if n > 1:
-            yield f"{card} is in {n} places"
+    led = player_ledger(s)
+    for card in sorted(led.twice):
+        yield f"{card} is in {led.count[card]} places"
 
 
-@step("player-cards-conserved", "CARDS.GAIN", "MAIN.PREP", "EXHAUST.DESTROY-BREACH")
+@step("player-cards-conserved", "CARDS.GAIN", "MAIN.PREP", "EXHAUST.DESTROY-BREACH", changes=(*PLAYER_CARD_FIELDS, *NEMESIS_CARD_FIELDS))
 def conserved(st):
     """No player or nemesis card appears or vanishes."""
+    if present(st.before) == present(st.after):
+        return
     for name, count in (("player", player_cards), ("nemesis", nemesis_cards)):
         before, after = set(count(st.before)), set(count(st.after))
         if before != after:
             yield f"{name} cards changed: gained {sorted(after - before)[:3]}, lost {sorted(before - after)[:3]}"
 
 
-@state("nemesis-card-in-one-place", "NEMESIS.DRAW", "NEMESIS.MAIN")
+@state("nemesis-card-in-one-place", "NEMESIS.DRAW", "NEMESIS.MAIN", reads=NEMESIS_CARD_FIELDS)
 def nemesis_one_place(s):
-    for card, n in nemesis_cards(s).items():
-        if n > 1:
-            yield f"{card} is in {n} places"
+    led = nemesis_ledger(s)
+    for card in sorted(led.twice):
+        yield f"{card} is in {led.count[card]} places"
 
 
-@step("breach-never-turns-back", "MAIN.FOCUS", "MAIN.OPEN", "BREACH.COSTS")
+@step("breach-never-turns-back", "MAIN.FOCUS", "MAIN.OPEN", "BREACH.COSTS", changes=("mages.breaches",))
 def breach_machine(st):
     """Closed breaches only turn forward; an opened breach stays opened; a destroyed one stays destroyed."""
     for i, (a, b) in enumerate(zip(st.before.mages, st.after.mages)):
@@ -103,7 +176,25 @@ def breach_machine(st):
                 yield f"player {i + 1} breach {x.number} turned back from {x.focus} to {y.focus}"
 
 
-@step("prepped-only-where-allowed", "MAIN.PREP", "BREACH.PREP-WHERE")
+@step("a-breach-opens-at-its-fourth-quarter-turn", "MAIN.FOCUS", "MAIN.OPEN", changes=("mages.breaches",), events=("focus",))
+def opens_at_fourth_turn(st):
+    """A focus turns a closed breach one quarter and the fourth quarter turn opens it, never sooner;
+    otherwise only paying its open cost opens it."""
+    d = st.decision
+    turns = Counter((e.target, e.amount) for e in st.events if e.kind == "focus")
+    for i, (a, b) in enumerate(zip(st.before.mages, st.after.mages)):
+        for x, y in zip(a.breaches, b.breaches):
+            if x.opened or y.destroyed:
+                continue
+            n = turns[(a.name, x.number)]
+            paid = d.kind == "open" and d.index == x.number - 1 and d.actor == f"player {i + 1}"
+            if y.opened and not paid and x.focus + n < 4:
+                yield f"player {i + 1} breach {x.number} opened after {x.focus + n} quarter turn(s), not four"
+            if not y.opened and y.focus != x.focus + n:
+                yield f"player {i + 1} breach {x.number} was turned {n} time(s) and went from {x.focus} to {y.focus} quarter turns"
+
+
+@step("prepped-only-where-allowed", "MAIN.PREP", "BREACH.PREP-WHERE", changes=("mages.breaches",))
 def prepped_where_allowed(st):
     """A spell newly prepped sits on an opened breach or one focused this turn."""
     for i, (a, b) in enumerate(zip(st.before.mages, st.after.mages)):
@@ -113,7 +204,7 @@ def prepped_where_allowed(st):
                 yield f"player {i + 1} prepped {y.spell} to closed breach {y.number} not focused this turn"
 
 
-@state("aether-never-negative", "MAIN.GAIN-CARD", "MAIN.GAIN-CHARGE", "MAIN.FOCUS", "MAIN.OPEN")
+@state("aether-never-negative", "MAIN.GAIN-CARD", "MAIN.GAIN-CHARGE", "MAIN.FOCUS", "MAIN.OPEN", reads=("aether",))
 def aether_nonnegative(s):
     if s.aether < 0:
         yield f"aether is {s.aether}"
@@ -134,7 +225,15 @@ def _cost(st) -> int | None:
     return None
 
 
-@step("aether-spent-as-paid", "MAIN.GAIN-CARD", "MAIN.GAIN-CHARGE", "MAIN.FOCUS", "MAIN.OPEN", "MAIN.TO-DISCARD")
+@step(
+    "aether-spent-as-paid",
+    "MAIN.GAIN-CARD",
+    "MAIN.GAIN-CHARGE",
+    "MAIN.FOCUS",
+    "MAIN.OPEN",
+    "MAIN.TO-DISCARD",
+    decisions=("gain", "gain-charge", "focus", "open", "to-discard"),
+)
 def spent_as_paid(st):
     """A paid action takes exactly its cost in aether."""
     cost = _cost(st)
@@ -142,14 +241,14 @@ def spent_as_paid(st):
         yield f"{st.decision.kind} cost {cost} but aether went from {st.before.aether} to {st.after.aether}"
 
 
-@state("charges-within-requirement", "MAIN.GAIN-CHARGE", "MAT.ABILITY")
+@state("charges-within-requirement", "MAIN.GAIN-CHARGE", "MAT.ABILITY", reads=("mages.charges", "mages.name"))
 def charges_bounded(s):
     for i, m in enumerate(s.mages):
         if not 0 <= m.charges <= MATS[m.name].charges:
             yield f"player {i + 1} has {m.charges} charges of {MATS[m.name].charges}"
 
 
-@step("hand-of-five-after-the-draw-phase", "DRAW.TO-FIVE", "DRAW.NEVER-SHUFFLE")
+@step("hand-of-five-after-the-draw-phase", "DRAW.TO-FIVE", "DRAW.NEVER-SHUFFLE", changes=("actor", "turn"))
 def hand_of_five(st):
     """When a player's turn ends, their hand holds five cards unless they have none left to draw."""
     b, a = st.before, st.after
@@ -161,14 +260,20 @@ def hand_of_five(st):
         yield f"player {i + 1} ended the turn with {len(m.hand)} cards while cards were left to draw"
 
 
-@state("turn-order-deck-composition", "TURN-ORDER.COMPOSITION", "TURN-ORDER.RESHUFFLE", "SOLO.TRUE-SOLO")
+@state(
+    "turn-order-deck-composition",
+    "TURN-ORDER.COMPOSITION",
+    "TURN-ORDER.RESHUFFLE",
+    "SOLO.TRUE-SOLO",
+    reads=("turn_deck", "turn_discard", "mages.name"),
+)
 def turn_deck(s):
     cards = sorted(s.turn_deck.cards() + s.turn_discard)
     if cards != sorted(turn_order_cards(len(s.mages))):
         yield f"the turn order cards are {cards}"
 
 
-@step("exhausted-gain-no-life", "EXHAUST.NO-LIFE-GAIN", "EXHAUST.WHEN")
+@step("exhausted-gain-no-life", "EXHAUST.NO-LIFE-GAIN", "EXHAUST.WHEN", changes=("mages.life", "mages.exhausted"))
 def no_life_gain(st):
     for i, (x, y) in enumerate(zip(st.before.mages, st.after.mages)):
         if x.exhausted and (y.life > x.life or not y.exhausted):
@@ -195,7 +300,7 @@ def exhaustion_consequences(st):
             yield f"player {i + 1} was exhausted and the nemesis Unleashed {unleashed} time(s), not twice"
 
 
-@state("life-within-bounds", "TRACKERS", "EXHAUST.WHEN")
+@state("life-within-bounds", "TRACKERS", "EXHAUST.WHEN", reads=("mages.life", "mages.exhausted", "gravehold", "setup"))
 def life_bounds(s):
     start = s.setup.start_life
     for i, m in enumerate(s.mages):
@@ -207,6 +312,14 @@ def life_bounds(s):
         yield f"Gravehold has {s.gravehold} life"
 
 
+@state("the-game-never-hangs", "END.IMMEDIATE", reads=("outcome",))
+def never_hangs(s):
+    """Every step reaches a decision within the work budget and every game ends within its turn limit:
+    the safety stop is never reached (a rule that loops is a finding)."""
+    if s.outcome is not None and s.outcome.kind == "aborted":
+        yield f"the game ran on to the safety stop ({s.outcome.reason})"
+
+
 @state(
     "game-ends-exactly-when-a-condition-holds",
     "END.IMMEDIATE",
@@ -215,6 +328,7 @@ def life_bounds(s):
     "END.LOSE-ALL-EXHAUSTED",
     "END.LOSE-GRAVEHOLD",
     "END.LOSE-NEMESIS-SPECIFIC",
+    reads=("nemesis_life", "gravehold", "mages.exhausted", "setup", "corruption", "nemesis_deck", "in_play", "queue", "outcome"),
 )
 def ends_exactly(s):
     holds = (
@@ -224,15 +338,16 @@ def ends_exactly(s):
         or (s.setup.nemesis_def.loss_counter and s.corruption >= s.setup.params.corruption_limit)
         or (not any(s.nemesis_deck) and not s.in_play and not attack_resolving(s))
     )
+    if s.outcome is not None and s.outcome.kind == "aborted":
+        return  # the safety stop: the-game-never-hangs says so
     if holds != (s.outcome is not None):
         yield f"an end condition holds: {holds}; the game is over: {s.outcome is not None}"
 
 
-@state("known-cards-only", "CARDS.GEMS", "CARDS.RELICS", "CARDS.SPELLS")
+@state("known-cards-only", "CARDS.GEMS", "CARDS.RELICS", "CARDS.SPELLS", reads=PLAYER_CARD_FIELDS)
 def known_cards(s):
-    for card in player_cards(s):
-        if card.split("#")[0] not in PLAYER_CARDS:
-            yield f"unknown card {card}"
+    for card in sorted(player_ledger(s).pool):
+        yield f"unknown card {card}"
 
 
 # --- what each player action must do -------------------------------------------------------
@@ -277,6 +392,7 @@ def _missed_damage(st, what: str, damage: int, target: str):
     "CAST.BREACH-BONUS",
     "BREACH.BONUS",
     "BREACH.ADJACENT",
+    decisions=("cast",),
 )
 def cast_hits(st):
     """Casting deals the spell's damage, plus its opened breach's bonus, to the chosen minion or to the nemesis."""
@@ -289,7 +405,7 @@ def cast_hits(st):
         yield missed
 
 
-@step("a-cast-spell-leaves-its-breach", "CAST.TO-DISCARD", "CAST.ORDER")
+@step("a-cast-spell-leaves-its-breach", "CAST.TO-DISCARD", "CAST.ORDER", decisions=("cast",))
 def cast_leaves_breach(st):
     d = st.decision
     if d.kind == "cast":
@@ -299,7 +415,7 @@ def cast_leaves_breach(st):
             yield f"{d.card} was cast but did not go to its owner's discard pile"
 
 
-@step("closed-breach-spells-are-cast", "CAST.CLOSED-MUST")
+@step("closed-breach-spells-are-cast", "CAST.CLOSED-MUST", decisions=("end-casting",))
 def closed_must(st):
     """The casting phase never ends while a spell waits in a closed breach."""
     if st.decision.kind != "end-casting":
@@ -309,7 +425,7 @@ def closed_must(st):
             yield f"casting ended with {br.spell} still in closed breach {br.number}"
 
 
-@step("a-played-gem-gives-its-aether", "MAIN.PLAY-GEM-RELIC", "CARDS.GEMS", "CARDS.RELICS", "MAIN.ANY-ORDER")
+@step("a-played-gem-gives-its-aether", "MAIN.PLAY-GEM-RELIC", "CARDS.GEMS", "CARDS.RELICS", "MAIN.ANY-ORDER", decisions=("play",))
 def play_gives(st):
     d = st.decision
     if d.kind != "play":
@@ -324,7 +440,7 @@ def play_gives(st):
         yield f"{d.card} gives {gain} aether but aether went from {st.before.aether} to {st.after.aether}"
 
 
-@step("a-prepped-spell-leaves-the-hand", "MAIN.PREP")
+@step("a-prepped-spell-leaves-the-hand", "MAIN.PREP", decisions=("prep",))
 def prep_moves(st):
     d = st.decision
     if d.kind == "prep":
@@ -333,14 +449,14 @@ def prep_moves(st):
             yield f"{d.card} was prepped to breach {d.index + 1} but did not move there"
 
 
-@step("an-opened-breach-is-open", "MAIN.OPEN")
+@step("an-opened-breach-is-open", "MAIN.OPEN", decisions=("open",))
 def opened(st):
     d = st.decision
     if d.kind == "open" and not st.after.mages[_acting(st)].breaches[d.index].opened:
         yield f"breach {d.index + 1} was paid for but is not open"
 
 
-@step("an-ability-uses-every-charge", "MAT.ABILITY")
+@step("an-ability-uses-every-charge", "MAT.ABILITY", decisions=("ability",))
 def ability_empties(st):
     d = st.decision
     if d.kind == "ability":
@@ -349,14 +465,48 @@ def ability_empties(st):
             yield f"player {i + 1} used the ability with {st.before.mages[i].charges} charges and kept {st.after.mages[i].charges}"
 
 
-@step("a-paid-nemesis-card-is-discarded", "MAIN.TO-DISCARD")
+@step("a-charge-gem-adds-one-charge", "CARDS.GEMS", "MAIN.GAIN-CHARGE", decisions=("play",))
+def charge_gem(st):
+    """A gem whose text gives a charge adds exactly one to the player's mat, unless the mat is full
+    (then none), and says so with a charge event naming the new count."""
+    d = st.decision
+    if d.kind != "play" or card_def(d.card).effect != "charge":
+        return
+    i = _acting(st)
+    x, y = st.before.mages[i], st.after.mages[i]
+    expected = min(x.charges + 1, MATS[x.name].charges)
+    if y.charges != expected:
+        yield f"player {i + 1} played {d.card} with {x.charges} charges and has {y.charges} (expected {expected})"
+    said = [e.amount for e in st.events if e.kind == "charge" and e.target == x.name]
+    if said != ([expected] if expected > x.charges else []):
+        yield f"player {i + 1} played {d.card}: charge events {said}, expected {[expected] if expected > x.charges else []}"
+
+
+@step("player-life-moves-by-its-events", "TRACKERS", "EXHAUST.WHEN", events=("player-damage", "player-heal"), changes=("mages.life",))
+def life_by_events(st):
+    """A player's life changes only by the damage and healing its events report, by exactly their
+    amounts (damage stops at 0; a heal reports what it gave)."""
+    life = {m.name: m.life for m in st.before.mages}
+    for e in st.events:
+        if e.kind == "player-damage":
+            life[e.target] = max(0, life[e.target] - e.amount)
+        elif e.kind == "player-heal":
+            if e.amount <= 0:
+                yield f"a heal of {e.amount} was reported for {e.target}"
+            life[e.target] += e.amount
+    for i, m in enumerate(st.after.mages):
+        if m.life != life[m.name]:
+            yield f"player {i + 1} went from {st.before.mages[i].life} to {m.life} life; its events say {life[m.name]}"
+
+
+@step("a-paid-nemesis-card-is-discarded", "MAIN.TO-DISCARD", decisions=("to-discard",))
 def to_discard_discards(st):
     d = st.decision
     if d.kind == "to-discard" and (d.card not in st.after.nemesis_discard or any(p.card == d.card for p in st.after.in_play)):
         yield f"{d.card} was paid off but is still in play"
 
 
-@step("while-prepped-once-a-turn", "MAIN.WHILE-PREPPED")
+@step("while-prepped-once-a-turn", "MAIN.WHILE-PREPPED", decisions=("while-prepped",))
 def while_prepped_once(st):
     d = st.decision
     if d.kind != "while-prepped":
@@ -367,7 +517,7 @@ def while_prepped_once(st):
         yield f"the While-prepped effect of {d.card} gave no aether"
 
 
-@step("the-nemesis-draws-one-card-a-turn", "NEMESIS.DRAW", "NEMESIS.CARD-KINDS", "NEMESIS.BASIC-AND-UNIQUE")
+@step("the-nemesis-draws-one-card-a-turn", "NEMESIS.DRAW", "NEMESIS.CARD-KINDS", "NEMESIS.BASIC-AND-UNIQUE", events=("turn",))
 def nemesis_draws(st):
     """Each nemesis turn that completes within the step draws exactly one card while its deck has any.
 
@@ -390,7 +540,14 @@ def _prepped(m):
     return [(b, br) for b, br in enumerate(m.breaches) if br.spell and not br.destroyed]
 
 
-@state("every-prepped-spell-is-offered-in-the-casting-phase", "CAST.OPENED-MAY", "CAST.ORDER", "CAST.CLOSED-MUST")
+@state(
+    "every-prepped-spell-is-offered-in-the-casting-phase",
+    "CAST.OPENED-MAY",
+    "CAST.ORDER",
+    "CAST.CLOSED-MUST",
+    reads=("outcome", "phase", "actor", "queue", "mages.breaches"),
+    offers=("cast", "end-casting"),
+)
 def casting_offers(s):
     """While the casting phase waits on the player, each prepped spell may be cast next (so any order
     can be chosen), and ending the phase is offered exactly when no spell waits in a closed breach."""
@@ -408,7 +565,7 @@ def casting_offers(s):
         yield "the casting phase may not end although every prepped spell is in an opened breach"
 
 
-@step("the-casting-phase-waits-for-prepped-spells", "CAST.OPENED-MAY", "CAST.SINGLE-TARGET")
+@step("the-casting-phase-waits-for-prepped-spells", "CAST.OPENED-MAY", "CAST.SINGLE-TARGET", events=("turn",))
 def casting_waits(st):
     """A player whose turn began in this step and who holds prepped spells is asked about them: their
     casting phase cannot pass by without a decision while a spell is still prepped."""
@@ -426,7 +583,14 @@ def casting_waits(st):
 DAMAGE_CHOICES = ("cast", "ally-cast", "ability")
 
 
-@state("damage-choices-offer-the-nemesis-and-every-minion", "CAST.SINGLE-TARGET", "ALLY-SPELL", "MAT.ABILITY")
+@state(
+    "damage-choices-offer-the-nemesis-and-every-minion",
+    "CAST.SINGLE-TARGET",
+    "ALLY-SPELL",
+    "MAT.ABILITY",
+    reads=("in_play",),
+    offers=DAMAGE_CHOICES,
+)
 def damage_targets_offered(s):
     """Where a spell or ability deals damage, the player may aim it at the nemesis or at any minion with life."""
     expected = {f"{p.card}@{k}" for k, p in enumerate(s.in_play) if p.life > 0} | {"nemesis"}
@@ -443,7 +607,12 @@ def damage_targets_offered(s):
 # --- abilities ---------------------------------------------------------------------------------
 
 
-@state("a-full-ability-is-offered", "MAT.ABILITY")
+@state(
+    "a-full-ability-is-offered",
+    "MAT.ABILITY",
+    reads=("outcome", "phase", "actor", "queue", "mages.charges", "mages.name"),
+    offers=("ability",),
+)
 def full_ability_offered(s):
     """In the main phase, a mage whose charges fill the ability may use it."""
     if not resting_in_phase(s, "main"):
@@ -454,7 +623,7 @@ def full_ability_offered(s):
         yield f"player {i + 1} has {m.charges} of {MATS[m.name].charges} charges but may not use the ability"
 
 
-@step("an-ability-does-what-its-mat-says", "MAT.ABILITY", "EXHAUST.NO-LIFE-GAIN")
+@step("an-ability-does-what-its-mat-says", "MAT.ABILITY", "EXHAUST.NO-LIFE-GAIN", decisions=("ability",))
 def ability_effect(st):
     """A used ability does its mat's effect: Gravehold or the mage regains life (never above the start,
     and never for an exhausted mage), the chosen target takes damage, or aether is gained."""
@@ -483,7 +652,13 @@ def ability_effect(st):
 # --- preps and the draw phase: what must be offered ------------------------------------------
 
 
-@state("every-allowed-prep-is-offered", "MAIN.PREP", "BREACH.PREP-WHERE")
+@state(
+    "every-allowed-prep-is-offered",
+    "MAIN.PREP",
+    "BREACH.PREP-WHERE",
+    reads=("outcome", "phase", "actor", "queue", "mages.hand", "mages.breaches"),
+    offers=("prep",),
+)
 def preps_offered(s):
     """In the main phase, any spell in hand may be prepped to any empty breach that is opened or was focused this turn."""
     if not resting_in_phase(s, "main"):
@@ -497,7 +672,12 @@ def preps_offered(s):
         yield f"player {int(s.actor[1:]) + 1} may not prep {missing[0][0]} to breach {missing[0][1] + 1} (and {len(missing) - 1} more)"
 
 
-@state("played-cards-are-discarded-in-the-players-order", "DRAW.DISCARD-PLAYED")
+@state(
+    "played-cards-are-discarded-in-the-players-order",
+    "DRAW.DISCARD-PLAYED",
+    reads=("outcome", "phase", "actor", "queue", "mages.played"),
+    offers=("discard-next",),
+)
 def discard_order_offered(s):
     """While the draw phase waits on the player, any of their played cards (by name) may go on the discard pile next."""
     if not resting_in_phase(s, "draw"):
@@ -509,7 +689,7 @@ def discard_order_offered(s):
         yield f"player {int(s.actor[1:]) + 1} played {sorted(names)} and may discard next {sorted(offered)}"
 
 
-@step("the-player-orders-the-played-cards", "DRAW.DISCARD-PLAYED")
+@step("the-player-orders-the-played-cards", "DRAW.DISCARD-PLAYED", decisions=("end-main",))
 def discard_order_asked(st):
     """A player who played two or more different gems or relics chooses the order they go on the discard pile."""
     if st.decision.kind != "end-main" or st.after.outcome is not None:
@@ -523,7 +703,7 @@ def discard_order_asked(st):
 # --- harm to players ---------------------------------------------------------------------------
 
 
-@step("a-suffering-player-loses-the-life", "EXHAUST.WHEN")
+@step("a-suffering-player-loses-the-life", "EXHAUST.WHEN", decisions=("suffer",))
 def suffering_costs_life(st):
     """The player chosen to suffer an attack loses its damage (down to 0, where they are exhausted)."""
     if st.decision.kind != "suffer":
@@ -550,7 +730,13 @@ def _harm_triggers(st):
             yield k, e.card
 
 
-@step("lowest-life-harm-lands-on-a-player-not-exhausted", "EXHAUST.LOWEST-LIFE", "EXHAUST.WHEN")
+@step(
+    "lowest-life-harm-lands-on-a-player-not-exhausted",
+    "EXHAUST.LOWEST-LIFE",
+    "EXHAUST.WHEN",
+    events=("minion-acts", "power-resolves", "nemesis-draws"),
+    offers=("suffer",),
+)
 def lowest_life_harm(st):
     """An attack on the lowest-life player (or any player) hits a player who is not exhausted, while
     the game goes on; a choice between players offers only those not exhausted."""
@@ -582,7 +768,7 @@ def _destroy_pending(s, i: int) -> bool:
     return (pending is not None and pending[3] == (i,)) or any(q[0] == "destroy-breach" and q[1] == i for q in s.queue)
 
 
-@step("an-exhausted-player-destroys-a-breach", "EXHAUST.DESTROY-BREACH")
+@step("an-exhausted-player-destroys-a-breach", "EXHAUST.DESTROY-BREACH", decisions=("destroy-breach",), changes=("mages.exhausted",))
 def exhaustion_destroys(st):
     """Exhaustion destroys one of the player's breaches for good; a spell prepped there goes to their discard pile."""
     if st.after.outcome is not None:
@@ -617,7 +803,14 @@ def _unleashes_of(effect: str) -> int:
     return int(n or 0) if kind == "unleash" else 0
 
 
-@step("cards-unleash-as-they-say", "NEMESIS.UNLEASH", "EXHAUST.UNLEASH-TWICE", "DIFFICULTY.EXPERT")
+@step(
+    "cards-unleash-as-they-say",
+    "NEMESIS.UNLEASH",
+    "EXHAUST.UNLEASH-TWICE",
+    "DIFFICULTY.EXPERT",
+    events=("minion-acts", "power-resolves", "nemesis-draws", "exhausted", "unleash", "gravehold-damage", "corruption"),
+    changes=("corruption",),
+)
 def unleash_as_said(st):
     """A card that says Unleash N makes the nemesis Unleash N times (an exhaustion twice), and each
     Unleash does the nemesis's own effect, strengthened under Increased Difficulty."""
@@ -650,7 +843,7 @@ NEMESIS_ACTS = ("minion-acts", "power-counts-down", "power-resolves")
 LEAVES_PLAY = ("minion-defeated", "to-discard", "power-resolves")
 
 
-@step("minions-and-powers-act-oldest-first", "NEMESIS.MAIN")
+@step("minions-and-powers-act-oldest-first", "NEMESIS.MAIN", events=("turn",))
 def oldest_first(st):
     """In the nemesis's main phase every minion and power in play acts once, oldest first."""
     if st.after.outcome is not None:
@@ -694,7 +887,14 @@ def _named(card: str) -> str:
     return f"p{int(kind.split('-')[1]) - 1}"
 
 
-@step("the-turn-order-card-names-who-acts", "TURN-ORDER.DRAW", "TURN-ORDER.DECK", "EXHAUST.STILL-PLAYS")
+@step(
+    "the-turn-order-card-names-who-acts",
+    "TURN-ORDER.DRAW",
+    "TURN-ORDER.DECK",
+    "EXHAUST.STILL-PLAYS",
+    events=("turn-order-card",),
+    decisions=("take-turn",),
+)
 def card_names_actor(st):
     """The turn order card drawn says who takes the next turn, exhausted or not; a wild card lets the players choose."""
     if st.after.outcome is not None:
@@ -717,7 +917,13 @@ def card_names_actor(st):
             yield f"{e.card} names {_who(named)}{' (exhausted)' if tired else ''} but the next turn went to {went}"
 
 
-@step("the-turn-order-deck-is-drawn-through-before-a-reshuffle", "TURN-ORDER.DRAW", "TURN-ORDER.RESHUFFLE")
+@step(
+    "the-turn-order-deck-is-drawn-through-before-a-reshuffle",
+    "TURN-ORDER.DRAW",
+    "TURN-ORDER.RESHUFFLE",
+    events=("turn-order-reshuffle", "turn-order-card"),
+    changes=("turn_deck", "turn_discard", "cycles"),
+)
 def drawn_through(st):
     """Each turn order card drawn goes from the deck to the discard; only an empty deck is refilled, by
     shuffling every discard back in, and each refill starts a new cycle."""
@@ -753,7 +959,14 @@ def rulebook_life(s) -> tuple[int, int, int]:
     return p.player_life, p.gravehold_life, p.nemesis_life
 
 
-@state("starting-life-follows-the-difficulty", "DIFFICULTY.NORMAL", "DIFFICULTY.BEGINNER", "DIFFICULTY.EXTINCTION", "TRACKERS")
+@state(
+    "starting-life-follows-the-difficulty",
+    "DIFFICULTY.NORMAL",
+    "DIFFICULTY.BEGINNER",
+    "DIFFICULTY.EXTINCTION",
+    "TRACKERS",
+    reads=("setup", "turn", "mages.life", "gravehold", "nemesis_life"),
+)
 def starting_life(s):
     """Players, Gravehold and the nemesis start at the life the difficulty level gives, and the life
     caps (healing never goes above the start) are those same values."""
@@ -768,7 +981,7 @@ def starting_life(s):
             yield f"{s.setup.difficulty.value}: Gravehold and the nemesis start at {s.gravehold}/{s.nemesis_life}, not {gravehold}/{nemesis}"
 
 
-@state("mages-start-as-their-mats-say", "MAT.BREACH-SETUP", "MAT.STARTING-HAND", "MAT.STARTING-DECK")
+@state("mages-start-as-their-mats-say", "MAT.BREACH-SETUP", "MAT.STARTING-HAND", "MAT.STARTING-DECK", reads=("turn", "mages"))
 def mats_setup(s):
     """Before the first turn every mage has the mat's hand, its deck in order, nothing else, and the
     mat's breaches (opened or turned as printed, none destroyed, nothing prepped)."""
@@ -792,7 +1005,7 @@ def mats_setup(s):
 # --- casting an ally's spell ---------------------------------------------------------------------
 
 
-@step("an-ally-spell-goes-to-its-owner", "ALLY-SPELL", "CAST.BREACH-BONUS")
+@step("an-ally-spell-goes-to-its-owner", "ALLY-SPELL", "CAST.BREACH-BONUS", decisions=("ally-cast",))
 def ally_spell(st):
     """A player casting an ally's prepped spell deals its damage (with the ally's breach bonus) where
     they choose, and the spell goes to the ally's discard pile, not the caster's."""

@@ -24,7 +24,7 @@ from properties.aeons_end.setups import parameter_overrides
 from properties.aeons_end.steering import steer
 from properties.common.machine import TRACE_TAIL, InvariantViolated, ModelMachine, Stats
 
-STATS = Stats()
+STATS = Stats(INVARIANTS.names())
 
 
 @st.composite

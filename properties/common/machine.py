@@ -3,7 +3,8 @@
 Thin rules over a rich model: a machine never decides what is legal; it draws from the state's
 legal decisions (player choices and chance outcomes alike, so Hypothesis can pick the unlucky
 shuffle), or fast-forwards with the ruleset's steered random policy from a seed it draws.  Every
-invariant is checked after every step.  A failure writes a replay file (``oblivaeon_verify.replay``
+invariant is checked after every step, incrementally (``properties.common.registry.Checker``: only
+those whose declared inputs the step changed are evaluated; the verdicts are those of the full check).  A failure writes a replay file (``oblivaeon_verify.replay``
 format) and raises with a short trace (clause ids included) and the command that replays it.
 
 A ruleset's machine subclasses :class:`ModelMachine`, names its ruleset, invariants, steering
@@ -44,14 +45,21 @@ class InvariantViolated(AssertionError):
 class Stats:
     """What a machine saw, over all examples of a run (for the check command's table)."""
 
-    def __init__(self) -> None:
+    def __init__(self, names=()) -> None:
+        self.names = tuple(names)
         self.examples = 0
         self.steps = 0
+        self.states = 0
+        """States checked: each example's first state and the state after each step."""
         self.clauses: Counter = Counter()
-        self.checked: Counter = Counter()
+
+    @property
+    def checked(self) -> Counter:
+        """Per invariant, the states (or steps) it covered: every one, evaluated or skipped as unchanged."""
+        return Counter(dict.fromkeys(self.names, self.states)) if self.states else Counter()
 
     def reset(self) -> None:
-        self.__init__()
+        self.__init__(self.names)
 
 
 def failure_message(ruleset, setup, lines: list[str], violations, path: Path) -> str:
@@ -84,8 +92,15 @@ class ModelMachine(RuleBasedStateMachine):
         self.state = None
         self.setup = None
         self.decisions: list[list] = []
-        self.lines: list[str] = []
+        self.trail: list[tuple] = []
+        """(state before, decision, events) of every step, turned into trace lines only for a failure."""
         self.cited: Counter = Counter()
+        self.checker = self.registry.checker()
+
+    @property
+    def lines(self) -> list[str]:
+        """One line per step so far, with clause ids (what a failure message shows)."""
+        return [replay.trace_line(self.ruleset, before, decision, events) for before, decision, events in self.trail]
 
     def steer(self, rng, state, options):
         """The random policy of ``play_on`` (override with the ruleset's steering)."""
@@ -103,7 +118,7 @@ class ModelMachine(RuleBasedStateMachine):
         self.setup = setup
         self.state = self.ruleset.new_game(setup)
         self.stats.examples += 1
-        self._fail_if(self.registry.check_state(self.state))
+        self._fail_if(self.checker.start(self.state))
 
     @precondition(lambda self: self.state is not None and bool(self.state.options))
     @rule(data=st.data())
@@ -145,19 +160,18 @@ class ModelMachine(RuleBasedStateMachine):
         before = self.state
         decision = before.options[index]
         after, events = self.ruleset.step(before, decision)
-        self.decisions.append([index, str(decision)])
-        self.lines.append(replay.trace_line(self.ruleset, before, decision, events))
-        for e in events:
-            self.cited[e.clause] += 1
-            self.stats.clauses[e.clause] += 1
+        self.decisions.append([index, decision])
+        self.trail.append((before, decision, events))
+        clauses = [e.clause for e in events]
+        self.cited.update(clauses)
+        self.stats.clauses.update(clauses)
         self.seen(events)
         self.stats.steps += 1
         self.state = after
-        self._fail_if(self.registry.check_step(Step(before, decision, events, after)))
+        self._fail_if(self.checker.step(Step(before, decision, events, after)))
 
     def _fail_if(self, violations) -> None:
-        for name in self.registry.names():
-            self.stats.checked[name] += 1
+        self.stats.states += 1
         if not violations:
             return
         doc = {
@@ -166,7 +180,7 @@ class ModelMachine(RuleBasedStateMachine):
             "ruleset": self.ruleset.name,
             "setup": self.ruleset.describe_setup(self.setup),
             "parameters": self.parameter_overrides(),
-            "decisions": self.decisions,
+            "decisions": [[i, str(d)] for i, d in self.decisions],
             "expect": {"violated": sorted({v.invariant for v in violations})},
         }
         path = replay.write(counterexample_dir() / f"{violations[0].invariant}.json", doc)

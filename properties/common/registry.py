@@ -1,13 +1,34 @@
-"""The invariant registry: named predicates with the clause ids they protect.
+"""The invariant registry: named predicates with the clause ids they protect, and what each one reads.
 
 An invariant is checked either over one state (``over="state"``) or over one step: the state
 before, the decision taken, the events it caused and the state after (``over="step"``).  Its
 check yields one message per violation; an empty result means it holds.  The same registry serves
 random play, the Hypothesis state machine, the knock-out matrix and the reports.
+
+Each invariant also declares what it depends on, so that a :class:`Checker` can skip it after a
+step that cannot have changed its verdict:
+
+* a state invariant names the state fields it ``reads``: after a step that left every one of them
+  the same value, it holds because it held before (states are values: the model copies a field
+  before it writes it, so an unchanged field is the very same object, which is quick to see).  A
+  field of records may be named by one attribute of its records (``seats.hero``: the hero of
+  every seat), so that a step that only moved cards in a hand does not wake a check of who plays;
+* a step invariant names what ``triggers`` it: the event kinds (``events``), the decision kinds
+  (``decisions``) and the state fields whose change between before and after (``changes``) it
+  looks for.  Declaring them says: on a step with none of them, the invariant has nothing to say.
+
+An invariant that declares nothing runs after every step.  The declarations are checked against
+the ruleset's own lists (state fields, event kinds, decision kinds) when the invariant is
+registered, and by ``tests/test_incremental_checking.py``: every field a state invariant touches is
+declared, no step invariant reads an event of a kind it does not name, every breaker of an invariant
+triggers it, and full and incremental checking give identical violations over the same games, the
+knock-out set and deliberately broken models.  ``Registry.check_state`` and ``check_step`` (and a
+``Checker(..., incremental=False)``) stay the full check.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -28,6 +49,24 @@ class Invariant:
     clauses: tuple[str, ...]
     check: Callable[..., Iterable[str]]
     doc: str
+    reads: frozenset[str] | None = None
+    """State invariants: the state fields the predicate reads (``None``: it runs after every step)."""
+    events: frozenset[str] = frozenset()
+    """Step invariants: event kinds that make the step worth checking."""
+    decisions: frozenset[str] = frozenset()
+    """Step invariants: decision kinds that make the step worth checking."""
+    changes: frozenset[str] = frozenset()
+    """Step invariants: state fields whose change (before to after) makes the step worth checking."""
+    offers: frozenset[str] = frozenset()
+    """Decision kinds whose offer (among the legal decisions before or after the step) makes it worth
+    checking: the only offered decisions whose contents the predicate reads."""
+
+    @property
+    def always(self) -> bool:
+        """Whether it runs after every step (it declared nothing to skip on)."""
+        if self.over == "state":
+            return self.reads is None
+        return not (self.events or self.decisions or self.changes or self.offers)
 
     def violations(self, subject) -> list[str]:
         return list(self.check(subject))
@@ -44,28 +83,69 @@ class Violation:
 
 
 class Registry:
-    def __init__(self) -> None:
-        self._items: dict[str, Invariant] = {}
+    """The invariants of one ruleset, in registration order (the order of every report and violation list).
 
-    def _add(self, name: str, over: str, clauses: tuple[str, ...]) -> Callable:
+    ``parts``, ``event_kinds`` and ``decision_kinds`` are the ruleset's own vocabulary: a declaration
+    naming anything else is refused when the invariant is registered.
+    """
+
+    def __init__(self, parts: Iterable[str] = (), event_kinds: Iterable[str] = (), decision_kinds: Iterable[str] = ()) -> None:
+        self._items: dict[str, Invariant] = {}
+        self.parts: tuple[str, ...] = tuple(parts)
+        self.event_kinds = frozenset(event_kinds)
+        self.decision_kinds = frozenset(decision_kinds)
+
+    def _add(self, name: str, over: str, clauses: tuple[str, ...], **declared) -> Callable:
         def register(fn: Callable) -> Callable:
             if name in self._items:
                 raise ValueError(f"invariant {name!r} registered twice")
             if not clauses:
                 raise ValueError(f"invariant {name!r} cites no clause")
             doc = " ".join((fn.__doc__ or "").split())
-            self._items[name] = Invariant(name, over, clauses, fn, doc)
+            inv = Invariant(name, over, clauses, fn, doc, **self._validated(name, declared))
+            self._items[name] = inv
             return fn
 
         return register
 
-    def state(self, name: str, *clauses: str) -> Callable:
-        """Register a predicate over one state."""
-        return self._add(name, "state", clauses)
+    def _validated(self, name: str, declared: dict) -> dict:
+        out = {}
+        for key, known in (
+            ("reads", self.parts),
+            ("changes", self.parts),
+            ("events", self.event_kinds),
+            ("decisions", self.decision_kinds),
+            ("offers", self.decision_kinds),
+        ):
+            if key not in declared or declared[key] is None:
+                continue
+            values = frozenset(declared[key])
+            unknown = sorted(values - frozenset(known)) if known else []
+            if unknown:
+                raise ValueError(f"invariant {name!r} declares {key} {unknown}, which the ruleset does not have")
+            out[key] = values
+        return out
 
-    def step(self, name: str, *clauses: str) -> Callable:
-        """Register a predicate over (before, decision, events, after)."""
-        return self._add(name, "step", clauses)
+    def state(self, name: str, *clauses: str, reads: Iterable[str] | None = None, offers: Iterable[str] = ()) -> Callable:
+        """Register a predicate over one state, reading the state fields ``reads`` (``None``: any).
+
+        A predicate that reads the legal decisions only to look at some kinds of them names those
+        kinds in ``offers`` instead of reading ``options``: it runs when such a decision is offered
+        before or after a step (or another field it reads changed)."""
+        return self._add(name, "state", clauses, reads=reads, offers=offers)
+
+    def step(
+        self,
+        name: str,
+        *clauses: str,
+        events: Iterable[str] = (),
+        decisions: Iterable[str] = (),
+        changes: Iterable[str] = (),
+        offers: Iterable[str] = (),
+    ) -> Callable:
+        """Register a predicate over (before, decision, events, after), triggered by ``events``,
+        ``decisions``, ``changes`` or ``offers`` (nothing declared: every step)."""
+        return self._add(name, "step", clauses, events=events, decisions=decisions, changes=changes, offers=offers)
 
     def __iter__(self):
         return iter(self._items.values())
@@ -87,6 +167,7 @@ class Registry:
         return tuple(i.name for i in self if clause in i.clauses)
 
     def check_state(self, state, only: Iterable[str] | None = None) -> list[Violation]:
+        """Every state invariant on ``state`` (the full check)."""
         out = []
         for inv in self._select(only):
             if inv.over == "state":
@@ -94,14 +175,155 @@ class Registry:
         return out
 
     def check_step(self, step: Step, only: Iterable[str] | None = None) -> list[Violation]:
-        """Every state invariant on the state after, and every step invariant on the step."""
+        """Every state invariant on the state after, and every step invariant on the step (the full check)."""
         out = []
         for inv in self._select(only):
             subject = step.after if inv.over == "state" else step
             out.extend(Violation(inv.name, inv.clauses, m) for m in inv.check(subject))
         return out
 
+    def checker(self, only: Iterable[str] | None = None, *, incremental: bool = True) -> Checker:
+        return Checker(self, only, incremental=incremental)
+
     def _select(self, only):
         if only is None:
             return list(self)
         return [self[n] for n in only]
+
+
+def state_parts(state_type, records: dict[str, type] | None = None) -> tuple[str, ...]:
+    """A ruleset's vocabulary of parts: every field of ``state_type``, and ``field.attribute`` for
+    each attribute of the records a tuple field holds (``records``: field -> record type)."""
+    from dataclasses import fields
+
+    out = [f.name for f in fields(state_type)]
+    for name, record in (records or {}).items():
+        out += [f"{name}.{f.name}" for f in fields(record)]
+    return tuple(out)
+
+
+def changed(before, after, part: str) -> bool:
+    """Whether ``part`` (a field, or ``field.attribute`` of a field of records) differs between two states."""
+    name, _, attr = part.partition(".")
+    x, y = getattr(before, name), getattr(after, name)
+    if x is y:
+        return False
+    if not attr:
+        return x != y
+    if len(x) != len(y):
+        return True
+    return any(a is not b and getattr(a, attr) != getattr(b, attr) for a, b in zip(x, y))
+
+
+class Checker:
+    """Checks one game after another step by step, evaluating only what a step may have changed.
+
+    ``start`` checks every state invariant on a game's first state; ``step`` checks a step.  With
+    ``incremental=False`` every selected invariant runs every time (the full check).  Violations
+    come in registration order either way, so the two modes can be compared list for list.
+    ``evaluated`` counts, per invariant, how many times its predicate actually ran.
+    """
+
+    def __init__(self, registry: Registry, only: Iterable[str] | None = None, *, incremental: bool = True) -> None:
+        self.registry = registry
+        self.selected: tuple[Invariant, ...] = tuple(registry._select(only))
+        self.incremental = incremental
+        self._runs = [0] * len(self.selected)
+        self._subjects = tuple(inv.over == "state" for inv in self.selected)
+        self._always = 0
+        by_part: dict[str, int] = {}
+        by_event: dict[str, int] = {}
+        by_decision: dict[str, int] = {}
+        by_offer: dict[str, int] = {}
+        for n, inv in enumerate(self.selected):
+            b = 1 << n
+            if inv.always or not registry.parts:
+                self._always |= b
+                continue
+            for f in (inv.reads if inv.over == "state" else inv.changes) or ():
+                by_part[f] = by_part.get(f, 0) | b
+            for table, kinds in ((by_event, inv.events), (by_decision, inv.decisions), (by_offer, inv.offers)):
+                for k in kinds:
+                    table[k] = table.get(k, 0) | b
+        # field -> (mask of the invariants reading it whole, {attribute: mask} for those reading one attribute of its records)
+        watched: dict[str, tuple[int, dict[str, int]]] = {}
+        for part, m in by_part.items():
+            name, _, attr = part.partition(".")
+            whole, attrs = watched.get(name, (0, {}))
+            if attr:
+                attrs[attr] = attrs.get(attr, 0) | m
+            else:
+                whole |= m
+            watched[name] = (whole, attrs)
+        self._watched = tuple((name, whole, attrs, sum(attrs.values())) for name, (whole, attrs) in watched.items())
+        self._by_event = by_event
+        self._by_decision = by_decision
+        self._by_offer = by_offer
+        self._state_mask = sum(1 << n for n, over_state in enumerate(self._subjects) if over_state)
+        self._kinds_of: tuple = (None, frozenset())
+
+    @property
+    def evaluated(self) -> Counter:
+        return Counter({inv.name: n for inv, n in zip(self.selected, self._runs) if n})
+
+    def start(self, state) -> list[Violation]:
+        """Every selected state invariant on a game's first state."""
+        return self._run(self._state_mask, None, state)
+
+    def step(self, step: Step) -> list[Violation]:
+        if not self.incremental:
+            return self._run((1 << len(self.selected)) - 1, step, step.after)
+        return self._run(self.triggered(step), step, step.after)
+
+    def triggered(self, step: Step) -> int:
+        """The selected invariants this step may have changed the verdict of, as a bit set (bit n: the n-th selected)."""
+        mask = self._always
+        before, after = vars(step.before), vars(step.after)
+        for name, whole, attrs, every in self._watched:
+            x, y = before[name], after[name]
+            if x is y:
+                continue
+            if whole and mask & whole != whole and x != y:
+                mask |= whole
+            if every and mask & every != every:
+                if len(x) != len(y):
+                    mask |= every
+                    continue
+                for a, b in zip(x, y):
+                    if a is not b:
+                        da, db = vars(a), vars(b)
+                        for attr, m in attrs.items():
+                            if da[attr] != db[attr]:
+                                mask |= m
+        if self._by_event:
+            by_event = self._by_event
+            for kind in {e.kind for e in step.events}:
+                mask |= by_event.get(kind, 0)
+        decision = step.decision
+        if decision is not None and self._by_decision:
+            mask |= self._by_decision.get(decision.kind, 0)
+        if self._by_offer:
+            by_offer = self._by_offer
+            for kind in self._offered(step.before) | self._offered(step.after):
+                mask |= by_offer.get(kind, 0)
+        return mask
+
+    def _offered(self, state) -> frozenset[str]:
+        """The kinds of the decisions ``state`` offers (the last state's are kept: it is the next step's state before)."""
+        options = state.options
+        if self._kinds_of[0] is not options:
+            self._kinds_of = (options, frozenset(o.kind for o in options))
+        return self._kinds_of[1]
+
+    def _run(self, mask: int, step, state) -> list[Violation]:
+        out: list[Violation] = []
+        selected, subjects, runs = self.selected, self._subjects, self._runs
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            n = low.bit_length() - 1
+            runs[n] += 1
+            inv = selected[n]
+            for message in inv.check(state if subjects[n] else step):
+                out.append(Violation(inv.name, inv.clauses, message))
+        return out

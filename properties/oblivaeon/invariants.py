@@ -27,12 +27,20 @@ from model.oblivaeon.cards import (
     env_deck_cards,
     slug,
 )
+from model.oblivaeon.decisions import FIELDS as DECISION_FIELDS
+from model.oblivaeon.events import EVENT_KINDS
 from model.oblivaeon.places import containers
 from model.oblivaeon.round_order import current_phase, current_turn
+from model.oblivaeon.state import GameState, Seat, Zone
 from model.oblivaeon.vocabulary import Damage, Heal, MoveSelf, Op
-from properties.common.registry import Registry
+from properties.common.ledger import Ledger, Ledgers
+from properties.common.registry import Registry, state_parts
 
-INVARIANTS = Registry()
+INVARIANTS = Registry(
+    parts=state_parts(GameState, {"seats": Seat, "zones": Zone}),
+    event_kinds=EVENT_KINDS,
+    decision_kinds=DECISION_FIELDS,
+)
 state = INVARIANTS.state
 step = INVARIANTS.step
 
@@ -41,21 +49,111 @@ DEV_CLAUSES = {"BZ.DEV.SCIONS-OUTNUMBER", "BZ.DEV.SCION-REMOVED", "BZ.DEV.HERO-I
 
 # --- small readers ------------------------------------------------------------------------------
 
-_CARDS_CACHE: dict[int, tuple[object, Counter]] = {}
+
+def _zone_cards(z) -> tuple[str, ...]:
+    return z.env_play + z.villain_play + z.scions
+
+
+def _pile_cards(piles) -> tuple[str, ...]:
+    return piles.deck.cards() + piles.trash
+
+
+def _deck_cards(deck) -> tuple[str, ...]:
+    return deck.cards()
+
+
+def _same(cards) -> tuple[str, ...]:
+    return cards
+
+
+_GLOBAL_DECKS = ("oblivaeon_deck", "scion_deck", "aeon_deck", "mission_deck", "reserve")
+_GLOBAL_PILES = ("oblivaeon_trash", "scion_trash", "aeon_trash", "scions_out", "box", "out")
+
+CARD_PLACES = ("seats", "zones", "envs", "shield", "shield_side", "under", *_GLOBAL_DECKS, *_GLOBAL_PILES)
+"""The state fields that hold physical cards (``places.containers`` lists the places within them)."""
+
+
+def _seat_places(gkey, seat):
+    return (
+        ((gkey, "characters"), seat.characters, _same),
+        ((gkey, "incapacitated"), seat.incapacitated, _same),
+        ((gkey, "deck"), seat.deck, _deck_cards),
+        ((gkey, "hand"), seat.hand, _same),
+        ((gkey, "trash"), seat.trash, _same),
+        ((gkey, "play"), seat.play, _same),
+    )
+
+
+def _zone_places(gkey, z):
+    return (((gkey, "env_play"), z.env_play, _same), ((gkey, "villain_play"), z.villain_play, _same), ((gkey, "scions"), z.scions, _same))
+
+
+def _pile_places(gkey, piles):
+    return (((gkey, "deck"), piles.deck, _deck_cards), ((gkey, "trash"), piles.trash, _same))
+
+
+def _deck_place(gkey, deck):
+    return ((gkey, deck, _deck_cards),)
+
+
+def _pile_place(gkey, cards):
+    return ((gkey, cards, _same),)
+
+
+def _under_places(gkey, under):
+    return ((("under", card), cards, _same) for card, cards in under.items())
+
+
+_SHIELD_CARDS: dict[tuple[str, bool], tuple[str, ...]] = {}
+
+
+def _shield(s, _side):
+    key = (s.shield, bool(s.shield_side))
+    cards = _SHIELD_CARDS.get(key)
+    if cards is None:
+        cards = _SHIELD_CARDS[key] = (f"shield:{slug(s.shield)}",) if s.shield_side else ()
+    return ((("shield",), cards, _pile_place),)
+
+
+#: Per state field holding cards, its groups of places: the places of ``model.oblivaeon.places.containers``.
+_FIELDS = (
+    ("seats", lambda s, seats: ((("seat", i), seat, _seat_places) for i, seat in enumerate(seats))),
+    ("zones", lambda s, zones: ((("zone", z.number), z, _zone_places) for z in zones)),
+    ("envs", lambda s, envs: ((("env", name), piles, _pile_places) for name, piles in envs.items())),
+    *((name, lambda s, deck, name=name: (((name,), deck, _deck_place),)) for name in _GLOBAL_DECKS),
+    *((name, lambda s, cards, name=name: (((name,), cards, _pile_place),)) for name in _GLOBAL_PILES),
+    ("shield_side", _shield),
+    ("shield", _shield),
+    ("under", lambda s, under: ((("under",), under, _under_places),)),
+)
+
+
+_HERO_DECK_OF = {c: cdef.deck for c, cdef in PHYSICAL.items() if cdef.side == "hero"}
+
+
+def _hero_decks(cards) -> frozenset[str]:
+    """The hero decks with a card among ``cards``."""
+    decks = frozenset(map(_HERO_DECK_OF.get, cards))
+    return decks - {None} if None in decks else decks
+
+
+def _outside_the_box(key) -> bool:
+    """Places where a card of a hero nobody plays may not be (the box, out of the game and under a card are judged apart)."""
+    return key[0] not in ("box", "out", "under")
+
+
+_LEDGERS = Ledgers(_FIELDS, _hero_decks, _outside_the_box)
+
+
+def ledger(s) -> Ledger:
+    """Where every card of ``s`` is counted (a view shared by the card invariants, recounting only what a step changed)."""
+    setup = s.setup
+    return _LEDGERS.of((setup.heroes, setup.shield, setup.environments), lambda: expected_cards(setup)).sync(s)
 
 
 def card_counts(s) -> Counter:
-    """How many times each card id appears over every place of the game (cached per state)."""
-    hit = _CARDS_CACHE.get(id(s))
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    counts: Counter = Counter()
-    for _place, cards in containers(s):
-        counts.update(cards)
-    if len(_CARDS_CACHE) > 8:
-        _CARDS_CACHE.clear()
-    _CARDS_CACHE[id(s)] = (s, counts)
-    return counts
+    """How many times each card id appears over every place of the game."""
+    return Counter(ledger(s).count)
 
 
 _EXPECTED: dict[object, frozenset] = {}
@@ -172,28 +270,50 @@ def segments(events, label_start: str):
 # === cards ======================================================================================
 
 
-@state("card-in-one-place", "SETUP.DECKS", "INCAP.CARDS-TO-BOX", "INCAP.FOREIGN-CARDS-TO-TRASH", "CLAR.COMPLETED-MISSION-TRASH")
+@state(
+    "card-in-one-place",
+    "SETUP.DECKS",
+    "INCAP.CARDS-TO-BOX",
+    "INCAP.FOREIGN-CARDS-TO-TRASH",
+    "CLAR.COMPLETED-MISSION-TRASH",
+    reads=(*CARD_PLACES, "setup"),
+)
 def card_in_one_place(s):
     """Every physical card is in exactly one place: a deck, hand, trash, play area, under a card, the box or out of the game."""
-    dupes = sorted(c for c, n in card_counts(s).items() if n > 1)
+    dupes = sorted(ledger(s).twice)
     if dupes:
         yield f"{len(dupes)} card(s) in two places at once, e.g. {dupes[:3]}"
 
 
-@state("card-set-fixed", "SETUP.HEROES", "SETUP.DECKS", "SETUP.ENVIRONMENTS", "SETUP.SCION-RESERVE", "SETUP.SHIELD", "ENV.GAME-OVER")
+@state(
+    "card-set-fixed",
+    "SETUP.HEROES",
+    "SETUP.DECKS",
+    "SETUP.ENVIRONMENTS",
+    "SETUP.SCION-RESERVE",
+    "SETUP.SHIELD",
+    "ENV.GAME-OVER",
+    reads=(*CARD_PLACES, "setup"),
+)
 def card_set_fixed(s):
     """No card appears or vanishes: the cards in the game are exactly those its setup brought."""
-    have = set(card_counts(s))
-    want = expected_cards(s.setup)
-    if have != want:
-        gone, new = sorted(want - have), sorted(have - want)
+    led = ledger(s)
+    if led.missing or led.extra:
+        gone, new = sorted(led.missing), sorted(led.extra)
         yield f"{len(gone)} card(s) vanished (e.g. {gone[:3]}), {len(new)} appeared (e.g. {new[:3]})"
 
 
 # === markers and zones ==========================================================================
 
 
-@state("markers-in-battle-zones", "SETUP.MARKERS", "SETUP.BATTLE-ZONES", "BZ.TWO-ZONES", "CLAR.ZONE-MEMBERSHIP")
+@state(
+    "markers-in-battle-zones",
+    "SETUP.MARKERS",
+    "SETUP.BATTLE-ZONES",
+    "BZ.TWO-ZONES",
+    "CLAR.ZONE-MEMBERSHIP",
+    reads=("zones", "seats.marker", "seats.zone", "oblivaeon_zone"),
+)
 def markers_in_battle_zones(s):
     """Two battle zones; every hero marker (numbered in play order) and the OblivAeon marker stand in exactly one of them."""
     if tuple(z.number for z in s.zones) != (1, 2):
@@ -207,14 +327,14 @@ def markers_in_battle_zones(s):
         yield f"the OblivAeon marker is in zone {s.oblivaeon_zone}"
 
 
-@state("hero-count-fixed", "CLAR.HERO-COUNT", "SETUP.HEROES")
+@state("hero-count-fixed", "CLAR.HERO-COUNT", "SETUP.HEROES", reads=("hero_count", "seats", "setup"))
 def hero_count_fixed(s):
     """The hero count is the number of hero play areas at the start, for the whole game."""
     if not (s.hero_count == len(s.seats) == len(s.setup.heroes)):
         yield f"hero count {s.hero_count}, {len(s.seats)} play areas, {len(s.setup.heroes)} heroes at setup"
 
 
-@step("play-area-in-marker-zone", "CLAR.ZONE-MEMBERSHIP")
+@step("play-area-in-marker-zone", "CLAR.ZONE-MEMBERSHIP", events=("damage", "heal"))
 def play_area_in_marker_zone(st):
     """A hero and every target in its play area are hit in its marker's zone (checked on damage and healing of heroes that did not move)."""
     moved = any(e.kind == "hero-moved" for e in st.events)
@@ -261,14 +381,22 @@ def mission_cards_in_zone(st):
 # === Devastation and the Countdown ==============================================================
 
 
-@state("devastation-never-negative", "ID.DEVASTATION", "BZ.DEV.SCION-REMOVED")
+@state("devastation-never-negative", "ID.DEVASTATION", "BZ.DEV.SCION-REMOVED", reads=("devastation",))
 def devastation_non_negative(s):
     """There are never fewer than no Devastation tokens."""
     if s.devastation < 0:
         yield f"Devastation is {s.devastation}"
 
 
-@step("devastation-ledger", "ID.DEVASTATION", "BZ.DEV.SCIONS-OUTNUMBER", "BZ.DEV.SCION-REMOVED", "BZ.DEV.HERO-INCAP")
+@step(
+    "devastation-ledger",
+    "ID.DEVASTATION",
+    "BZ.DEV.SCIONS-OUTNUMBER",
+    "BZ.DEV.SCION-REMOVED",
+    "BZ.DEV.HERO-INCAP",
+    events=("devastation",),
+    changes=("devastation",),
+)
 def devastation_ledger(st):
     """Devastation changes by exactly the sum of the Devastation events, and only the three zone rules and the Booklet make them."""
     total = 0
@@ -286,7 +414,7 @@ def devastation_ledger(st):
         yield f"Devastation went {st.before.devastation} -> {st.after.devastation} but the events add up to {total:+d}"
 
 
-@step("incapacitation-adds-devastation", "BZ.DEV.HERO-INCAP")
+@step("incapacitation-adds-devastation", "BZ.DEV.HERO-INCAP", events=("hero-incapacitated", "devastation"))
 def incap_adds_devastation(st):
     """Each incapacitated hero adds one Devastation in its zone (the Sentinels once, as a team)."""
     falls = [e for e in st.events if e.kind == "hero-incapacitated" and e.detail != SENTINELS]
@@ -301,7 +429,7 @@ def incap_adds_devastation(st):
         yield f"The Sentinels fell in zone(s) {sorted((team - team_adds).elements())} without adding their Devastation token"
 
 
-@step("scion-removal-removes-devastation", "BZ.DEV.SCION-REMOVED")
+@step("scion-removal-removes-devastation", "BZ.DEV.SCION-REMOVED", events=("scion-removed",))
 def scion_removal_devastation(st):
     """Each Scion removed from the game takes one Devastation token away (if there is one)."""
     running = st.before.devastation
@@ -322,7 +450,7 @@ def scion_removal_devastation(st):
         yield "a Scion left the game without taking a Devastation token"
 
 
-@step("scions-outnumbering-heroes-add-devastation", "BZ.DEV.SCIONS-OUTNUMBER", "VILLAIN.START")
+@step("scions-outnumbering-heroes-add-devastation", "BZ.DEV.SCIONS-OUTNUMBER", "VILLAIN.START", events=("turn",))
 def scions_outnumber(st):
     """At the start of each villain turn, a zone with more Scions than heroes gains one Devastation per Scion there, and no other zone does."""
     counts = ZoneCounts(st.before, st.after)
@@ -344,14 +472,14 @@ def scions_outnumber(st):
         counts.apply(e)
 
 
-@state("countdown-on-its-track", "SETUP.INEVITABLE-DESTRUCTION", "ID.COUNTDOWN")
+@state("countdown-on-its-track", "SETUP.INEVITABLE-DESTRUCTION", "ID.COUNTDOWN", reads=("countdown", "setup"))
 def countdown_on_track(s):
     """The Countdown token stays on its track, between space 1 and its starting space."""
     if not 1 <= s.countdown <= s.setup.params.countdown_start:
         yield f"Countdown on space {s.countdown}, off the track 1..{s.setup.params.countdown_start}"
 
 
-@step("countdown-ticks-once-per-oblivaeon-turn", "ID.COUNTDOWN", "OA-TURN.START")
+@step("countdown-ticks-once-per-oblivaeon-turn", "ID.COUNTDOWN", "OA-TURN.START", events=("turn", "countdown"), changes=("countdown",))
 def countdown_ticks(st):
     """The Countdown moves only at the start of OblivAeon's turn, one space at a time, and starts over when it runs out."""
     p = st.before.setup.params
@@ -379,13 +507,19 @@ def countdown_ticks(st):
 # === environments ===============================================================================
 
 
-@state("one-environment-per-zone", "SETUP.ENV-IN-PLAY", "ENV.REMOVAL.REPLACE", "SETUP.ENVIRONMENTS")
+@state(
+    "one-environment-per-zone",
+    "SETUP.ENV-IN-PLAY",
+    "ENV.REMOVAL.REPLACE",
+    "SETUP.ENVIRONMENTS",
+    reads=("outcome", "zones.environment", "zones.number", "envs", "set_aside"),
+    offers=("environment",),
+)
 def one_environment_per_zone(s):
     """While the game goes on, each battle zone has exactly one environment in play (the two differ) and the rest are set aside."""
     if s.outcome is not None:
         return
-    choice = pending(s)
-    choosing = {d.zone for d in choice.options if d.kind == "environment"} if choice else set()
+    choosing = {d.zone for d in s.options if d.kind == "environment"}
     in_play = [z.environment for z in s.zones]
     for z in s.zones:
         if z.environment is None and z.number not in choosing:
@@ -399,7 +533,13 @@ def one_environment_per_zone(s):
         yield f"environment decks {sorted(s.envs)} are not the ones in play {live} plus those set aside {list(s.set_aside)}"
 
 
-@step("set-aside-shrinks-one-per-removal", "ENV.REMOVAL.REPLACE")
+@step(
+    "set-aside-shrinks-one-per-removal",
+    "ENV.REMOVAL.REPLACE",
+    events=("environment-removed", "environment-arrives"),
+    changes=("set_aside", "outcome"),
+    offers=("environment",),
+)
 def set_aside_shrinks(st):
     """Each environment that leaves the game is replaced by exactly one set-aside deck (once the players pick it)."""
     removed = sum(1 for e in st.events if e.kind == "environment-removed")
@@ -407,16 +547,20 @@ def set_aside_shrinks(st):
     shrink = len(st.before.set_aside) - len(st.after.set_aside)
     if shrink != arrived:
         yield f"the set-aside pile shrank by {shrink} but {arrived} environment(s) arrived"
-    choice = pending(st.before)
-    was_choosing = 1 if choice is not None and any(d.kind == "environment" for d in choice.options) else 0
-    now = pending(st.after)
-    choosing = 1 if now is not None and any(d.kind == "environment" for d in now.options) else 0
+    was_choosing = 1 if any(d.kind == "environment" for d in st.before.options) else 0
+    choosing = 1 if any(d.kind == "environment" for d in st.after.options) else 0
     lost = st.after.outcome is not None and st.after.outcome.clause == "ENV.REMOVAL.LOSS"
     if was_choosing + removed - arrived - choosing - (1 if lost else 0) != 0:
         yield f"{removed} removal(s) and {arrived} arrival(s) in one step (waiting: {was_choosing} -> {choosing}, lost: {lost})"
 
 
-@step("oblivaeon-stands-at-last-removal", "ENV.REMOVAL.MOVE-OBLIVAEON", "OA-TURN.ZONE")
+@step(
+    "oblivaeon-stands-at-last-removal",
+    "ENV.REMOVAL.MOVE-OBLIVAEON",
+    "OA-TURN.ZONE",
+    events=("environment-removed",),
+    changes=("oblivaeon_zone",),
+)
 def oblivaeon_at_last_removal(st):
     """OblivAeon moves only when an environment leaves the game, and then to that battle zone."""
     removals = [e for e in st.events if e.kind == "environment-removed"]
@@ -427,7 +571,7 @@ def oblivaeon_at_last_removal(st):
         )
 
 
-@step("lost-exactly-when-no-set-aside", "ENV.REMOVAL.LOSS")
+@step("lost-exactly-when-no-set-aside", "ENV.REMOVAL.LOSS", events=("environment-removed",), changes=("outcome",))
 def loss_when_none_set_aside(st):
     """The game is lost when an environment leaves with no set-aside deck, and never for that reason otherwise."""
     left = len(st.before.set_aside)
@@ -444,7 +588,7 @@ def loss_when_none_set_aside(st):
         yield "the game was lost to an empty set-aside pile that was not empty"
 
 
-@step("removal-strikes-the-zone", "ENV.REMOVAL.DAMAGE")
+@step("removal-strikes-the-zone", "ENV.REMOVAL.DAMAGE", events=("damage", "environment-arrives"))
 def removal_strikes(st):
     """After a new environment arrives, OblivAeon deals every target there 20 irreducible infernal damage (the Shield may stop his own)."""
     amount = st.before.setup.params.environment_damage
@@ -462,7 +606,7 @@ def removal_strikes(st):
                 yield f"{e.card} arrived in zone {e.zone} and OblivAeon struck nobody there"
 
 
-@state("removed-environments-out-of-game", "ENV.GAME-OVER")
+@state("removed-environments-out-of-game", "ENV.GAME-OVER", reads=("envs", "out", "setup"))
 def removed_environments_out(s):
     """Every card of an environment that has left the game is out of the game, wherever it was."""
     live = set(s.envs)
@@ -475,7 +619,7 @@ def removed_environments_out(s):
             yield f"{e} left the game but {len(stray)} of its card(s) did not, e.g. {stray[:2]}"
 
 
-@step("game-over-token-limit-ends-the-environment", "ENV.GAME-OVER")
+@step("game-over-token-limit-ends-the-environment", "ENV.GAME-OVER", events=("game-over-token",))
 def game_over_limit(st):
     """An environment card that reaches its Game Over tokens takes its whole environment out of the game."""
     for i, e in enumerate(st.events):
@@ -501,7 +645,14 @@ def _game_over_limit(card: str) -> int:
 # === Scions =====================================================================================
 
 
-@state("scions-accounted-for", "SETUP.FIRST-SCION", "SETUP.SCION-RESERVE", "SETUP.SECOND-SCION", "BZ.DEV.SCION-REMOVED")
+@state(
+    "scions-accounted-for",
+    "SETUP.FIRST-SCION",
+    "SETUP.SCION-RESERVE",
+    "SETUP.SECOND-SCION",
+    "BZ.DEV.SCION-REMOVED",
+    reads=("reserve", "zones.scions", "scions_out"),
+)
 def scions_accounted(s):
     """Reserve plus Scions in play plus Scions out of the game is every Scion, each once."""
     seen = list(s.reserve.cards()) + [c for z in s.zones for c in z.scions] + list(s.scions_out)
@@ -509,7 +660,7 @@ def scions_accounted(s):
         yield f"Scions in Reserve/play/out: {sorted(Counter(seen).items())[:4]}..., expected each of {len(SCION_PANELS)} once"
 
 
-@step("scions-enter-from-the-bottom", "CLAR.SCIONS-FROM-BOTTOM", "SETUP.SECOND-SCION", "OPTION.SCION-ORDER")
+@step("scions-enter-from-the-bottom", "CLAR.SCIONS-FROM-BOTTOM", "SETUP.SECOND-SCION", "OPTION.SCION-ORDER", events=("scion-enters",))
 def scions_from_bottom(st):
     """A Scion that enters play is the bottom card of the Scion Reserve."""
     reserve = st.before.reserve
@@ -532,7 +683,7 @@ def scions_from_bottom(st):
         _, reserve = reserve.take_bottom()
 
 
-@step("bring-forth-fills-an-empty-field", "OA-TURN.START")
+@step("bring-forth-fills-an-empty-field", "OA-TURN.START", events=("turn",))
 def bring_forth_when_no_scion(st):
     """While the Shield is in play, OblivAeon's turn brings forth a Scion (from the Reserve) when none is in either zone."""
     counts = ZoneCounts(st.before, st.after)
@@ -552,7 +703,16 @@ def bring_forth_when_no_scion(st):
 # === round order ================================================================================
 
 
-@step("round-order", "ROUND.ORDER", "ROUND.HERO-ORDER", "OA-TURN.FIRST", "ROUND.REPEAT", "VILLAIN.TURN-PER-ZONE", "ENV.TURN")
+@step(
+    "round-order",
+    "ROUND.ORDER",
+    "ROUND.HERO-ORDER",
+    "OA-TURN.FIRST",
+    "ROUND.REPEAT",
+    "VILLAIN.TURN-PER-ZONE",
+    "ENV.TURN",
+    events=("round", "turn"),
+)
 def round_order(st):
     """Turns follow the round: OblivAeon, the heroes by marker, then each zone's environment and villain turns, zone 1 first; then it repeats."""
     labels = round_labels(st.before.hero_count)
@@ -574,7 +734,7 @@ def round_order(st):
             pos = nxt
 
 
-@step("replacement-hero-before-next-turn", "INCAP.REPLACEMENT")
+@step("replacement-hero-before-next-turn", "INCAP.REPLACEMENT", events=("turn",))
 def replacement_before_next_turn(st):
     """A player whose hero fell sets up a new one when the current turn ends, before the next turn begins."""
     waiting = {i for i, seat in enumerate(st.before.seats) if seat.needs_hero}
@@ -599,6 +759,8 @@ def replacement_may_move(st):
     def waiting(s) -> set[int]:
         return {f[2][0] for f in s.stack if f[0] == "call" and f[1] == "replacement-move"}
 
+    if not any(e.kind == "hero-set-up" for e in st.events) and not waiting(st.before):
+        return  # no replacement hero was set up or waited to move
     due = waiting(st.before) - waiting(st.after)
     due |= {
         int(e.detail[len("marker #") :]) - 1 for e in st.events if e.kind == "hero-set-up" and e.clause == "INCAP.REPLACEMENT"
@@ -614,7 +776,7 @@ def replacement_may_move(st):
 # === heroes =====================================================================================
 
 
-@state("hero-decks-unique", "INCAP.NO-SHARED-DECK")
+@state("hero-decks-unique", "INCAP.NO-SHARED-DECK", reads=("seats.hero",))
 def hero_decks_unique(s):
     """No hero deck is played by two players at once."""
     heroes = [seat.hero for seat in s.seats if seat.hero]
@@ -623,7 +785,7 @@ def hero_decks_unique(s):
         yield f"{dup} played by two players"
 
 
-@state("spent-characters-stay-down", "INCAP.CHARACTER-SPENT")
+@state("spent-characters-stay-down", "INCAP.CHARACTER-SPENT", reads=("seats.characters", "seats.incapacitated", "seats.hero", "hp"))
 def spent_characters(s):
     """An active character card is no incapacitated card, has its HP, and belongs to its play area's hero."""
     down = {c for seat in s.seats for c in seat.incapacitated}
@@ -639,7 +801,14 @@ def spent_characters(s):
             yield f"play area {i + 1} plays {seat.hero} without an active character card"
 
 
-@step("incapacitated-card-never-returns", "INCAP.CHARACTER-SPENT", "CLAR.RITES-OF-REVIVAL", "CLAR.SENTINELS")
+@step(
+    "incapacitated-card-never-returns",
+    "INCAP.CHARACTER-SPENT",
+    "CLAR.RITES-OF-REVIVAL",
+    "CLAR.SENTINELS",
+    events=("hero-set-up",),
+    changes=("seats.characters", "seats.incapacitated"),
+)
 def incapacitated_never_returns(st):
     """A character card that was incapacitated is never set up again, except as the clarifications allow (Rites of Revival, The Bloodstone)."""
     down = {c for seat in st.before.seats for c in seat.incapacitated}
@@ -656,7 +825,7 @@ def incapacitated_never_returns(st):
                     yield f"{e.card} was set up though {c} was not in the box"
 
 
-@state("erased-heroes-never-return", "CLAR.ERASED")
+@state("erased-heroes-never-return", "CLAR.ERASED", reads=("seats.hero", "erased"))
 def erased_never_return(s):
     """A hero erased by OblivAeon's third form is never played again, with any character card."""
     for i, seat in enumerate(s.seats):
@@ -664,7 +833,7 @@ def erased_never_return(s):
             yield f"play area {i + 1} plays the erased hero {seat.hero}"
 
 
-@step("erasure-is-permanent", "CLAR.ERASED")
+@step("erasure-is-permanent", "CLAR.ERASED", events=("hero-erased",), changes=("erased",))
 def erasure_permanent(st):
     """Erased heroes stay erased; a hero-erased event adds its hero to them."""
     if not set(st.before.erased) <= set(st.after.erased):
@@ -674,7 +843,7 @@ def erasure_permanent(st):
             yield f"{e.detail} was erased but is not remembered as erased"
 
 
-@step("erase-strikes-in-third-form", "CLAR.ERASED")
+@step("erase-strikes-in-third-form", "CLAR.ERASED", events=("turn",))
 def erase_in_third_form(st):
     """In his erasing form, OblivAeon's turn erases a hero in his zone when one stands there."""
     p = st.before.setup.params
@@ -707,11 +876,19 @@ def erase_in_third_form(st):
                 yield "OblivAeon's turn in his erasing form erased no hero though heroes stood in his zone"
 
 
-@state("fallen-hero-cards-boxed", "INCAP.CARDS-TO-BOX")
+@state("fallen-hero-cards-boxed", "INCAP.CARDS-TO-BOX", reads=(*CARD_PLACES, "setup", "reward_side"))
 def fallen_hero_cards_boxed(s):
     """The non-character cards of a hero nobody plays are in the box (or out of the game, or kept under an incapacitated card)."""
     in_use = {seat.hero for seat in s.seats if seat.hero}
     down = {c for seat in s.seats for c in seat.incapacitated}
+    # The ledger knows which hero decks have a card in each place: the places are read one by one
+    # only when one of them holds a card of a hero nobody plays.
+    led = ledger(s)
+    stray = any(deck not in in_use for deck in led.pool) or any(
+        decks - in_use for key, decks in led.summaries.items() if key[0] == "under" and key[1] not in down
+    )
+    if not stray:
+        return
     for place, cards in containers(s):
         if place[0] in ("box", "out") or (place[0] == "under" and place[1] in down):
             continue
@@ -722,7 +899,7 @@ def fallen_hero_cards_boxed(s):
                 return
 
 
-@step("fallen-rewards-go-under", "INCAP.REWARDS-UNDER")
+@step("fallen-rewards-go-under", "INCAP.REWARDS-UNDER", events=("hero-incapacitated",))
 def fallen_rewards_under(st):
     """When a hero falls, its rewards go under its incapacitated character card, reward side up."""
     for e in st.events:
@@ -740,7 +917,7 @@ def fallen_rewards_under(st):
             yield f"rewards {left} stayed with the fallen hero's play area"
 
 
-@step("fallen-objectives-to-mission-deck", "INCAP.OBJECTIVES-TO-MISSION-DECK")
+@step("fallen-objectives-to-mission-deck", "INCAP.OBJECTIVES-TO-MISSION-DECK", events=("hero-incapacitated",))
 def fallen_objectives(st):
     """When a hero falls, its objectives go under the Mission deck, objective side up."""
     for n, e in enumerate(st.events):
@@ -756,7 +933,7 @@ def fallen_objectives(st):
                 yield f"objective {o} of the fallen hero did not go under the Mission deck"
 
 
-@state("fallen-play-area-cleared", "INCAP.FOREIGN-CARDS-TO-TRASH", "INCAP.CARDS-TO-BOX")
+@state("fallen-play-area-cleared", "INCAP.FOREIGN-CARDS-TO-TRASH", "INCAP.CARDS-TO-BOX", reads=("seats",))
 def fallen_play_area_cleared(s):
     """A play area waiting for its new hero holds no card: other heroes', villain and environment cards went to their trashes."""
     for i in awaiting_replacement(s):
@@ -765,7 +942,7 @@ def fallen_play_area_cleared(s):
             yield f"play area {i + 1} waits for a new hero but holds {list(seat.play + seat.hand)[:4]} (deck {len(seat.deck)})"
 
 
-@step("no-limit-loss-only-when-supply-runs-out", "INCAP.NO-LIMIT")
+@step("no-limit-loss-only-when-supply-runs-out", "INCAP.NO-LIMIT", changes=("outcome",))
 def no_limit_loss(st):
     """Running out of heroes loses the game only when no character card of a free, non-erased hero is left in the box."""
     o = st.after.outcome
@@ -783,7 +960,7 @@ def no_limit_loss(st):
         yield f"lost for want of heroes while {free[:3]} could be set up"
 
 
-@state("used-powers-belong-to-this-turn", "HERO.CONTINUE")
+@state("used-powers-belong-to-this-turn", "HERO.CONTINUE", reads=("cursor", "hero_count", "seats.hero", "used_powers"))
 def used_powers_this_turn(s):
     """The powers marked as used belong to the hero whose turn it is (the mark is cleared when a hero turn starts)."""
     turn = current_turn(s)
@@ -796,7 +973,7 @@ def used_powers_this_turn(s):
             yield f"{card}'s power is marked used in {seat.hero}'s turn"
 
 
-@state("harpy-tokens-in-range", "HEROES.HARPY")
+@state("harpy-tokens-in-range", "HEROES.HARPY", reads=("seats.hero", "seats.characters", "tokens"))
 def harpy_tokens(s):
     """The Harpy always has five tokens: her Arcana count stays within 0..5."""
     for seat in s.seats:
@@ -806,7 +983,7 @@ def harpy_tokens(s):
                 yield f"The Harpy shows {n} Arcana tokens"
 
 
-@step("harpy-starts-with-three-arcana", "HEROES.HARPY")
+@step("harpy-starts-with-three-arcana", "HEROES.HARPY", events=("hero-set-up",))
 def harpy_starts(st):
     """The Harpy is set up with three of her five tokens Arcana side up."""
     for e in st.events:
@@ -820,7 +997,7 @@ def harpy_starts(st):
 # === hero-turn options and missions =============================================================
 
 
-@step("hero-turn-opens-with-the-move", "HERO.MOVE")
+@step("hero-turn-opens-with-the-move", "HERO.MOVE", events=("turn",))
 def turn_opens_with_move(st):
     """At the very start of a hero's turn, its player is offered the move to the other zone."""
     turns = [e for e in st.events if e.kind == "turn"]
@@ -834,7 +1011,7 @@ def turn_opens_with_move(st):
         yield f"{last.detail} began without the offer to move"
 
 
-@step("hero-options-offered", "HERO.OPTION")
+@step("hero-options-offered", "HERO.OPTION", decisions=("stay", "move"))
 def options_offered(st):
     """After the move, the player is offered the six options (those legal now) or none."""
     choice = pending(st.before)
@@ -848,7 +1025,7 @@ def options_offered(st):
         yield f"{who} moved or stayed and was not offered the hero-turn options"
 
 
-@state("at-most-one-objective", "HERO.OPT.TAKE", "HERO.OPT.SWAP", "HERO.OPT.TRADE")
+@state("at-most-one-objective", "HERO.OPT.TAKE", "HERO.OPT.SWAP", "HERO.OPT.TRADE", reads=("seats.play", "reward_side"))
 def one_objective(s):
     """No play area holds more than one objective."""
     for i in range(len(s.seats)):
@@ -857,7 +1034,7 @@ def one_objective(s):
             yield f"play area {i + 1} holds {len(mine)} objectives"
 
 
-@step("take-an-objective", "HERO.OPT.TAKE")
+@step("take-an-objective", "HERO.OPT.TAKE", decisions=("take-objective",))
 def take_objective(st):
     """Taking on an objective moves the Mission deck's top card into the play area of a player who had none."""
     d = st.decision
@@ -872,7 +1049,7 @@ def take_objective(st):
         yield f"hero {i + 1} chose to take an objective and none came"
 
 
-@step("swap-an-objective", "HERO.OPT.SWAP", "CLAR.REWARD-NO-OBJECTIVE")
+@step("swap-an-objective", "HERO.OPT.SWAP", "CLAR.REWARD-NO-OBJECTIVE", decisions=("swap-objective",))
 def swap_objective(st):
     """Swapping puts the objective on the bottom of the Mission deck, objective side up, and takes the top card."""
     d = st.decision
@@ -885,7 +1062,7 @@ def swap_objective(st):
         yield f"{d.card} was swapped out and is not in the Mission deck"
 
 
-@step("trade-an-objective", "HERO.OPT.TRADE", "CLAR.TRADE-KEEPS-STATE")
+@step("trade-an-objective", "HERO.OPT.TRADE", "CLAR.TRADE-KEEPS-STATE", decisions=("trade-objective",))
 def trade_objective(st):
     """A trade exchanges the two objectives between play areas in one zone; each keeps its tokens and HP."""
     d = st.decision
@@ -905,7 +1082,7 @@ def trade_objective(st):
             yield f"{c} changed from {b.tokens.get(c, 0)} tokens/{b.hp.get(c)} HP to {a.tokens.get(c, 0)}/{a.hp.get(c)} in a trade"
 
 
-@step("shuffle-the-mission-deck", "HERO.OPT.SHUFFLE")
+@step("shuffle-the-mission-deck", "HERO.OPT.SHUFFLE", decisions=("shuffle-mission-deck",))
 def shuffle_mission(st):
     """Shuffling the Mission deck keeps its cards and forgets their order."""
     if st.decision.kind != "shuffle-mission-deck":
@@ -914,7 +1091,7 @@ def shuffle_mission(st):
         yield "the Mission deck was not shuffled"
 
 
-@step("incapacitated-ability-used", "HERO.OPT.INCAP-ABILITY")
+@step("incapacitated-ability-used", "HERO.OPT.INCAP-ABILITY", decisions=("incap-ability",))
 def incap_ability(st):
     """Choosing an incapacitated ability activates it."""
     d = st.decision
@@ -922,7 +1099,7 @@ def incap_ability(st):
         yield f"incapacitated ability {d.index + 1} of {d.card} was chosen and did nothing"
 
 
-@step("reward-regained", "HERO.OPT.REGAIN-REWARD")
+@step("reward-regained", "HERO.OPT.REGAIN-REWARD", decisions=("regain-reward",))
 def regain(st):
     """Regaining a reward moves it from under the incapacitated card into its player's hand."""
     d = st.decision
@@ -935,7 +1112,12 @@ def regain(st):
         yield f"{d.target} did not reach hero {i + 1}'s hand"
 
 
-@state("mission-deck-objective-up", "MISSION.DECK-OBJECTIVE-UP", "CLAR.REWARD-NO-OBJECTIVE")
+@state(
+    "mission-deck-objective-up",
+    "MISSION.DECK-OBJECTIVE-UP",
+    "CLAR.REWARD-NO-OBJECTIVE",
+    reads=("mission_deck", "reward_side", "stack", "outcome"),
+)
 def mission_deck_objective_up(s):
     """The Mission deck lies objective side up, so its next objective is known (except while it is being revealed)."""
     flipped = [c for c in s.mission_deck.cards() if c in s.reward_side]
@@ -949,7 +1131,12 @@ def mission_deck_objective_up(s):
         yield "the Mission deck's next objective is not known"
 
 
-@step("objective-completes-at-its-tokens", "MISSION.OBJECTIVE-COMPLETION", "MISSION.DOUBLE-SIDED")
+@step(
+    "objective-completes-at-its-tokens",
+    "MISSION.OBJECTIVE-COMPLETION",
+    "MISSION.DOUBLE-SIDED",
+    events=("objective-token", "objective-completed"),
+)
 def objective_completes(st):
     """An objective that gets the tokens it needs is achieved: it flips to its reward side."""
     for n, e in enumerate(st.events):
@@ -960,7 +1147,7 @@ def objective_completes(st):
             yield f"{e.card} was completed but is not reward side up"
 
 
-@step("flip-clears-tokens", "CLAR.FLIP-CLEARS-TOKENS")
+@step("flip-clears-tokens", "CLAR.FLIP-CLEARS-TOKENS", events=("objective-completed",))
 def flip_clears_tokens(st):
     """Flipping an objective removes every token on it."""
     for n, e in enumerate(st.events):
@@ -968,7 +1155,7 @@ def flip_clears_tokens(st):
             yield f"{e.card} flipped with {st.after.tokens[e.card]} token(s) still on it"
 
 
-@step("flip-restores-printed-hp", "CLAR.FLIP-RESTORES-HP")
+@step("flip-restores-printed-hp", "CLAR.FLIP-RESTORES-HP", events=("objective-completed",))
 def flip_restores_hp(st):
     """A Mission card flipped to a side with HP starts at that side's printed HP; a side without HP has none."""
     for n, e in enumerate(st.events):
@@ -983,7 +1170,7 @@ def flip_restores_hp(st):
 # === Aeon Men, Shields, OblivAeon ===============================================================
 
 
-@step("aeon-men-only-on-instruction", "AEON-MEN.ON-INSTRUCTION", "AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES")
+@step("aeon-men-only-on-instruction", "AEON-MEN.ON-INSTRUCTION", "AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES", events=("play", "aeon-man-called"))
 def aeon_men_on_instruction(st):
     """Aeon Men enter play only when a Scion or the Booklet calls them, never in a play phase."""
     for n, e in enumerate(st.events):
@@ -997,7 +1184,7 @@ def aeon_men_on_instruction(st):
                 yield f"{src} called Aeon Men"
 
 
-@step("booklet-calls-aeon-men", "AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES", "OA-TURN.END")
+@step("booklet-calls-aeon-men", "AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES", "OA-TURN.END", events=("turn",))
 def booklet_calls(st):
     """From the form the Booklet names, the end of OblivAeon's turn brings one Aeon Men card into play when the deck or trash has one."""
     p = st.before.setup.params
@@ -1018,7 +1205,7 @@ def booklet_calls(st):
             yield "OblivAeon's turn ended in an Aeon-Men form without calling one"
 
 
-@step("shield-never-destroyed", "CLAR.SHIELD-INDESTRUCTIBLE")
+@step("shield-never-destroyed", "CLAR.SHIELD-INDESTRUCTIBLE", events=("destroyed",), changes=("shield_side",))
 def shield_never_destroyed(st):
     """The Shield is never destroyed; it leaves play only by removing itself from the game."""
     card = f"shield:{slug(st.before.shield)}"
@@ -1030,7 +1217,13 @@ def shield_never_destroyed(st):
             yield "the Shield left play without removing itself from the game"
 
 
-@state("shield-follows-its-tasks", "SHIELD.TASKS", "SETUP.SHIELD", "SHIELD.RANDOM-START")
+@state(
+    "shield-follows-its-tasks",
+    "SHIELD.TASKS",
+    "SETUP.SHIELD",
+    "SHIELD.RANDOM-START",
+    reads=("setup", "shield", "shield_tasks", "shield_side"),
+)
 def shield_follows_tasks(s):
     """The Shield shows phase 1 until its flip count of tasks, phase 2 until its removal count, then is gone."""
     spec = s.setup.params.shield(s.shield)
@@ -1042,7 +1235,7 @@ def shield_follows_tasks(s):
         yield f"the Shield in play is {s.shield}, not the one chosen at setup ({s.setup.shield})"
 
 
-@step("shield-tasks-counted", "SHIELD.TASKS")
+@step("shield-tasks-counted", "SHIELD.TASKS", events=("damage", "scion-removed", "objective-completed"), changes=("shield_tasks",))
 def shield_tasks_counted(st):
     """Each Scion removed from the game and each objective completed is a Shield task while the Shield is in play; OblivAeon takes no damage behind it."""
     side = st.before.shield_side
@@ -1058,7 +1251,7 @@ def shield_tasks_counted(st):
         yield f"{tasks} task(s) done, the Shield counted {st.after.shield_tasks - st.before.shield_tasks}"
 
 
-@state("oblivaeon-never-removed", "CLAR.OA-NOT-REMOVABLE")
+@state("oblivaeon-never-removed", "CLAR.OA-NOT-REMOVABLE", reads=("outcome", "hp", "out"))
 def oblivaeon_stays(s):
     """OblivAeon is never removed from the game: he keeps his HP until his last form is beaten."""
     won = s.outcome is not None and s.outcome.kind == "won"
@@ -1068,7 +1261,7 @@ def oblivaeon_stays(s):
         yield "OblivAeon is out of the game"
 
 
-@step("oblivaeon-not-removed-by-effects", "CLAR.OA-NOT-REMOVABLE")
+@step("oblivaeon-not-removed-by-effects", "CLAR.OA-NOT-REMOVABLE", events=("removed-from-game",))
 def oblivaeon_not_removed(st):
     """No effect takes OblivAeon out of the game."""
     for e in st.events:
@@ -1079,21 +1272,26 @@ def oblivaeon_not_removed(st):
 # === the game as a whole ========================================================================
 
 
-@state("over-exactly-when-no-decision", "ROUND.REPEAT")
+@state("the-game-never-hangs", "ROUND.REPEAT", reads=("outcome",))
+def never_hangs(s):
+    """Every step reaches a decision within the work budget and every game ends within its round limit: the safety stop is never reached (a rule that loops is a finding)."""
+    if s.outcome is not None and s.outcome.kind == "aborted":
+        yield f"the game ran on to the safety stop ({s.outcome.reason})"
+
+
+@state("over-exactly-when-no-decision", "ROUND.REPEAT", reads=("outcome", "options"))
 def over_iff_no_decision(s):
-    """The game is over exactly when no decision is legal; it never stops at the safety limit; legal decisions are distinct."""
+    """The game is over exactly when no decision is legal; legal decisions are distinct."""
     over = s.outcome is not None
     if over != (len(s.options) == 0):
         yield f"game over is {over} with {len(s.options)} legal decision(s)"
-    if over and s.outcome.kind == "aborted":
-        yield f"the game ran on to the safety stop ({s.outcome.reason})"
     if len(set(s.options)) != len(s.options):
         yield "the same decision is offered twice"
     if s.options and s.options[0].is_chance and any(d.weight < 1 for d in s.options):
         yield "a chance outcome has no weight"
 
 
-@step("outcome-by-the-rules", "ENV.REMOVAL.LOSS", "INCAP.NO-LIMIT", "SHIELD.TASKS")
+@step("outcome-by-the-rules", "ENV.REMOVAL.LOSS", "INCAP.NO-LIMIT", "SHIELD.TASKS", changes=("outcome",))
 def outcome_by_rules(st):
     """A game ends won only when the last form falls, lost only to the multiverse or the hero supply."""
     o = st.after.outcome
@@ -1105,7 +1303,7 @@ def outcome_by_rules(st):
         yield f"lost under {o.clause}"
 
 
-@step("villain-turn-plays-a-scion-card-only-with-a-scion", "VILLAIN.PLAY-SCION-CARD")
+@step("villain-turn-plays-a-scion-card-only-with-a-scion", "VILLAIN.PLAY-SCION-CARD", events=("turn",))
 def scion_card_play(st):
     """A zone's villain turn plays the Scion deck's top card if and only if a Scion stands in that zone."""
     counts = ZoneCounts(st.before, st.after)
@@ -1129,7 +1327,7 @@ def scion_card_play(st):
         counts.apply(e)
 
 
-@step("scions-before-aeon-men", "CLAR.SCIONS-BEFORE-AEON-MEN", "VILLAIN.START", "VILLAIN.END")
+@step("scions-before-aeon-men", "CLAR.SCIONS-BEFORE-AEON-MEN", "VILLAIN.START", "VILLAIN.END", events=("trigger",))
 def scions_before_aeon_men(st):
     """Start and end of turn effects of Scion panels and Scion cards resolve before those of Aeon Men."""
     aeon_seen = None
@@ -1148,7 +1346,9 @@ def scions_before_aeon_men(st):
             yield f"{e.card}'s {when} effect resolved after an Aeon Men card's"
 
 
-@step("villain-triggers-answer-their-turn", "CLAR.OA-TURN-IS-VILLAIN-TURN", "VILLAIN.START", "VILLAIN.END", "OA-TURN.START")
+@step(
+    "villain-triggers-answer-their-turn", "CLAR.OA-TURN-IS-VILLAIN-TURN", "VILLAIN.START", "VILLAIN.END", "OA-TURN.START", events=("turn",)
+)
 def triggers_answer(st):
     """Every Scion panel in a zone answers the start or end of that zone's villain turn."""
     counts = ZoneCounts(st.before, st.after)
@@ -1164,7 +1364,7 @@ def triggers_answer(st):
         counts.apply(e)
 
 
-@state("every-play-area-has-a-hero", "SETUP.HEROES", "INCAP.REPLACEMENT")
+@state("every-play-area-has-a-hero", "SETUP.HEROES", "INCAP.REPLACEMENT", reads=("outcome", "seats.hero", "seats.needs_hero"))
 def every_play_area_has_a_hero(s):
     """Every play area has a hero set up in it, except one waiting for its replacement after a fall."""
     if s.outcome is not None:
@@ -1174,7 +1374,14 @@ def every_play_area_has_a_hero(s):
             yield f"play area {i + 1} has no hero and waits for none"
 
 
-@state("targets-at-zero-hp-leave-play", "BZ.DEV.SCION-REMOVED", "CLAR.SHIELD-INDESTRUCTIBLE", "CLAR.SENTINELS", "INCAP.CHARACTER-SPENT")
+@state(
+    "targets-at-zero-hp-leave-play",
+    "BZ.DEV.SCION-REMOVED",
+    "CLAR.SHIELD-INDESTRUCTIBLE",
+    "CLAR.SENTINELS",
+    "INCAP.CHARACTER-SPENT",
+    reads=("hp", "outcome"),
+)
 def zero_hp_targets(s):
     """At a decision point no target in play has 0 HP or less: it was destroyed, incapacitated, removed or flipped."""
     for card, hp in s.hp.items():
@@ -1190,7 +1397,7 @@ def _complete_turns(st, label: str):
             yield i, end
 
 
-@step("oblivaeon-plays-a-card", "OA-TURN.PLAY")
+@step("oblivaeon-plays-a-card", "OA-TURN.PLAY", events=("turn",))
 def oblivaeon_plays(st):
     """Each OblivAeon turn plays the top card of his deck (while his deck or trash has one)."""
     if len(st.before.oblivaeon_deck) + len(st.before.oblivaeon_trash) == 0:
@@ -1205,7 +1412,7 @@ def oblivaeon_plays(st):
             yield "OblivAeon's turn played no card from his deck"
 
 
-@step("environment-turn-plays-a-card", "ENV.TURN", "HEROES.AKASH-THRIYA")
+@step("environment-turn-plays-a-card", "ENV.TURN", "HEROES.AKASH-THRIYA", events=("turn",))
 def environment_plays(st):
     """Each environment turn plays the top card of its zone's environment deck (a seed there counts)."""
     for i, end in _complete_turns(st, "Battle Zone"):
@@ -1225,7 +1432,7 @@ def environment_plays(st):
             yield f"{e.detail} played no card from {env}"
 
 
-@step("shield-strikes-heroes-in-his-zone", "OA-TURN.END", "BZ.ISOLATION", "CLAR.ZONE-MEMBERSHIP")
+@step("shield-strikes-heroes-in-his-zone", "OA-TURN.END", "BZ.ISOLATION", "CLAR.ZONE-MEMBERSHIP", events=("turn",))
 def shield_strikes(st):
     """At the end of OblivAeon's turn the Shield in play hits each hero in his zone."""
     card = f"shield:{slug(st.before.shield)}"
@@ -1253,9 +1460,15 @@ def shield_strikes(st):
         return
 
 
-@step("devastation-spent-at-the-booklet-threshold", "ID.DEVASTATION")
+@step("devastation-spent-at-the-booklet-threshold", "ID.DEVASTATION", events=("turn", "environment-destroyed"))
 def devastation_spent(st):
-    """By the end of OblivAeon's turn, Devastation at the Booklet's threshold has been spent to destroy the environment in his zone."""
+    """By the end of OblivAeon's turn, Devastation at the Booklet's threshold has been spent to destroy the environment in his zone, and in no other zone."""
+    oa_zone = st.before.oblivaeon_zone
+    for e in st.events:
+        if e.kind == "oblivaeon-moves" and e.zone:
+            oa_zone = e.zone
+        if e.kind == "environment-destroyed" and e.clause == "ID.DEVASTATION" and e.zone != oa_zone:
+            yield f"Devastation destroyed {e.card} in zone {e.zone}; OblivAeon stands in zone {oa_zone}"
     threshold = st.before.setup.params.devastation_threshold
     if not threshold:
         return
@@ -1272,7 +1485,7 @@ def devastation_spent(st):
             in_oa_turn = False
 
 
-@step("timestream-offers-keep-or-bottom", "HEROES.LA-COMODORA")
+@step("timestream-offers-keep-or-bottom", "HEROES.LA-COMODORA", decisions=("deck",))
 def timestream(st):
     """Nudging the timestream shows the chosen deck's top card and offers to leave it or send it to the bottom."""
     choice = pending(st.before)
@@ -1288,7 +1501,13 @@ def timestream(st):
         yield "a deck was chosen for the timestream and its top card was never offered"
 
 
-@state("deck-choices-respect-the-villain-and-mission-decks", "CLAR.VILLAIN-DECKS", "CLAR.MISSION-DECK-UNTARGETABLE")
+@state(
+    "deck-choices-respect-the-villain-and-mission-decks",
+    "CLAR.VILLAIN-DECKS",
+    "CLAR.MISSION-DECK-UNTARGETABLE",
+    reads=("seats.zone", "oblivaeon_zone"),
+    offers=("deck",),
+)
 def deck_choices(s):
     """An effect that picks a deck never picks the Mission deck or the Scion Reserve (no deck), and reaches the OblivAeon deck only where he stands."""
     for d in s.options:
@@ -1302,7 +1521,7 @@ def deck_choices(s):
                 yield f"hero {i + 1} in zone {s.seats[i].zone} offered the OblivAeon deck while he stands in zone {s.oblivaeon_zone}"
 
 
-@step("character-cards-never-destroyed", "CLAR.VILLAIN-CHARACTERS")
+@step("character-cards-never-destroyed", "CLAR.VILLAIN-CHARACTERS", events=("destroyed",))
 def characters_not_destroyed(st):
     """Character cards (heroes', the Booklet, the Scion panels) are never destroyed by card text: they fall, flip or leave by their own rules."""
     for e in st.events:
@@ -1310,7 +1529,7 @@ def characters_not_destroyed(st):
             yield f"{e.card} destroyed the character card {e.target}"
 
 
-@step("markers-follow-moves", "HERO.MOVE", "CLAR.MULTIPLE-MOVES", "INCAP.REPLACEMENT-MOVE")
+@step("markers-follow-moves", "HERO.MOVE", "CLAR.MULTIPLE-MOVES", "INCAP.REPLACEMENT-MOVE", events=("hero-moved",), changes=("seats.zone",))
 def markers_follow_moves(st):
     """A hero's marker changes zone exactly as its move events say (any number of times in a turn)."""
     zones = {i: seat.zone for i, seat in enumerate(st.before.seats)}
@@ -1435,7 +1654,7 @@ def in_zone_play(s, card: str) -> int:
     return 0
 
 
-@step("targets-counted-by-their-side", "CLAR.MISSION-TARGET-KIND", "CLAR.MISSION-TYPES")
+@step("targets-counted-by-their-side", "CLAR.MISSION-TARGET-KIND", "CLAR.MISSION-TYPES", events=("damage", "heal"))
 def targets_by_side(st):
     """Damage and healing land only on targets their card's text names: objectives count as the villain or environment targets their keyword says, rewards and character cards as hero targets."""
     rewards = set(st.before.reward_side)  # flips during the step change what a Mission card counts as
@@ -1451,9 +1670,11 @@ def targets_by_side(st):
             yield f"{e.card}'s {e.kind} hit {e.target}, a {side} target, though its text picks only {wanted}"
 
 
-@state("rewards-serve-the-hero-who-holds-them", "CLAR.REWARDS-BELONG")
+@state("rewards-serve-the-hero-who-holds-them", "CLAR.REWARDS-BELONG", reads=("options", "reward_side", "seats.play"))
 def rewards_serve_their_holder(s):
     """A reward in a hero's play area is that hero's card: only that hero's player uses it or makes the choices its text asks for."""
+    if not s.reward_side:
+        return
     for d in s.options:
         if d.card not in s.reward_side or not d.actor.startswith("hero "):
             continue
@@ -1462,7 +1683,7 @@ def rewards_serve_their_holder(s):
             yield f"{d.actor} offered {d.kind} for the reward {d.card}, which is in play area {holder + 1}"
 
 
-@step("rewards-heal-their-own-hero", "CLAR.REWARDS-BELONG")
+@step("rewards-heal-their-own-hero", "CLAR.REWARDS-BELONG", events=("damage", "heal"))
 def rewards_heal_their_hero(st):
     """A reward whose text acts on 'your hero' acts on the hero whose play area holds it."""
     for e in st.events:
@@ -1475,7 +1696,7 @@ def rewards_heal_their_hero(st):
                 yield f"the reward {e.card} in play area {holder + 1} acted on {e.target}, another hero"
 
 
-@step("indestructible-cards-still-move", "CLAR.INDESTRUCTIBLE-MOVES")
+@step("indestructible-cards-still-move", "CLAR.INDESTRUCTIBLE-MOVES", events=("trigger", "card-moved"), decisions=("target",))
 def indestructible_moves(st):
     """An indestructible card whose text moves it to the other battle zone does move there."""
     owed: dict[str, int] = {}
@@ -1508,7 +1729,12 @@ def _moves_itself(card: str) -> bool:
     return card in PHYSICAL and PHYSICAL[card].indestructible and any(isinstance(op, MoveSelf) for op in _ops_of(card))
 
 
-@state("no-other-captain-cosmic-while-constructs-remain", "CLAR.REQUITAL-CONSTRUCTS")
+@state(
+    "no-other-captain-cosmic-while-constructs-remain",
+    "CLAR.REQUITAL-CONSTRUCTS",
+    reads=("seats.incapacitated", "seats.play", "under"),
+    offers=("set-up-hero",),
+)
 def requital_constructs(s):
     """While a fallen Requital has Constructs under it, or Constructs are in play, no other Captain Cosmic is offered to set up."""
     fallen = [c for seat in s.seats for c in seat.incapacitated if CHARACTER_CARDS[c].requital]
@@ -1523,7 +1749,7 @@ def requital_constructs(s):
             yield f"{d.card} offered to {d.actor} while Requital's Constructs remain ({'under it' if under else 'in play'})"
 
 
-@step("scions-enter-at-their-chart-hp", "CHART.SCION-DIFFICULTY")
+@step("scions-enter-at-their-chart-hp", "CHART.SCION-DIFFICULTY", events=("scion-enters",), changes=("hp", "zones.scions", "usurped"))
 def scions_at_chart_hp(st):
     """A Scion enters with the HP its Difficulty Chart rating gives (the documented base plus a step per point), and never has more."""
     p = st.before.setup.params
@@ -1548,7 +1774,7 @@ def scions_at_chart_hp(st):
                 yield f"{SCION_PANELS[scion].name} has {st.after.hp[scion]} HP, above the {top} its chart rating allows"
 
 
-@step("luminary-devices-and-plots", "HEROES.LUMINARY")
+@step("luminary-devices-and-plots", "HEROES.LUMINARY", events=("trigger", "destroyed"))
 def luminary(st):
     """Luminary's Doomsday Devices strike only at the end of his own turn, and Use It Up spends only a hero's non-character target of at most 5 HP."""
     lum = seat_of_hero(st.before, "Luminary")
@@ -1570,7 +1796,7 @@ def luminary(st):
                 yield f"Use It Up destroyed {t} ({rule_side(st.before, t)} target, {hp} HP)"
 
 
-@step("lifeline-pays-in-blood", "HEROES.LIFELINE")
+@step("lifeline-pays-in-blood", "HEROES.LIFELINE", events=("damage", "heal"))
 def lifeline(st):
     """Lifeline's Blood Price wounds Lifeline before it strikes a foe, and his Vitae Siphon heals Lifeline alone."""
     life = seat_of_hero(st.before, "Lifeline")

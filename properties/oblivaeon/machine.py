@@ -19,7 +19,7 @@ from properties.oblivaeon.invariants import INVARIANTS
 from properties.oblivaeon.setups import legal_setups
 from properties.oblivaeon.steering import steer
 
-STATS = Stats()
+STATS = Stats(INVARIANTS.names())
 
 
 class OblivAeonMachine(ModelMachine):

@@ -1,0 +1,56 @@
+"""The test command of a mutation run: the scenarios and the invariant campaign of one ruleset, no unit tests.
+
+``python -m mutation.harness RULESET`` (from the folder holding the model to test) runs, in this order, and stops at the first failure:
+the ruleset's scenario files (``scenarios/RULESET/*.toml``), the checked random campaign of the
+``ci`` profile of ``oblivaeon-verify check`` (every invariant after every step) and its Hypothesis
+state machine.  Exit 0: the mutant survived (nothing failed); exit 1: it was killed.  The last line
+says what killed it and after how many seconds (the time to the first failure the mutation report
+quotes).  The point is to measure what the harness catches, so the unit tests are not run.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+START = time.perf_counter()
+
+
+def killed(what: str) -> int:
+    print(f"KILLED after {time.perf_counter() - START:.2f} s by {what}", flush=True)
+    return 1
+
+
+def main(ruleset_name: str) -> int:
+    from oblivaeon_verify.checked_play import play_checked, properties
+    from oblivaeon_verify.commands.check import PROFILES, _machine
+    from oblivaeon_verify.rulesets import load
+    from oblivaeon_verify.scenarios import load_one, run, vocabulary
+
+    vocab = vocabulary(ruleset_name)
+    for f in sorted(Path("scenarios", ruleset_name).glob("*.toml")):
+        try:
+            result = run(load_one(f, vocab), vocab)
+        except Exception as e:  # a mutant may make a scenario's setup raise: that is a failure too
+            return killed(f"scenario {f.stem} ({type(e).__name__})")
+        if not result.passed:
+            return killed(f"scenario {f.stem}")
+    ruleset = load(ruleset_name)
+    params = ruleset.load_parameters(None, ())
+    games, examples, steps = PROFILES["ci"]
+    for n in ruleset.players:
+        for i in range(games):
+            game = play_checked(ruleset, params, 0, n, i)
+            if game.failed:
+                what = game.violations[0].invariant if game.violations else f"a model error ({game.error.split(':')[0]})"
+                return killed(f"checked play ({n} players, game {i}): {what}")
+    machine = _machine(properties(ruleset), examples, steps, 0, False)
+    if machine["failure"]:
+        return killed("the Hypothesis state machine: " + machine["failure"].splitlines()[0][:120])
+    print(f"SURVIVED after {time.perf_counter() - START:.2f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

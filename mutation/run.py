@@ -1,0 +1,244 @@
+"""Mutation testing of a ruleset's model with Cosmic Ray: the kill rate of the scenarios and the invariant campaign.
+
+Recipe (README, "Mutation testing")::
+
+    nice python mutation/run.py --ruleset aeons_end            # every mutant of model/aeons_end
+    nice python mutation/run.py --ruleset oblivaeon --sample 150   # a fixed random sample of them
+
+The repository's tracked files are copied to a work folder (Cosmic Ray edits the module it mutates
+in place, so it never touches the working copy), Cosmic Ray makes one mutant per operator and place
+in ``model/RULESET/``, and runs ``mutation/harness.py RULESET`` (the scenarios, then the ``ci``
+campaign of ``check`` and its state machine; no unit tests) against each, one at a time.
+``--sample N`` keeps N mutants chosen with ``--seed`` and marks the others skipped; a run stopped
+part way is resumed with ``--resume`` and reported with ``--report``.  ``--survivors-again`` runs
+the survivors of a finished session again against the working copy as it is now (after the
+invariants were strengthened from them), each in a fresh copy, and reports which are now killed.  The report (printed and
+written as ``report.md`` in the work folder) gives the kill rate over the mutants run, the median
+and slowest time to the first failure, what killed them, and every survivor with its diff.  A
+survivor is either a gap in the invariants or an equivalent mutant (one no game can tell from the
+original).  ``classify`` sorts out, by rules that hold by construction, the equivalent ones (type
+annotations, the slots flag, ``is``/``==`` between enum members) and those of code that is no game
+rule (parameter bounds, labels, error messages, the clause decorator); every other survivor is
+reported as a gap until a person reads its diff and says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KILLED_AFTER = re.compile(r"KILLED after ([0-9.]+) s by (.*)")
+
+
+def copy_tree(work: Path) -> None:
+    files = (
+        subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, check=True, capture_output=True)
+        .stdout.decode()
+        .split("\0")
+    )
+    if work.exists():
+        shutil.rmtree(work)
+    for name in filter(None, files):
+        src, dst = ROOT / name, work / name
+        if src.is_file():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+
+
+def config(ruleset: str, timeout: float) -> str:
+    # PYTHONDONTWRITEBYTECODE: a mutant's bytecode must never be cached and picked up by the next run
+    command = f"env PYTHONDONTWRITEBYTECODE=1 {sys.executable} -m mutation.harness {ruleset}"
+    return "\n".join(
+        [
+            "[cosmic-ray]",
+            f'module-path = "model/{ruleset}"',
+            f"timeout = {timeout}",
+            "excluded-modules = []",
+            f'test-command = "{command}"',
+            "",
+            "[cosmic-ray.distributor]",
+            'name = "local"',
+            "",
+        ]
+    )
+
+
+def sample(session: Path, n: int, seed: int) -> None:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        jobs = sorted(w.job_id for w in db.pending_work_items)
+        keep = set(random.Random(seed).sample(jobs, min(n, len(jobs))))
+        db.set_multiple_results(
+            [j for j in jobs if j not in keep], WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output="not in the sample")
+        )
+
+
+EQUIVALENT = "equivalent"
+NOT_A_RULE = "not a game rule"
+
+
+def classify(item, result) -> tuple[str, str] | None:
+    """A survivor that is equivalent (no game can tell it from the original) or is no game rule, by
+    rules each of which holds by construction; ``None``: a gap until a person says otherwise."""
+    m = item.mutations[0]
+    minus = next((line[1:] for line in (result.diff or "").splitlines() if line.startswith("-") and not line.startswith("---")), "")
+    plus = next((line[1:] for line in (result.diff or "").splitlines() if line.startswith("+") and not line.startswith("+++")), "")
+    if m.operator_name.split("/")[-1].startswith("ReplaceBinaryOperator_BitOr") and ANNOTATION.search(minus):
+        return EQUIVALENT, "a type annotation: never evaluated (the model's modules postpone annotations)"
+    if "slots=True" in minus and "slots=False" in plus:
+        return EQUIVALENT, "the slots flag: only the memory layout of a record changes"
+    if m.operator_name.endswith("ReplaceComparisonOperator_Is_Eq") and " is " in minus and ENUM_IS.search(minus):
+        return EQUIVALENT, "is to == between enum members: each member is one object"
+    if m.operator_name.endswith("RemoveDecorator"):
+        return NOT_A_RULE, "the @implements decorator: it maps clauses to code for the catalogue, not play"
+    if m.module_path.name == "parameters.py":
+        return NOT_A_RULE, "a parameter's bounds or validation (the unit tests cover them)"
+    if m.definition_name in ("__str__", "describe", "deck_label") or "raise " in minus:
+        return NOT_A_RULE, "a label or an error message"
+    return None
+
+
+ANNOTATION = re.compile(r"(def .*\|.*\)|^\s*\w+: [\w\[\], .]*\|)")
+ENUM_IS = re.compile(r" is [A-Z]\w*\.[A-Z_]+")
+
+
+def report(session: Path) -> str:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        done = list(db.completed_work_items)
+        pending = db.num_work_items - db.num_results
+    run = [(item, r) for item, r in done if r.worker_outcome != WorkerOutcome.SKIPPED]
+    killed = [(i, r) for i, r in run if r.test_outcome == TestOutcome.KILLED]
+    survived = [(i, r) for i, r in run if r.test_outcome == TestOutcome.SURVIVED]
+    other = [(i, r) for i, r in run if r.test_outcome not in (TestOutcome.KILLED, TestOutcome.SURVIVED)]
+    times, by = [], Counter()
+    for _, r in killed:
+        m = KILLED_AFTER.search(r.output or "")
+        if m:
+            times.append(float(m.group(1)))
+            by[m.group(2).split(":")[0].split(" (")[0]] += 1
+        else:
+            # a mutant that makes an import raise (the harness never starts) is killed all the same
+            by["a timeout" if (r.output or "").strip() == "timeout" else "a crash before the harness ran"] += 1
+    scored = len(killed) + len(survived)
+    lines = [
+        f"# Mutation testing: {session.parent.name}",
+        "",
+        f"- mutants run: {len(run)} ({pending} pending, {len(done) - len(run)} skipped)",
+        f"- killed: {len(killed)}; survived: {len(survived)}; incompetent or errors: {len(other)}",
+        f"- kill rate: {len(killed) / scored:.1%} of {scored}" if scored else "- kill rate: nothing run",
+    ]
+    if times:
+        lines.append(
+            f"- time to the first failure: median {statistics.median(times):.2f} s, slowest {max(times):.2f} s ({len(times)} timed)"
+        )
+    lines += ["", "## Killed by", ""] + [f"- {what}: {n}" for what, n in sorted(by.items(), key=lambda x: (-x[1], x[0]))]
+    kinds = {item.job_id: classify(item, r) for item, r in survived}
+    equivalent = sum(1 for k in kinds.values() if k and k[0] == EQUIVALENT)
+    not_rule = sum(1 for k in kinds.values() if k and k[0] == NOT_A_RULE)
+    if scored:
+        lines[5:5] = [
+            f"- survivors classified by rule (``classify``): {equivalent} equivalent, {not_rule} not a game rule, "
+            f"{len(survived) - equivalent - not_rule} gaps or unclassified",
+            f"- kill rate of the non-equivalent: {len(killed) / max(1, scored - equivalent):.1%}; "
+            f"of the mutants of game rules: {len(killed) / max(1, scored - equivalent - not_rule):.1%}",
+        ]
+    lines += ["", "## Survivors", ""]
+    for item, r in sorted(survived, key=lambda x: (str(x[0].mutations[0].module_path), x[0].mutations[0].start_pos)):
+        m = item.mutations[0]
+        kind = kinds[item.job_id]
+        lines += [f"### {m.module_path}:{m.start_pos[0]} {m.operator_name} ({item.job_id})", ""]
+        lines += [f"{kind[0]}: {kind[1]}", ""] if kind else []
+        lines += ["```diff", (r.diff or "").strip(), "```", ""]
+    return "\n".join(lines)
+
+
+def survivors_again(session: Path, ruleset: str, timeout: float) -> str:
+    """Each survivor of ``session`` applied to a fresh copy of the working copy, the harness run again."""
+    from cosmic_ray.mutating import apply_mutation
+    from cosmic_ray.plugins import get_operator
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome
+
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        survivors = [item for item, r in db.completed_work_items if r.test_outcome == TestOutcome.SURVIVED]
+    again = session.parent / "again"
+    copy_tree(again)
+    now_killed, still = [], []
+    for item in sorted(survivors, key=lambda i: (str(i.mutations[0].module_path), i.mutations[0].start_pos, i.job_id)):
+        m = item.mutations[0]
+        target = again / m.module_path
+        shutil.copy2(ROOT / m.module_path, target)
+        apply_mutation(target, get_operator(m.operator_name)(**m.operator_args), m.occurrence)
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "mutation.harness", ruleset], cwd=again, capture_output=True, text=True, timeout=timeout
+            )
+            killed = done.returncode != 0
+            said = (done.stdout.strip().splitlines() or ["(no output)"])[-1]
+        except subprocess.TimeoutExpired:
+            killed, said = True, "timeout"
+        finally:
+            shutil.copy2(ROOT / m.module_path, target)
+        (now_killed if killed else still).append(f"{m.module_path}:{m.start_pos[0]} {m.operator_name} ({item.job_id}): {said}")
+    lines = [
+        f"# Survivors run again: {len(survivors)}; now killed {len(now_killed)}; still surviving {len(still)}",
+        "",
+        "## Now killed",
+        "",
+    ]
+    return "\n".join(lines + [f"- {x}" for x in now_killed] + ["", "## Still surviving", ""] + [f"- {x}" for x in still])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ruleset", required=True, choices=("oblivaeon", "aeons_end"))
+    ap.add_argument("--sample", type=int, default=0, help="run only this many mutants, chosen with --seed (0: all)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant before it counts as killed (a hang)")
+    ap.add_argument("--work", type=Path, default=None, help="work folder (default: mutation-RULESET in the temporary folder)")
+    ap.add_argument("--resume", action="store_true", help="go on with the work folder's session")
+    ap.add_argument("--report", action="store_true", help="only report the work folder's session")
+    ap.add_argument("--survivors-again", action="store_true", help="run the session's survivors against the working copy as it is now")
+    args = ap.parse_args(argv)
+    work = args.work or Path(tempfile.gettempdir()) / f"mutation-{args.ruleset}"
+    session = work / "session.sqlite"
+    if args.survivors_again:
+        text = survivors_again(session, args.ruleset, args.timeout)
+        (work / "survivors-again.md").write_text(text + "\n")
+        print(text)
+        return 0
+    if not (args.resume or args.report):
+        copy_tree(work)
+        (work / "cosmic-ray.toml").write_text(config(args.ruleset, args.timeout))
+        subprocess.run(["cosmic-ray", "init", "cosmic-ray.toml", "session.sqlite"], cwd=work, check=True)
+        if args.sample:
+            sample(session, args.sample, args.seed)
+        # the unmutated model must pass, or every mutant would count as killed
+        base = subprocess.run([sys.executable, "-m", "mutation.harness", args.ruleset], cwd=work, capture_output=True, text=True)
+        if base.returncode != 0:
+            print(f"the unmutated model fails the harness (exit {base.returncode}): {(base.stdout + base.stderr).strip()[-500:]}")
+            return 1
+    if not args.report:
+        subprocess.run(["cosmic-ray", "exec", "cosmic-ray.toml", "session.sqlite"], cwd=work, check=True)
+    text = report(session)
+    (work / "report.md").write_text(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

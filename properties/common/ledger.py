@@ -1,0 +1,164 @@
+"""A card ledger: how many times each card is in a game, kept up to date from one state to the next.
+
+Counting every card of every place after every step is what made card conservation the dearest
+check of all.  A :class:`Ledger` keeps the count of each card and the cards counted twice, missing
+or unexpected; :meth:`Ledger.sync` brings it to any state by recounting only the places whose value
+is not the very object it counted last (states are values that share what a step left alone).  The
+answer for a state is the same whatever state the ledger was synced to before: it is a cache, not a
+memory of the game.  A ruleset says what its places are: ``fields`` lists, per state field that
+holds cards, a function ``groups(state, value)`` yielding ``(key, value, places)`` for each group of
+places in it (a seat, a zone, a pile), and ``places(value)`` yields ``(key, value, cards_of)`` for
+each place in a group.  A field, then a group, whose value is the object counted last is skipped
+whole.  The ledger knows no game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+
+class Ledger:
+    """Counts of the cards in the places a ruleset's ``fields`` list.
+
+    ``summary(cards)``, when given, is kept per place (for checks that ask which places hold what);
+    places whose key ``pooled(key)`` accepts also add their summary's members to ``pool``, a count of
+    the places holding each member.
+    """
+
+    def __init__(self, want: frozenset[str] | None, fields: tuple, summary: Callable | None = None, pooled: Callable | None = None) -> None:
+        self.want = want
+        """The cards the game should hold (``None``: not known; ``missing`` and ``extra`` stay empty)."""
+        self._fields = fields
+        self._field_values: dict[str, tuple[object, tuple]] = {}
+        self._summary = summary
+        self._pooled = pooled
+        self._groups: dict[object, tuple[object, tuple]] = {}
+        self._seen: dict[object, tuple[object, tuple[str, ...]]] = {}
+        self.summaries: dict[object, frozenset] = {}
+        """Per place: ``summary(cards)`` of its cards."""
+        self.pool: Counter = Counter()
+        """Per member of a summary: how many pooled places have it."""
+        self.count: dict[str, int] = {}
+        self.twice: set[str] = set()
+        """Cards counted more than once."""
+        self.missing: set[str] = set(want or ())
+        """Cards the game should hold and no place holds."""
+        self.extra: set[str] = set()
+        """Cards some place holds and the game should not."""
+        self._state = None
+
+    def sync(self, state) -> Ledger:
+        if state is self._state:
+            return self
+        values = vars(state)
+        known = self._field_values
+        groups = self._groups
+        for name, groups_of in self._fields:
+            value = values[name]
+            old_field = known.get(name)
+            if old_field is not None and old_field[0] is value:
+                continue
+            gkeys = []
+            for gkey, gvalue, places in groups_of(state, value):
+                gkeys.append(gkey)
+                old = groups.get(gkey)
+                if old is not None and old[0] is gvalue:
+                    continue
+                keys = tuple(self._count_place(key, v, cards_of) for key, v, cards_of in places(gkey, gvalue))
+                if old is not None and old[1] != keys:
+                    for key in set(old[1]) - set(keys):
+                        self._drop(key)
+                groups[gkey] = (gvalue, keys)
+            if old_field is not None:
+                for gkey in set(old_field[1]) - set(gkeys):
+                    for key in groups.pop(gkey)[1]:
+                        self._drop(key)
+            known[name] = (value, tuple(gkeys))
+        self._state = state
+        return self
+
+    def _count_place(self, key, value, cards_of):
+        seen = self._seen
+        old = seen.get(key)
+        if old is not None and old[0] is value:
+            return key
+        cards = tuple(cards_of(value))
+        if old is not None:
+            if old[1] == cards:
+                seen[key] = (value, cards)
+                return key
+            self._replace(old[1], cards)
+        else:
+            self._move(cards, 1)
+        seen[key] = (value, cards)
+        if self._summary is not None:
+            self._summarise(key, self._summary(cards))
+        return key
+
+    def _summarise(self, key, summary: frozenset) -> None:
+        old = self.summaries.get(key, frozenset())
+        if summary:
+            self.summaries[key] = summary
+        else:
+            self.summaries.pop(key, None)
+        if self._pooled is not None and self._pooled(key) and old != summary:
+            self.pool.subtract(old)
+            self.pool.update(summary)
+            self.pool = +self.pool
+
+    def _drop(self, key) -> None:
+        self._move(self._seen.pop(key)[1], -1)
+        if self._summary is not None:
+            self._summarise(key, frozenset())
+
+    def _replace(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
+        """Count ``new`` instead of ``old`` in one place: only the cards that differ when neither repeats a card."""
+        was, now = set(old), set(new)
+        if len(was) == len(old) and len(now) == len(new):
+            self._move(was - now, -1)
+            self._move(now - was, 1)
+        else:
+            self._move(old, -1)
+            self._move(new, 1)
+
+    def _move(self, cards: Iterable[str], sign: int) -> None:
+        count, want = self.count, self.want
+        for c in cards:
+            n = count.get(c, 0) + sign
+            if n:
+                count[c] = n
+            else:
+                del count[c]
+            if n > 1:
+                self.twice.add(c)
+            else:
+                self.twice.discard(c)
+            if want is None:
+                continue
+            if c in want:
+                if n:
+                    self.missing.discard(c)
+                else:
+                    self.missing.add(c)
+            elif n:
+                self.extra.add(c)
+            else:
+                self.extra.discard(c)
+
+
+class Ledgers:
+    """One ledger per kind of game (the key of its expected card set), the most recent few kept."""
+
+    def __init__(self, fields: tuple, summary: Callable | None = None, pooled: Callable | None = None, limit: int = 8) -> None:
+        self._args = (fields, summary, pooled)
+        self._limit = limit
+        self._by_key: dict[object, Ledger] = {}
+
+    def of(self, key, want: Callable[[], frozenset[str] | None] = lambda: None) -> Ledger:
+        led = self._by_key.get(key)
+        if led is None:
+            if len(self._by_key) >= self._limit:
+                self._by_key.pop(next(iter(self._by_key)))
+            led = self._by_key[key] = Ledger(want(), *self._args)
+        return led

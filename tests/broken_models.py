@@ -1,0 +1,168 @@
+"""Deliberately broken models: realistic rule bugs, one line each, put in and taken out by a ``with`` block.
+
+Knock-out (``oblivaeon_verify.knockout``) stubs a whole handler; these bugs are the kind a person
+writes: an off-by-one, the wrong battle zone, the wrong end of a deck, a step in the wrong order, a
+condition checked in one direction only, a rule that loops.  Each names the model function, the text
+to replace in its source and the replacement.  Inside the block the function's code is the edited
+one (the function object stays, so every table that holds it sees the bug); on leaving, the code
+is put back.  Used by the differential test of incremental checking and by the hang tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import textwrap
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Bug:
+    name: str
+    ruleset: str
+    module: str
+    function: str
+    old: str
+    new: str
+    kind: str
+    """What sort of mistake it is (off-by-one, wrong zone, wrong end, order, one direction, loop)."""
+
+
+BUGS = (
+    Bug(
+        "scions-outnumber-at-a-tie",
+        "oblivaeon",
+        "model.oblivaeon.inevitable_destruction",
+        "scions_outnumber",
+        "if scions > heroes_in(d, zone):",
+        "if scions >= heroes_in(d, zone):",
+        "off-by-one",
+    ),
+    Bug(
+        "scion-from-the-top",
+        "oblivaeon",
+        "model.oblivaeon.scions",
+        "bring_forth",
+        "card, rest = d.reserve.take_bottom()",
+        "card, rest = d.reserve.take_top()",
+        "wrong end of a deck",
+    ),
+    Bug(
+        "devastation-strikes-the-other-zone",
+        "oblivaeon",
+        "model.oblivaeon.inevitable_destruction",
+        "devastation_check",
+        "zone = d.oblivaeon_zone",
+        "zone = 3 - d.oblivaeon_zone",
+        "wrong battle zone",
+    ),
+    Bug(
+        "devastation-taken-below-none",
+        "oblivaeon",
+        "model.oblivaeon.inevitable_destruction",
+        "remove_devastation",
+        "taken = min(n, d.devastation)",
+        "taken = n",
+        "one direction only",
+    ),
+    Bug(
+        "countdown-resets-before-it-strikes",
+        "oblivaeon",
+        "model.oblivaeon.inevitable_destruction",
+        "countdown_tick",
+        "d.countdown = max(0, d.countdown - d.params.countdown_tick)",
+        "d.countdown = max(1, d.countdown - d.params.countdown_tick)",
+        "order",
+    ),
+    Bug(
+        "devastation-check-calls-itself",
+        "oblivaeon",
+        "model.oblivaeon.inevitable_destruction",
+        "devastation_check",
+        "threshold = d.params.devastation_threshold",
+        'd.push_call("devastation-check")\n    threshold = d.params.devastation_threshold',
+        "loop",
+    ),
+    Bug(
+        "a-gain-costs-one-less",
+        "aeons_end",
+        "model.aeons_end.player_turn",
+        "gain_card",
+        "d.aether -= card_def(card).cost",
+        "d.aether -= card_def(card).cost - 1",
+        "off-by-one",
+    ),
+    Bug(
+        "a-breach-opens-at-the-third-turn",
+        "aeons_end",
+        "model.aeons_end.player_turn",
+        "_turn_breach",
+        "opened=n >= 4",
+        "opened=n >= 3",
+        "off-by-one",
+    ),
+    Bug(
+        "the-draw-phase-fills-to-four",
+        "aeons_end",
+        "model.aeons_end.player_turn",
+        "finish_draw_phase",
+        "draw_cards(d, i, d.params.hand_size - len(m.hand))",
+        "draw_cards(d, i, d.params.hand_size - 1 - len(m.hand))",
+        "off-by-one",
+    ),
+    Bug(
+        "turn-order-reshuffled-with-a-card-left",
+        "aeons_end",
+        "model.aeons_end.turn_order",
+        "next_turn",
+        "if not d.turn_deck:",
+        "if len(d.turn_deck) <= 1:",
+        "one direction only",
+    ),
+    Bug(
+        "an-ability-keeps-a-charge",
+        "aeons_end",
+        "model.aeons_end.player_turn",
+        "use_ability",
+        "d.mage_update(i, charges=0)",
+        "d.mage_update(i, charges=1)",
+        "amount",
+    ),
+    Bug(
+        "a-turn-that-never-ends",
+        "aeons_end",
+        "model.aeons_end.engine",
+        "_end_turn",
+        'd.later(("turn-order",))',
+        'd.later(("end-turn",))',
+        "loop",
+    ),
+)
+
+BY_NAME = {b.name: b for b in BUGS}
+LOOPS = {r: next(b for b in BUGS if b.ruleset == r and b.kind == "loop") for r in ("oblivaeon", "aeons_end")}
+
+
+def _edited(fn, old: str, new: str):
+    """``fn`` compiled again from its source with ``old`` replaced by ``new`` (decorators left off)."""
+    source = textwrap.dedent(inspect.getsource(fn))
+    source = source[source.index("def ") :]
+    if source.count(old) != 1:
+        raise ValueError(f"{fn.__qualname__}: the text to replace is not in its source exactly once: {old!r}")
+    namespace: dict = {}
+    exec(compile(source.replace(old, new), inspect.getsourcefile(fn), "exec"), fn.__globals__, namespace)
+    return namespace[fn.__name__]
+
+
+@contextmanager
+def broken(bug: Bug):
+    """Within the block the model has ``bug``."""
+    fn = getattr(importlib.import_module(bug.module), bug.function)
+    fn = getattr(fn, "__wrapped__", fn)
+    code = fn.__code__
+    fn.__code__ = _edited(fn, bug.old, bug.new).__code__
+    try:
+        yield bug
+    finally:
+        fn.__code__ = code
