@@ -257,18 +257,25 @@ def _pigeonhole(lang, holes: int) -> str:
 
 
 def test_a_proposal_the_solver_cannot_decide_in_time_is_unknown_never_consistent():
+    from properties.common.clarify import logic
+
     text = _pigeonhole(LANGUAGE, 8)
     assert len(text.splitlines()) <= language.MAX_PROPOSAL_STATEMENTS
+    logic.forget()  # answers from an earlier test in this process would decide it at once
     v = clarify.judge_text(text, seconds=0.05)
     assert v["verdict"] == "unknown" and v["proposal"] == "PROPOSED" and "could not decide" in v["reason"], v
     assert clarify.judge_text(text)["verdict"] == "contradicts"  # given the time, it is decided
 
 
 def test_an_undecided_proposal_exits_4_in_text_and_json(capsys, tmp_path):
+    from properties.common.clarify import logic
+
     f = tmp_path / "hard.clar"
     f.write_text(_pigeonhole(LANGUAGE, 8), encoding="utf-8")
+    logic.forget()  # answers from an earlier test in this process would decide it at once
     code, out, _ = run(capsys, "clarify", "--file", str(f), "--timeout", "0.05", "--json")
     assert code == 4 and json.loads(out)["verdict"] == "unknown"
+    logic.forget()
     code, out, _ = run(capsys, "clarify", "--file", str(f), "--timeout", "0.05")
     assert code == 4 and out.startswith("unknown") and "could not decide" in out and "consistent" not in out
 
@@ -343,6 +350,9 @@ def test_a_long_disjunction_is_judged_within_the_time_limit():
 def test_a_rulebook_check_the_solver_cannot_decide_is_undecided_not_consistent(module, monkeypatch):
     import z3
 
+    from properties.common.clarify import logic
+
+    logic.forget()  # answers remembered from an earlier test in this process would need no solver call
     monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
     monkeypatch.setattr(z3.Solver, "reason_unknown", lambda self: "timeout")
     data = module.check_rulebook()

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from model.common.files import InputError
 from properties.common.clarify.vocab import Event, Relation, Test, Vocabulary
@@ -103,22 +103,47 @@ def _check_plain(text: str, source: str, line: int, col0: int = 0) -> None:
         raise ClarifyError(source, line, col0 + n + 1, "plain text (letters, digits, spaces, tabs and punctuation)", found)
 
 
+def _hashed_once(cls):
+    """A frozen record whose hash is computed once: statements and phrases are dictionary keys throughout
+    grounding (every phrase of every thing), and a dataclass hashes its whole tree on every lookup.
+    The remembered hash is left out of pickles (string hashes differ between processes)."""
+    names = tuple(f.name for f in fields(cls))
+
+    def __hash__(self):
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((cls.__name__, *(getattr(self, n) for n in names)))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    cls.__hash__ = __hash__
+    cls.__getstate__ = __getstate__
+    return cls
+
+
+@_hashed_once
 @dataclass(frozen=True)
 class Term:
     name: str
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Not:
     arg: object
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class And:
     args: tuple
     """Two or more phrases; the empty conjunction (``TRUE``) is the predicate of a 'there is' statement."""
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Or:
     args: tuple
@@ -127,6 +152,7 @@ class Or:
 TRUE = And(())
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Quantity:
     """How many of the things a phrase picks out have the predicate: ``every``, ``no``, ``some``, or a count."""
@@ -151,6 +177,7 @@ class Quantity:
 EVERY, NO, SOME = Quantity("every"), Quantity("no"), Quantity("some", 1)
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Check:
     """A test of the thing's attribute against named values (see :class:`~properties.common.clarify.vocab.Test`)."""
@@ -158,6 +185,7 @@ class Check:
     test: Test
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Related:
     """The thing stands in ``relation`` to ``quantity`` of the things ``phrase`` picks out; with no phrase
@@ -168,6 +196,7 @@ class Related:
     phrase: object | None
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Frequency:
     """Happenings of ``event`` linked to the thing, counted per value of the ``per`` attribute."""
@@ -179,6 +208,7 @@ class Frequency:
     group_word: str
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Statement:
     quantifier: str

@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 import z3
 
 from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses_of
+from properties.common.clarify import relevance
 from properties.common.clarify.language import (
     SOME,
     TRUE,
@@ -58,11 +59,12 @@ from properties.common.clarify.vocab import Relation, Vocabulary
 
 JUDGE_SECONDS = 60.0
 """The default time a judgement or a rulebook check may take, all solver calls together."""
-ATTRIBUTE_BITS = 8
-"""Bits of an attribute's value: ranges (zones, seats, moments of a round) stay below 2**8."""
-SOLVER_LOGIC = "QF_BV"
-"""The fragment is finite (Booleans, small bit-vectors, pseudo-Boolean counts); the bit-vector solver decides
-the counting questions (per-turn counts, orders) in seconds where the finite-domain one ran out of time."""
+SOLVER_LOGIC = "QF_FD"
+"""The solver of a grounding: Z3's default incremental solver.  The fragment is finite (Booleans, small
+bit-vectors, pseudo-Boolean counts); with questions split into components and assumptions per question,
+the default solver was the fastest on the rulebook check (1.7 s against 2.5 s for QF_BV and QF_FD,
+tests/bench_clarify.py), and the QF_BV solver failed on statements added after a check ("operator
+distinct not supported")."""
 MAX_DOMAIN = 64
 """The most things a situation is grounded on: a set that would need more is judged on this many and says so."""
 
@@ -107,9 +109,24 @@ def _phrase_demand(e, vocab: Vocabulary | None) -> int:
     return 0
 
 
+_DEMANDS: dict = {}
+"""(id of the vocabulary, statement, asserted) -> (vocabulary, demand): a rulebook check asks for every
+statement's demand once per question, and statements are frozen values."""
+
+
 def demand(st: Statement, vocab: Vocabulary | None, asserted: bool = True) -> int:
     """The witnesses a statement can need in one situation: asserted as it stands (a universal needs
     none; 'some' one; 'at least n' n) or under negation or a condition (its full thresholds)."""
+    key = (id(vocab), st, asserted)
+    known = _DEMANDS.get(key)
+    if known is not None and known[0] is vocab:
+        return known[1]
+    n = _demand(st, vocab, asserted)
+    _DEMANDS[key] = (vocab, n)
+    return n
+
+
+def _demand(st: Statement, vocab: Vocabulary | None, asserted: bool) -> int:
     inner = _phrase_demand(st.subject, vocab) + _phrase_demand(st.predicate, vocab)
     if st.condition is not None:
         return _threshold(st.quantity) + inner + demand(st.condition, vocab, asserted=False)
@@ -121,10 +138,21 @@ def demand(st: Statement, vocab: Vocabulary | None, asserted: bool = True) -> in
 
 
 def domain_size(statements, query: Statement | None, vocab: Vocabulary | None) -> int:
+    return _clamp(_base_demand(statements, vocab) + (demand(query, vocab, asserted=False) if query is not None else 0))
+
+
+def largest_domain(statements, queries, vocab: Vocabulary | None) -> int:
+    """The most :func:`domain_size` of ``statements`` with no query or with any one of ``queries``."""
+    base = _base_demand(statements, vocab)
+    return _clamp(base + max([0] + [demand(q, vocab, asserted=False) for q in queries]))
+
+
+def _base_demand(statements, vocab: Vocabulary | None) -> int:
     d = 1 + sum(demand(st, vocab) for st in statements if not st.possibility)
-    d += max((demand(st, vocab) for st in statements if st.possibility), default=0)
-    if query is not None:
-        d += demand(query, vocab, asserted=False)
+    return d + max((demand(st, vocab) for st in statements if st.possibility), default=0)
+
+
+def _clamp(d: int) -> int:
     return max(2, min(d, MAX_DOMAIN))
 
 
@@ -172,6 +200,54 @@ def _implies(a, b):
 # --- grounding ---------------------------------------------------------------------------------------
 
 
+_TRUE, _FALSE = z3.BoolVal(True), z3.BoolVal(False)
+
+
+def _iff(a, b):
+    return z3.BoolRef(z3.Z3_mk_eq(a.ctx.ref(), a.as_ast(), b.as_ast()), a.ctx)
+
+
+@dataclass(frozen=True)
+class Bits:
+    """An attribute's value as binary digits (least significant first), each a Boolean: 0 is 'has none'."""
+
+    bits: tuple
+
+    @staticmethod
+    def of(value: int, width: int) -> Bits:
+        return Bits(tuple(_TRUE if value >> i & 1 else _FALSE for i in range(width)))
+
+    def const(self, value: int) -> Bits:
+        """``value`` at this width (a value past the width is unequal to, and greater than, every digit pattern)."""
+        if value >> len(self.bits):
+            return Bits(self.of(value, value.bit_length()).bits)
+        return self.of(value, len(self.bits))
+
+    def _pad(self, other: Bits) -> tuple[tuple, tuple]:
+        n = max(len(self.bits), len(other.bits))
+        return self.bits + (_FALSE,) * (n - len(self.bits)), other.bits + (_FALSE,) * (n - len(other.bits))
+
+    def set(self):
+        return _disj(list(self.bits))
+
+    def equal(self, other: Bits):
+        a, b = self._pad(other)
+        return _conj([_iff(x, y) for x, y in zip(a, b)])
+
+    def differ(self, other: Bits):
+        return _neg(self.equal(other))
+
+    def less(self, other: Bits):
+        a, b = self._pad(other)
+        lt = _FALSE
+        for x, y in zip(a, b):  # from the least significant digit up: a digit decides unless the two are equal
+            lt = _disj(_conj(_neg(x), y), _conj(_iff(x, y), lt))
+        return lt
+
+    def greater(self, other: Bits):
+        return other.less(self)
+
+
 class Ground:
     """The formulas of statements in one situation of ``size`` things; side conditions (attribute
     ranges, 'must' implies 'may') collect in ``side``.
@@ -184,13 +260,13 @@ class Ground:
 
     def __init__(self, vocab: Vocabulary | None, situation: int, size: int, side: list):
         self.vocab, self.s, self.n, self.side = vocab, situation, size, side
+        self.fixed: frozenset = frozenset()
+        """(relation of its own, True for full or False for empty) while a statement is grounded: a relation a
+        question uses one way only (:func:`properties.common.clarify.relevance.polarities`) needs no
+        variable per pair.  Phrases are remembered per setting, constants are shared."""
         self._consts: dict = {}
         self._phrases: dict = {}
         self._flushed = 0
-        self.queries: dict = {}
-        """(statement, negated) -> the selector of its formula (or negation) on this ground's solver."""
-        self.added = 0
-        """Statements and queries added to a kept grounding behind selectors of their own."""
 
     def flush(self, solver) -> None:
         """Add to ``solver`` the side conditions made since the last flush (they hold in every question)."""
@@ -206,19 +282,19 @@ class Ground:
                 self.side.append(_implies(v, self.term("may " + name[5:], o)))  # an obligation is a permission too
         return v
 
-    def attr(self, name: str, o: int):
-        # A bit-vector (unsigned) rather than an integer: the ranges are small, and bit-blasted
-        # comparisons keep every question in propositional logic, which the SAT core decides fast.
+    def attr(self, name: str, o: int) -> Bits:
+        # Binary digits as Booleans, not a bit-vector: every question stays propositional (with counts),
+        # which Z3's SAT core takes incrementally; bit-vector atoms added after a first check it gives up on.
         key = ("attr", name, o)
         v = self._consts.get(key)
         if v is None:
-            v = self._consts[key] = z3.BitVec(f"{name}#{self.s}.{o}", ATTRIBUTE_BITS)
             top = self.vocab.attribute(name).values if self.vocab is not None else 1
-            self.side.append(z3.ULE(v, top))
+            v = self._consts[key] = Bits(tuple(z3.Bool(f"{name}#{self.s}.{o}.{i}") for i in range(max(1, top.bit_length()))))
+            self.side.append(_neg(v.greater(Bits.of(top, len(v.bits)))))
         return v
 
     def relation(self, r: Relation, x: int, y: int):
-        key = ("rel", r, x, y)
+        key = ("rel", r, x, y, self.fixed)
         v = self._consts.get(key)
         if v is None:
             v = self._consts[key] = self._relation(r, x, y)
@@ -226,13 +302,16 @@ class Ground:
 
     def _relation(self, r: Relation, x: int, y: int):
         if r.attribute is None:
+            for fixed, value in self.fixed:
+                if fixed == r:
+                    return z3.BoolVal(value)
             return z3.Bool(f"{r.name}@{self.s}.{x},{y}")
         ax, ay = self.attr(r.attribute, x), self.attr(r.y_attribute, y)
-        op = {"=": ax == ay, "!=": ax != ay, "<": z3.ULT(ax, ay), ">": z3.UGT(ax, ay)}[r.op]
-        return _conj(ax != 0, ay != 0, op)
+        op = {"=": ax.equal, "!=": ax.differ, "<": ax.less, ">": ax.greater}[r.op](ay)
+        return _conj(ax.set(), ay.set(), op)
 
     def phrase(self, e, o: int, outer: int | None = None):
-        key = (e, o, outer)
+        key = (e, o, outer, self.fixed)
         v = self._phrases.get(key)
         if v is None:
             v = self._phrases[key] = self._phrase(e, o, outer)
@@ -250,13 +329,18 @@ class Ground:
         if isinstance(e, Check):
             t, a = e.test, self.attr(e.test.attribute, o)
             if t.op == "in":
-                return _disj([a == v for v in t.values])
-            return _conj(a != 0, z3.ULT(a, min(t.values))) if t.op == "<" else _conj(a != 0, z3.UGT(a, max(t.values)))
+                return _disj([a.equal(a.const(v)) for v in t.values])
+            if t.op == "<":
+                return _conj(a.set(), a.less(a.const(min(t.values))))
+            return _conj(a.set(), a.greater(a.const(max(t.values))))
         if isinstance(e, Related):
             if e.relation.own:
                 return self.relation(e.relation, o, o)
             if e.phrase is None:  # a back-relation: to the outer thing
                 return self.relation(e.relation, o, outer) if outer is not None else z3.BoolVal(False)
+            if e.relation.attribute is None and (e.relation, False) in self.fixed and e.quantity.kind != "every":
+                # An empty relation relates the thing to nothing: the count is 0, whatever the inner phrase.
+                return z3.BoolVal(e.quantity.kind == "no" or e.quantity.low == 0)
             return self.quantified(e.quantity, lambda y: self.phrase(e.phrase, y, o), lambda y: self.relation(e.relation, o, y))
         if isinstance(e, Frequency):
             link = self.attr(e.event.link, o)
@@ -264,7 +348,11 @@ class Ground:
             for g in range(1, self.vocab.attribute(e.per).values + 1):
                 hits = [
                     _conj(
-                        self.present(y), self.term(e.event.term, y), self.attr(e.event.link, y) == link, link != 0, self.attr(e.per, y) == g
+                        self.present(y),
+                        self.term(e.event.term, y),
+                        self.attr(e.event.link, y).equal(link),
+                        link.set(),
+                        self.attr(e.per, y).equal(self.attr(e.per, y).const(g)),
                     )
                     for y in range(self.n)
                 ]
@@ -296,18 +384,33 @@ class Ground:
         hits = [_conj(subject(o), predicate(o)) for o in things]
         return _count(hits, q.low, q.high)
 
-    def statement(self, st: Statement):
+    def statement(self, st: Statement, fixed: frozenset = frozenset()):
+        """The statement's formula with the relations ``fixed`` (relation, value) empty or full."""
+        outer, self.fixed = self.fixed, fixed
+        try:
+            return self._statement(st)
+        finally:
+            self.fixed = outer
+
+    def _statement(self, st: Statement):
         main = self.quantified(st.quantity, lambda o: self.phrase(st.subject, o), lambda o: self.phrase(st.predicate, o))
-        return main if st.condition is None else _implies(self.statement(st.condition), main)
+        return main if st.condition is None else _implies(self._statement(st.condition), main)
 
 
 def _count(hits: list, low: int, high: int | None):
+    # 'At least one' and 'none' are a disjunction and its negation: the same meaning as a count, and
+    # clauses the SAT core propagates at once where the pseudo-Boolean theory searched (seconds for a
+    # pair of 'some ... may affect some ...' statements).
+    if low == 1 and high is None:
+        return _disj(hits)
+    if low == 0 and high == 0:
+        return _neg(_disj(hits))
     parts = []
     if low > 0:
         parts.append(z3.PbGe([(h, 1) for h in hits], low) if hits else z3.BoolVal(False))
     if high is not None:
         parts.append(z3.PbLe([(h, 1) for h in hits], high) if hits else z3.BoolVal(True))
-    return z3.And(parts) if parts else z3.BoolVal(True)
+    return _conj(parts) if parts else z3.BoolVal(True)
 
 
 def negation(st: Statement) -> Statement:
@@ -328,45 +431,122 @@ def exists(subject) -> Statement:
 
 
 _SERIAL = itertools.count()
-KEPT_GROUNDINGS = 4
-"""Groundings of a rulebook kept per process (one per domain size asked for)."""
-KEPT_EXTRAS = 200
-"""Statements a kept grounding takes on behind selectors of their own before it is made afresh: their
-clauses stay in the solver (harmless, never assumed again), so a long run of judgements would grow it."""
+KEPT_GROUNDINGS = 16
+"""Groundings kept per process (one per domain size and set of fixed relations asked for)."""
+KEPT_STATEMENTS = 400
+"""Statements a kept grounding takes on before it is made afresh: a statement no question assumes any
+more stays in the solver (harmless, its selector is never assumed), so a long run of judgements would grow it."""
 _KEPT: OrderedDict = OrderedDict()
 
+Item = tuple
+"""(statement, negated): a statement asserted as it stands or denied, the unit a question is made of."""
 
-def _grounding(clarifications: tuple, vocab: Vocabulary | None, size: int, timeout_ms: int, deadline: float | None):
-    """A solver of one situation of ``size`` things with each statement of ``clarifications`` behind its own selector."""
-    side: list = []
-    ground = Ground(vocab, 0, size, side)
-    selectors = {}
-    formulas = []
-    for c in clarifications:
-        for n, st in enumerate(c.statements):
+
+class _Grounding:
+    """One situation of ``size`` things, on one incremental solver.
+
+    A statement is grounded the first time a question needs it, behind a selector of its own (one per
+    setting of the fixed relations it names), and a question is a solver call assuming its statements'
+    selectors.  Statements are frozen values and a formula depends only on the statement, the size and
+    the fixed relations, so a grounding serves every theory of the process (the rulebook's statements
+    are grounded once, a proposal's on top).  Answers are remembered, and a set inside one found
+    satisfiable (or around one found unsatisfiable) is answered without the solver.
+    """
+
+    def __init__(self, vocab: Vocabulary | None, size: int):
+        self.vocab, self.size = vocab, size
+        self.ground = Ground(vocab, 0, size, [])
+        self.solver = z3.SolverFor(SOLVER_LOGIC) if SOLVER_LOGIC else z3.Solver()
+        self.selectors: dict[tuple, z3.BoolRef] = {}
+        self.answers: dict[frozenset, bool] = {}
+        self._sat_sets: list[frozenset] = []
+        self._unsat_sets: list[frozenset] = []
+
+    @staticmethod
+    def domain_free(keys: frozenset) -> bool:
+        """No relation of its own is used both ways by ``keys`` (so an answer holds on every domain large enough)."""
+        return relevance.BOTH not in relevance.polarities([item for item, _ in keys]).values()
+
+    def selector(self, key: tuple, timeout_ms: int, deadline: float | None):
+        """``key``: (item, fixed relations it names)."""
+        sel = self.selectors.get(key)
+        if sel is None:
             _timeout_ms(timeout_ms, deadline)  # grounding is work too: it stops at the deadline
-            selectors[(c.id, n)] = z3.Bool(f"sel:{c.id}#{n}")
-            formulas.append(_implies(selectors[(c.id, n)], ground.statement(st)))
-    # Bit-blasted to SAT: the fragment is finite (Booleans, small bit-vectors, pseudo-Boolean counts).
-    solver = z3.SolverFor(SOLVER_LOGIC)
-    ground.flush(solver)
-    solver.add(*formulas)
-    return solver, selectors, ground
+            (st, negated), fixed = key
+            formula = self.ground.statement(st, fixed)
+            sel = z3.Bool(f"sel~{next(_SERIAL)}")
+            self.ground.flush(self.solver)  # ranges and 'must'-implies-'may' of the things it names: true everywhere
+            self.solver.add(_implies(sel, _neg(formula) if negated else formula))
+            self.selectors[key] = sel
+        return sel
+
+    def sat(self, keys: frozenset, timeout_ms: int, deadline: float | None, quick_ms: int | None = None) -> bool:
+        """Can the items ``keys`` hold together?  With ``quick_ms``, a solver call cut short at that many
+        milliseconds raises :class:`_QuickTimeout` (the caller tries an easier question first)."""
+        known = self.answers.get(keys)
+        if known is None:
+            if any(keys <= s for s in self._sat_sets):
+                known = True
+            elif any(s <= keys for s in self._unsat_sets):
+                known = False
+        if known is not None:
+            self.answers[keys] = known
+            return known
+        # Sorted by selector number: the same question is the same solver call, whatever order it came in.
+        selectors = sorted((self.selector(k, timeout_ms, deadline) for k in keys), key=lambda s: s.get_id())
+        limit = _timeout_ms(timeout_ms, deadline)
+        self.solver.set("timeout", limit if quick_ms is None else min(limit, quick_ms))
+        r = self.solver.check(*selectors)
+        if r == z3.unknown:
+            if quick_ms is not None and quick_ms < limit:
+                raise _QuickTimeout()
+            raise UndecidedError(f"the solver answered unknown ({self.solver.reason_unknown()})")
+        self.answers[keys] = r == z3.sat
+        if r == z3.sat:
+            self._sat_sets.append(keys)
+        else:
+            # The solver's core is a smaller unsatisfiable set: every set around it is answered at once.
+            by_selector = {self.selectors[k].get_id(): k for k in keys}
+            core = frozenset(by_selector[c.get_id()] for c in self.solver.unsat_core())
+            self._unsat_sets.append(core)
+            _note_core(core, self)
+        return r == z3.sat
 
 
-def _kept_grounding(clarifications: tuple, vocab: Vocabulary | None, size: int, timeout_ms: int, deadline: float | None):
-    """The grounding of a rulebook at ``size``, made once per process (and again after :data:`KEPT_EXTRAS`
-    statements were added to it); a grounding cut short by the deadline is not kept."""
-    key = (clarifications, size)
-    entry = _KEPT.get(key)
-    if entry is not None and entry[3] is vocab and entry[2].added < KEPT_EXTRAS:
+class _QuickTimeout(Exception):
+    """A first, short solver call ran out of its time (not of the question's)."""
+
+
+QUICK_MS = 1000
+"""How long a question with a proposal (or a query) in a large component is tried whole before its pairs are."""
+_CORES: list[frozenset] = []
+"""Unsatisfiable sets of grounding keys whose answer does not depend on the domain's size (no relation of
+its own used both ways): unsatisfiable on any domain, so any set around one is answered at once."""
+
+
+def forget() -> None:
+    """Drop the process's groundings and remembered answers (a benchmark's cold start; a test of a time limit)."""
+    _KEPT.clear()
+    _CORES.clear()
+
+
+def _note_core(core: frozenset, grounding: _Grounding) -> None:
+    if grounding.domain_free(core) and core not in _CORES:
+        _CORES.append(core)
+        del _CORES[:-200]
+
+
+def _kept_grounding(vocab: Vocabulary | None, size: int) -> _Grounding:
+    """The process's grounding at ``size`` (made afresh after :data:`KEPT_STATEMENTS` statements)."""
+    key = (id(vocab), size)
+    g = _KEPT.get(key)
+    if g is not None and g.vocab is vocab and len(g.selectors) < KEPT_STATEMENTS:
         _KEPT.move_to_end(key)
-    else:
-        entry = (*_grounding(clarifications, vocab, size, timeout_ms, deadline), vocab)
-        _KEPT[key] = entry
-        while len(_KEPT) > KEPT_GROUNDINGS:
-            _KEPT.popitem(last=False)
-    return entry
+        return g
+    g = _KEPT[key] = _Grounding(vocab, size)
+    while len(_KEPT) > KEPT_GROUNDINGS:
+        _KEPT.popitem(last=False)
+    return g
 
 
 @dataclass(frozen=True)
@@ -376,19 +556,21 @@ class _Query:
 
 
 class Theory:
-    """A set of clarifications, and every question about it, decided on one grounded situation.
+    """A set of clarifications, and every question about it, decided on grounded situations.
 
     Situations share nothing (no statement speaks of two), so a set holds on the situations its
     semantics needs (one per possibility, with every necessity in each) exactly when each of those
     situations can be had on its own: the necessities alone, and the necessities with each
-    possibility in turn.  So one situation of :func:`domain_size` things is grounded once, every
-    statement behind its own selector, and a question is a few solver calls on it (one per
-    possibility it involves) instead of one call on a formula as many times larger.
+    possibility in turn.  Within a situation, statements that share no word are independent
+    (:mod:`properties.common.clarify.relevance`): each question is split into its components, and each
+    component is decided on the domain it needs, with the relations it uses one way only fixed, on a
+    grounding kept for the process (:class:`_Grounding`).  A component that uses a relation of its own
+    both ways is decided on the whole set's domain (:meth:`size`), as large as any question's.
 
     ``timeout_ms`` bounds each solver call, ``deadline`` (a :func:`time.monotonic` time) all of them;
-    ``vocab`` gives the attributes' ranges; ``kept``: how many of the clarifications, from the first, are
-    a fixed rulebook whose grounding may be shared with every other theory over it (the others are
-    added to it behind selectors of their own, which no other theory assumes).
+    ``vocab`` gives the attributes' ranges; ``kept``: how many of the clarifications, from the first, are a
+    fixed rulebook (the rest a proposal, whose pairs with the rules are tried when a whole question is
+    slow).  Every grounding is shared by the process, whatever the part.
     """
 
     def __init__(
@@ -407,95 +589,127 @@ class Theory:
         self.timeout_ms = timeout_ms
         self.deadline = deadline
         self.vocab = vocab
-        self.kept = tuple(clarifications[:kept])
-        """The first ``kept`` clarifications (a ruleset's rulebook): their grounding is kept for the process
-        (:func:`_kept_grounding`), so every judgement against the rulebook grounds only its proposal."""
-        self._solvers: dict[int, tuple] = {}
         self._baseline: int | None = None
-        self._consistent: list[frozenset] = []
-        """Sets of statement keys found satisfiable together."""
+        self._universes: dict = {}
+        self._proposed = {(st, False) for c in clarifications[kept:] for st in c.statements} if kept else set()
+        """The statements after the first ``kept`` clarifications (a proposal): where a conflict is looked for first."""
 
     def _statements(self):
         return {(cid, n): st for cid, c in self.clarifications.items() for n, st in enumerate(c.statements)}
 
     def size(self, query: Statement | None = None) -> int:
         """Things per situation for questions with this query: enough (:func:`domain_size`) for it and for
-        every question about the set's own statements, so that one grounding answers them all (a
-        situation of that many things has up to that many, :meth:`Ground.present`)."""
+        every question about the set's own statements taken whole, the most any component is decided on."""
         sts = list(self._statements().values())
         if self._baseline is None:
-            self._baseline = max([domain_size(sts, None, self.vocab)] + [domain_size(sts, st, self.vocab) for st in sts])
+            self._baseline = largest_domain(sts, sts, self.vocab)
         return max(self._baseline, domain_size(sts, query, self.vocab) if query is not None else 0)
 
-    def _incremental(self, size: int):
-        """The solver of one situation of ``size`` things: each statement behind its own selector."""
-        if size not in self._solvers:
-            sts = self._statements()
-            kept_ids = {c.id for c in self.kept}
-            if not self.kept:
-                self._solvers[size] = _grounding(tuple(self.clarifications.values()), self.vocab, size, self.timeout_ms, self.deadline)
-                return self._solvers[size]
-            entry = _kept_grounding(self.kept, self.vocab, size, self.timeout_ms, self.deadline)
-            solver, kept_selectors, ground = entry[:3]
-            selectors = dict(kept_selectors)
-            formulas = []
-            for k, st in sts.items():
-                if k[0] in kept_ids:
+    def _universe(self, query: _Query | None) -> tuple[dict, list]:
+        """Each item's component among all the set's statements (and the query), and its domain size: every
+        question's components lie inside these, so sizes (and groundings) stay few and stable."""
+        key = None if query is None else (query.statement, query.negated)
+        entry = self._universes.get(key)
+        if entry is None:
+            items = [(st, False) for st in self._statements().values()]
+            if key is not None:
+                items.append(key)
+            groups = relevance.components([st for st, _ in items])
+            size_of: dict = {}
+            for g in groups:
+                members = [items[i] for i in g]
+                q = [st for st, neg in members if (st, neg) == key]
+                own = [st for st, neg in members if (st, neg) != key]
+                # Enough for every question about the component's own statements too (as :meth:`size`), so
+                # that the questions of one rulebook check share one grounding per component.
+                n = largest_domain(own, own + q, self.vocab)
+                for m in members:
+                    size_of[m] = max(n, size_of.get(m, 0))
+            entry = self._universes[key] = (size_of, groups, items)
+        return entry
+
+    def _question(self, part: list, query: _Query | None) -> tuple[int, frozenset, bool]:
+        """The grounding size, the grounding keys and whether the answer depends on the domain's size (a
+        relation of its own used both ways) for one component's items."""
+        signs = relevance.polarities(part)
+        both = relevance.BOTH in signs.values()
+        if both:
+            size = self.size(query.statement if query is not None else None)
+        else:
+            size_of = self._universe(query)[0]
+            size = max(size_of[i] for i in part)
+        fixed = {r: sign == relevance.POSITIVE for r, sign in signs.items() if sign != relevance.BOTH}
+        keys = frozenset((i, frozenset((r, fixed[r]) for r in relevance.relations(i[0]) if r in fixed)) for i in part)
+        return size, keys, both
+
+    def _decide(self, items: list, query: _Query | None) -> bool:
+        """Can ``items`` (asserted in one situation) hold together?  Each component on its own grounding."""
+        for group in relevance.components([st for st, _ in items]):
+            part = [items[i] for i in group]
+            size, keys, both = self._question(part, query)
+            if not both and any(core <= keys for core in _CORES):
+                return False
+            g = _kept_grounding(self.vocab, size)
+            focus = [i for i in part if i == self._focus(query) or i in self._proposed]
+            if not focus or len(part) < 3:
+                if not g.sat(keys, self.timeout_ms, self.deadline):
+                    return False
+                continue
+            try:
+                if not g.sat(keys, self.timeout_ms, self.deadline, QUICK_MS):
+                    return False
+                continue
+            except _QuickTimeout:
+                pass
+            # Hard for the solver as a whole: a proposal usually conflicts with one or two rules, and a
+            # pair is decided in milliseconds; an unsatisfiable pair makes the whole unsatisfiable.
+            if self._conflicting_pair(part, focus, query):
+                return False
+            if not g.sat(keys, self.timeout_ms, self.deadline):
+                return False
+        return True
+
+    def _focus(self, query: _Query | None):
+        return None if query is None else (query.statement, query.negated)
+
+    def _conflicting_pair(self, part: list, focus: list, query: _Query | None) -> bool:
+        for f in focus:
+            fw = relevance.words(f[0])
+            for other in part:
+                if other == f or not (relevance.words(other[0]) & fw):
                     continue
-                _timeout_ms(self.timeout_ms, self.deadline)  # grounding is work too: it stops at the deadline
-                # A name no other theory on a shared solver uses: a proposal's id may recur with other text.
-                selectors[k] = z3.Bool(f"sel:{k[0]}#{k[1]}~{next(_SERIAL)}")
-                formulas.append(_implies(selectors[k], ground.statement(st)))
-            ground.added += len(formulas)
-            ground.flush(solver)
-            solver.add(*formulas)
-            self._solvers[size] = (solver, selectors, ground)
-        return self._solvers[size]
+                pair = [f, other]
+                size, keys, both = self._pair_question(pair, query)
+                if _kept_grounding(self.vocab, size).sat(keys, self.timeout_ms, self.deadline):
+                    continue
+                return True
+        return False
+
+    def _pair_question(self, pair: list, query: _Query | None) -> tuple[int, frozenset, bool]:
+        """As :meth:`_question`, on the domain the two items need (their own, not their component's)."""
+        size, keys, both = self._question(pair, query)
+        if not both:
+            q = self._focus(query)
+            own = [st for st, neg in pair if (st, neg) != q]
+            size = largest_domain(own, own + [st for st, neg in pair if (st, neg) == q], self.vocab)
+        return size, keys, both
 
     def _sat(self, keys, query: _Query | None = None) -> bool:
         """Can the statements ``keys`` (and the query) hold together on the situations their semantics needs?"""
-        size = self.size(query.statement if query is not None else None)
-        solver, selectors, ground = self._incremental(size)
         sts = self._statements()
-        necessary = [selectors[k] for k in keys if not sts[k].possibility]
-        possible = [selectors[k] for k in keys if sts[k].possibility]
+        necessary = [(sts[k], False) for k in keys if not sts[k].possibility]
+        possible = [(sts[k], False) for k in keys if sts[k].possibility]
         asked = []
-        everywhere = False
         if query is not None:
             # A query that needs one situation (a possibility, or a necessity denied) is one more
             # possibility; one that holds in every situation (a necessity, or a possibility denied) is
             # one more necessity.
             everywhere = query.statement.possibility == query.negated
-            (necessary if everywhere else asked).append(self._query_selector(solver, ground, query))
-        # Each possibility of a set already found consistent holds with any part of its necessities:
-        # only the query's own situation is then in question.
-        settled = not (query is not None and everywhere) and any(set(keys) <= k for k in self._consistent)
-        for p in (asked if settled else asked + possible) or [None]:
-            solver.set("timeout", _timeout_ms(self.timeout_ms, self.deadline))
-            r = solver.check(*necessary, *([p] if p is not None else []))
-            if r == z3.unknown:
-                raise UndecidedError(f"the solver answered unknown ({solver.reason_unknown()})")
-            if r == z3.unsat:
+            (necessary if everywhere else asked).append((query.statement, query.negated))
+        for p in (asked + possible) or [None]:
+            if not self._decide(necessary + ([p] if p is not None else []), query):
                 return False
-        if query is None:
-            self._consistent.append(frozenset(keys))
         return True
-
-    @staticmethod
-    def _query_selector(solver, ground, query: _Query):
-        """The selector of the query's formula (or its negation) on this solver, added once: a question is
-        asked again and again (every subset a minimal-set search tries), and a selector no other question
-        assumes is free, so the formula stays rather than being added and removed (push/pop) each time."""
-        key = (query.statement, query.negated)
-        q = ground.queries.get(key)
-        if q is None:
-            formula = ground.statement(query.statement)
-            # Ranges and 'must'-implies-'may' of things the query names first: true in every question, kept.
-            ground.flush(solver)
-            q = ground.queries[key] = z3.Bool(f"sel:__query__~{next(_SERIAL)}")
-            solver.add(_implies(q, _neg(formula) if query.negated else formula))
-            ground.added += 1
-        return q
 
     def _check(self, keys, query: _Query | None = None) -> bool:
         return self._sat(keys, query)
@@ -534,9 +748,35 @@ class Theory:
             if self.statement_implied_by_others(cid, n)
         ]
 
+    def _relevant(self, required: tuple[str, ...], query: _Query | None) -> list[str]:
+        """The ids a minimal set containing ``required`` can draw on: those sharing a component with it.
+
+        The others are left out only when they hold together: then a set's answer is that of its relevant
+        part (satisfiability splits over components), so the minimal sets are the same.
+        """
+        names = list(self.clarifications)
+        if not required:
+            return names
+        _, groups, items = self._universe(query)
+        qitem = None if query is None else (query.statement, query.negated)
+        owner = {}
+        for cid, c in self.clarifications.items():
+            for st in c.statements:
+                owner.setdefault((st, False), set()).add(cid)
+        linked: set[str] = set()
+        for g in groups:
+            members = [items[i] for i in g]
+            ids = set().union(*(owner.get(m, set()) for m in members if m != qitem))
+            if any(m == qitem for m in members) and "__query__" in required or ids & set(required):
+                linked |= ids
+        rest = [n for n in names if n not in linked]
+        if rest and not self._sat(self._keys(rest)):
+            return names
+        return [n for n in names if n in linked]
+
     def _muses(self, required: tuple[str, ...], query: _Query | None = None) -> list[tuple[str, ...]]:
         """Every minimal set of clarification ids (with ``__query__`` for the query) that cannot hold together."""
-        names = list(self.clarifications) + (["__query__"] if query is not None else [])
+        names = self._relevant(required, query) + (["__query__"] if query is not None else [])
 
         def sat(subset) -> bool:
             ids = [n for n in subset if n != "__query__"]
