@@ -7,11 +7,15 @@ import pytest
 
 from model.oblivaeon import battle_zones
 from model.oblivaeon.clauses import CATALOGUE
-from oblivaeon_verify.smt.mus import is_minimal_unsat
 from properties.oblivaeon import clarify
-from properties.oblivaeon.clarify.language import And, ClarifyError, Not, Or, Term, parse, parse_statement
+from properties.oblivaeon.clarify.language import LANGUAGE, And, ClarifyError, Not, Or, Term, parse, parse_statement
 from properties.oblivaeon.clarify.logic import Theory, judge
 from properties.oblivaeon.clarify.model_check import check, objects
+
+
+def _decided(v: dict) -> dict:
+    """A verdict without the domain it was decided on (which grows with the encoded rulebook)."""
+    return {k: x for k, x in v.items() if k != "domain"}
 
 
 def proposal(text: str):
@@ -22,10 +26,10 @@ def proposal(text: str):
 
 
 def test_a_statement_parses_into_terms_with_longest_match_and_juxtaposition():
-    st = parse_statement("every reward in a hero play area is a hero card and belongs to that hero.")
+    st = parse_statement("every reward in a hero play area is a hero card and keeps its tokens.")
     assert st.quantifier == "every"
     assert st.subject == And((Term("reward"), Term("in a hero play area")))
-    assert st.predicate == And((Term("hero card"), Term("belongs to that hero")))
+    assert st.predicate == And((Term("hero card"), Term("keeps its tokens")))
     st = parse_statement("every oblivaeon booklet is a villain character card")
     assert st.predicate == Term("villain character card")  # not "villain" + "character card"
 
@@ -83,7 +87,7 @@ def test_the_encoded_rulebook_is_consistent_and_reports_what_follows_from_the_re
 
 def test_an_inconsistent_set_is_reported_with_its_core():
     cs = list(clarify.rulebook()) + [proposal("CLAR.BROKEN: some mission card is a character card.")]
-    theory = Theory(cs)
+    theory = Theory(cs, vocab=LANGUAGE.vocabulary)
     assert not theory.consistent()
     assert theory.cores() == [("CLAR.BROKEN", "CLAR.MISSION-TYPES")]
 
@@ -92,14 +96,18 @@ def test_an_inconsistent_set_is_reported_with_its_core():
 
 
 def test_a_new_clarification_is_consistent():
-    v = clarify.judge_text("every objective target in a hero play area is usable only by heroes in its battle zone.")
+    v = clarify.judge_text("no objective target in a hero play area may be used by some player in the other battle zone.")
     assert v["verdict"] == "consistent" or v["verdict"] == "redundant"
     v = clarify.judge_text("every reward in a hero deck is a hero card.")
-    assert v == {"verdict": "consistent", "proposal": "PROPOSED", "new_statements": ["every reward in a hero deck is a hero card"]}
+    assert _decided(v) == {
+        "verdict": "consistent",
+        "proposal": "PROPOSED",
+        "new_statements": ["every reward in a hero deck is a hero card"],
+    }
 
 
 def test_an_implied_clarification_is_redundant_with_every_minimal_support():
-    v = clarify.judge_text("every shield card is movable between battle zones.")
+    v = clarify.judge_text("every shield card may move between battle zones.")
     assert v["verdict"] == "redundant"
     assert v["implied_by"] == [["CLAR.INDESTRUCTIBLE-MOVES", "CLAR.SHIELD-INDESTRUCTIBLE", "VOCAB.CARDS"]]
 
@@ -116,16 +124,16 @@ def test_a_contradicting_clarification_names_every_minimal_core():
 def test_each_reported_core_is_really_minimal_and_unsatisfiable():
     base = list(clarify.rulebook())
     p = proposal("every reward is a villain card.")
-    v = judge(base, p)
-    theory = Theory(base + [p])
-    formulas = theory._encode(theory._groups(list(theory.clarifications)))
+    v = judge(base, p, vocab=LANGUAGE.vocabulary)
+    theory = Theory(base + [p], vocab=LANGUAGE.vocabulary)
     for core in v["cores"]:
-        assert is_minimal_unsat(formulas, tuple(core) + ("PROPOSED",))
+        ids = list(core) + ["PROPOSED"]
+        assert not theory.consistent(ids) and all(theory.consistent([i for i in ids if i != n]) for n in ids)
 
 
 def test_a_proposal_with_a_single_clear_conflict_has_one_core():
     v = clarify.judge_text("CLAR.NEW: some mission card is a character card.")
-    assert v == {"verdict": "contradicts", "proposal": "CLAR.NEW", "cores": [["CLAR.MISSION-TYPES"]]}
+    assert _decided(v) == {"verdict": "contradicts", "proposal": "CLAR.NEW", "cores": [["CLAR.MISSION-TYPES"]]}
 
 
 def test_a_proposal_reusing_an_existing_id_is_judged_as_a_new_clause():

@@ -257,18 +257,25 @@ def _pigeonhole(lang, holes: int) -> str:
 
 
 def test_a_proposal_the_solver_cannot_decide_in_time_is_unknown_never_consistent():
+    from properties.common.clarify import logic
+
     text = _pigeonhole(LANGUAGE, 8)
     assert len(text.splitlines()) <= language.MAX_PROPOSAL_STATEMENTS
+    logic.forget()  # answers from an earlier test in this process would decide it at once
     v = clarify.judge_text(text, seconds=0.05)
     assert v["verdict"] == "unknown" and v["proposal"] == "PROPOSED" and "could not decide" in v["reason"], v
     assert clarify.judge_text(text)["verdict"] == "contradicts"  # given the time, it is decided
 
 
 def test_an_undecided_proposal_exits_4_in_text_and_json(capsys, tmp_path):
+    from properties.common.clarify import logic
+
     f = tmp_path / "hard.clar"
     f.write_text(_pigeonhole(LANGUAGE, 8), encoding="utf-8")
+    logic.forget()  # answers from an earlier test in this process would decide it at once
     code, out, _ = run(capsys, "clarify", "--file", str(f), "--timeout", "0.05", "--json")
     assert code == 4 and json.loads(out)["judgement"] == "unknown" and json.loads(out)["verdict"] == "inconclusive"
+    logic.forget()
     code, out, _ = run(capsys, "clarify", "--file", str(f), "--timeout", "0.05")
     assert code == 4 and out.startswith("unknown") and "could not decide" in out and "consistent" not in out
 
@@ -343,6 +350,9 @@ def test_a_long_disjunction_is_judged_within_the_time_limit():
 def test_a_rulebook_check_the_solver_cannot_decide_is_undecided_not_consistent(module, monkeypatch):
     import z3
 
+    from properties.common.clarify import logic
+
+    logic.forget()  # answers remembered from an earlier test in this process would need no solver call
     monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
     monkeypatch.setattr(z3.Solver, "reason_unknown", lambda self: "timeout")
     data = module.check_rulebook()
@@ -353,13 +363,19 @@ def test_a_rulebook_check_the_solver_cannot_decide_is_undecided_not_consistent(m
 def test_a_rulebook_check_with_undecided_redundancy_lists_each_question_and_exits_4(capsys, monkeypatch):
     from properties.common.clarify.logic import Theory, UndecidedError
 
-    def undecided(self, cid):
+    def undecided(self, *question):
         raise UndecidedError("the time allowed ran out")
 
+    # An id's own question is asked only when its statements' questions leave it open (a statement that
+    # does not follow settles it): with those undecided too, both are asked and both listed.
     monkeypatch.setattr(Theory, "implied_by_others", undecided)
+    monkeypatch.setattr(Theory, "statement_implied_by_others", undecided)
     data = clarify.check_rulebook()
-    assert data["consistent"] is True and data["redundant"] == []
+    assert data["consistent"] is True and data["redundant"] == [] and data["redundant_statements"] == []
     assert "whether CLAR.MISSION-TYPES follows from the others: the time allowed ran out" in data["undecided"]
+    assert "whether statement 3 of CLAR.MISSION-TYPES follows from the others: the time allowed ran out" in data["undecided"]
+    assert "whether CLAR.ERASED follows from the others: the time allowed ran out" in data["undecided"]
+    assert "whether statement 1 of CLAR.ERASED follows from the others: the time allowed ran out" in data["undecided"]
     monkeypatch.setattr(clarify, "model_conformance", lambda: {"objects": 1, "kinds": 1, "violations": [], "unwitnessed": []})
     code, out, _ = run(capsys, "clarify", "--check")
     assert code == 4 and "undecided: whether CLAR.MISSION-TYPES follows" in out

@@ -68,10 +68,10 @@ def test_clarify_text_gives_the_verdict_and_every_core(capsys):
 
 def test_clarify_reads_a_file_and_reports_errors_with_position(capsys, tmp_path):
     f = tmp_path / "p.clar"
-    f.write_text("CLAR.NEW: every shield card is movable between battle zones.\n")
+    f.write_text("CLAR.NEW: every shield card may move between battle zones.\n")
     code, out, _ = run(capsys, "clarify", "--file", str(f))
     assert code == 0 and "redundant" in out
-    f.write_text("CLAR.NEW: every shield card is movable between zones.\n")
+    f.write_text("CLAR.NEW: every shield card may move between zones.\n")
     code, _, err = run(capsys, "clarify", "--file", str(f))
     assert code == 2 and f"{f}:1:" in err and "expected a term of the vocabulary" in err
     code, _, err = run(capsys, "clarify", "--file", str(tmp_path / "missing.clar"))

@@ -3,7 +3,8 @@
 ``clarify "TEXT"`` or ``clarify --file F`` judges a proposal written in the ruleset's clarification
 language (``--vocabulary`` lists its terms) against the ruleset's encoded rulebook: consistent,
 redundant (with every minimal set of clauses that implies it) or contradicts (with every minimal set
-of clauses it conflicts with), or unknown when the solver cannot decide within ``--timeout``.  A
+of clauses it conflicts with), vacuous (what it speaks of cannot exist: it contradicts nothing, so
+exit 0, the verdict saying so), or unknown when the solver cannot decide within ``--timeout``.  A
 contradiction exits 1 (so that a designer can gate on it), a consistent or redundant proposal 0, an
 unknown one 4 (as does a verdict whose minimal sets could not all be listed), a malformed one 2
 with its position.  ``clarify --check`` checks the encoded rulebook itself (consistency, statements
@@ -24,6 +25,7 @@ from oblivaeon_verify.commands.common import (
     add_json_arguments,
     add_ruleset_arguments,
     console,
+    integer,
     load_ruleset,
     print_json,
     seconds,
@@ -74,6 +76,13 @@ def cmd_clarify(args) -> int:
                 con.print(f"  [red]{v['clause']}[/red] broken by {', '.join(v['objects'])}: {v['statement']}")
             for v in m["unwitnessed"]:
                 con.print(f"  [red]{v['clause']}[/red] no object of the model can be: {v['statement']}")
+            for v in m.get("in_play_only", []):
+                con.print(f"  {v['clause']} can only be witnessed in play (--in-play): {v['statement']}")
+            enc = rb.get("encoding")
+            if enc:
+                con.print(f"encoded at full meaning: {enc['full_meaning']} of {enc['rules']} {word}")
+                for p in enc["partial"]:
+                    con.print(f"  partial {p['clause']}: {p['missing']}")
         return code
     if (args.text is None) == (args.file is None):
         raise UsageError("give a proposed clarification as TEXT or with --file F (one of them), or use --check / --vocabulary")
@@ -87,13 +96,17 @@ def cmd_clarify(args) -> int:
         verdict = mod.judge_text(text, source, seconds=args.timeout)
     except mod.Error as e:
         raise UsageError(str(e)) from None
+    if args.in_play:
+        verdict["in_play"] = _in_play(mod, ruleset, text, source, args)
     v = verdict["verdict"]
-    code = exits.of(v == "contradicts", v == "unknown" or "incomplete" in verdict)
+    # A vacuous proposal says nothing (what it speaks of cannot exist): no contradiction, so 0, with the verdict saying so.
+    play = verdict.get("in_play")
+    code = exits.of(v == "contradicts", v == "unknown" or "incomplete" in verdict or bool(play and not play["complete"]))
     if args.json:
         # the checker's answer is a detail ("judgement"); "verdict" is the one every output has
         print_json({"judgement" if k == "verdict" else k: x for k, x in verdict.items()}, args, code)
         return code
-    colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "unknown": "magenta"}[v]
+    colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "vacuous": "yellow", "unknown": "magenta"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")
     if v == "unknown" or "incomplete" in verdict:
         con.print(f"  {verdict.get('reason') or verdict['incomplete']} (allow more with --timeout SECONDS)")
@@ -106,7 +119,45 @@ def cmd_clarify(args) -> int:
     elif v == "consistent":
         for t in verdict["new_statements"]:
             con.print(f"  adds: {t}")
+        for t in verdict.get("vacuous_statements", []):
+            con.print(f"  says nothing (its subject cannot exist): {t}")
+    elif v == "vacuous":
+        for e in verdict["empty"]:
+            sets = "; ".join(", ".join(c) for c in e["ruled_out_by"]) or "?"
+            con.print(f"  nothing can be {e['subject']} (ruled out by: {sets})")
+    if play:
+        con.print(
+            f"in play ({play['budget']}): {play['states']:,} states, {play['steps']:,} steps"
+            + ("" if play["complete"] else f"; {play['stopped']}")
+        )
+        for r in play["results"]:
+            con.print(
+                f"  {r['result']}: {r['text']}"
+                + (f" at {r['where']}" if r.get("where") else "")
+                + (f" -> {r['file']}" if r.get("file") else "")
+            )
     return code
+
+
+def _in_play(mod, ruleset, text: str, source: str, args) -> dict:
+    """The proposal's statements checked in random play under ``--budget-seconds``; witnesses to ``--witnesses``."""
+    if not hasattr(mod, "in_play"):
+        raise UsageError(f"--in-play: ruleset {ruleset.name} has no in-play check of its statements")
+    from oblivaeon_verify import output
+    from properties.common.clarify import in_play
+
+    if args.witnesses:
+        output.prepare(args.witnesses, "clarify", "--witnesses")
+    (proposal,) = mod.LANGUAGE.parse(text, source, default_id="PROPOSED")
+    statements = [(proposal.id, n, st) for n, st in enumerate(proposal.statements)]
+    result = mod.in_play(in_play.Budget(games=args.games, seconds=args.budget_seconds), statements)
+    files = in_play.write_witnesses(result, args.witnesses) if args.witnesses else {}
+    for r in result["results"]:
+        name = f"{r['clause']}-{r['statement']}.json"
+        if name in files:
+            r["file"] = str(files[name])
+        r.pop("witness", None)  # written to a file (with --witnesses); too long for the verdict
+    return result
 
 
 def register(sub) -> None:
@@ -125,6 +176,16 @@ def register(sub) -> None:
         help="seconds the solver may take over the whole judgement (or --check), above 0 and at most 86400"
         " (default: the checker's own limit, a minute); past it the verdict is 'unknown' (exit 4), never a pass",
     )
+    sp.add_argument("--in-play", action="store_true", help="also check the proposal in random play of the model (a witness where it fails)")
+    sp.add_argument("--games", metavar="N", type=integer(1, 1000), default=3, help="random games for --in-play (default 3)")
+    sp.add_argument(
+        "--budget-seconds",
+        metavar="SECONDS",
+        type=seconds(86_400),
+        default=60.0,
+        help="time for --in-play, all games together (default 60)",
+    )
+    sp.add_argument("--witnesses", metavar="DIR", help="with --in-play: write each witness (a replay file) into DIR")
     add_json_arguments(sp)
     add_examples(
         sp,

@@ -40,22 +40,43 @@ def enumerate_muses(
     sub.add(*background)
     for n in names:
         sub.add(z3.Implies(ind[n], constraints[n]))
-    mapper = z3.Solver()
-    for r in required:
-        mapper.add(ind[r])
-
-    def limit(solver: z3.Solver) -> None:
-        left = timeout_ms if deadline is None else min(timeout_ms, int((deadline - time.monotonic()) * 1000))
-        if left <= 0:
-            raise MusTimeout("the time allowed ran out")
-        solver.set("timeout", left)
 
     def sat(subset: set[str]) -> bool:
-        limit(sub)
+        _limit(sub, timeout_ms, deadline)
         r = sub.check(*[ind[n] for n in subset])
         if r == z3.unknown:
             raise MusTimeout(f"solver answered unknown on a subset of {len(subset)} constraints: {sub.reason_unknown()}")
         return r == z3.sat
+
+    return enumerate_muses_of(names, sat, required=required, timeout_ms=timeout_ms, deadline=deadline)
+
+
+def _limit(solver: z3.Solver, timeout_ms: int, deadline: float | None) -> None:
+    left = timeout_ms if deadline is None else min(timeout_ms, int((deadline - time.monotonic()) * 1000))
+    if left <= 0:
+        raise MusTimeout("the time allowed ran out")
+    solver.set("timeout", left)
+
+
+def enumerate_muses_of(
+    names: list[str],
+    sat,
+    *,
+    required: tuple[str, ...] = (),
+    timeout_ms: int = 30_000,
+    deadline: float | None = None,
+) -> list[tuple[str, ...]]:
+    """Every MUS of ``names`` under a satisfiability oracle ``sat(subset) -> bool`` (which raises
+    :class:`MusTimeout` when it cannot decide): for constraints that are no single formula (a set
+    decided as several independent questions)."""
+    names = sorted(names)
+    unknown = [r for r in required if r not in names]
+    if unknown:
+        raise KeyError(f"required constraints not in the set: {unknown}")
+    ind = {n: z3.Bool(f"mus.{n}") for n in names}
+    mapper = z3.Solver()
+    for r in required:
+        mapper.add(ind[r])
 
     def grow(seed: set[str]) -> set[str]:
         current = set(seed)
@@ -66,7 +87,7 @@ def enumerate_muses(
 
     muses: list[tuple[str, ...]] = []
     while True:
-        limit(mapper)
+        _limit(mapper, timeout_ms, deadline)
         r = mapper.check()
         if r == z3.unsat:  # every subset explored
             break

@@ -20,12 +20,27 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from properties.aeons_end import clarify as aeons_end_clarify
-from properties.common.clarify.language import ARTICLES, COPULAS, QUANTIFIERS, And, ClarifyError, Not, Or, Term
+from properties.common.clarify.language import (
+    ARTICLES,
+    COPULAS,
+    MAX_COUNT,
+    QUANTIFIERS,
+    STATEMENT_KINDS,
+    TRUE,
+    And,
+    Check,
+    ClarifyError,
+    Frequency,
+    Not,
+    Or,
+    Related,
+    Term,
+)
 from properties.oblivaeon import clarify as oblivaeon_clarify
 from tests.fuzz.budget import CORPUS, Tally, examples
 
 RULESETS = {"oblivaeon": oblivaeon_clarify, "aeons_end": aeons_end_clarify}
-VERDICTS = {"consistent", "redundant", "contradicts", "unknown"}
+VERDICTS = {"consistent", "redundant", "contradicts", "vacuous", "unknown"}
 JUDGE_SECONDS = 2.0
 """Each judged text's time limit: a fuzz run must not wait for a hard one."""
 
@@ -70,14 +85,34 @@ line separators, private use, emoji, letters whose case mapping changes their le
 PUNCTUATION = [".", ",", ":", ";", "'", "-", "#", "(", ")", "((", "))", "...", '"', "__import__('os')", "{", "}"]
 
 
+COUNT_OPENINGS = ["there are", "there is exactly one", "exactly 2", "at most 21", "at least 99999", "fewer than 0", "each", "if some"]
+"""Openings of the second-generation statements (counts, existence, conditionals), some past the limits."""
+
+
+def _words(lang) -> list[tuple[str, ...]]:
+    """Every phrase the language indexes beyond its plain terms, as word tuples (sorted: draws are reproducible)."""
+    out = {ws for entries in lang.index.values() for ws, kind, _ in entries if kind != "term"}
+    out |= {("may",) + ws for entries in lang.actions.values() for ws, _k, _a in entries}
+    out |= {("before",) + ws for entries in lang.moments.values() for ws, _k, _m in entries}
+    return sorted(out) or [("not",)]
+
+
 @st.composite
 def phrases(draw, lang, depth: int = 0):
     """A phrase over the vocabulary, as the grammar allows it (mostly)."""
     terms = sorted(lang.terms)
-    kinds = ["term"] * 4 + ["and", "or", "juxtaposed", "not", "paren"] + (["deep"] if depth == 0 else [])
+    kinds = ["term"] * 4 + ["word", "word", "and", "or", "juxtaposed", "not", "paren"] + (["deep"] if depth == 0 else [])
     kind = draw(st.sampled_from(kinds if depth < 4 else ["term"]))
     if kind == "term":
         return draw(st.sampled_from(terms))
+    if kind == "word":
+        # The second-generation words: relations (with a quantity and what they relate to), tests, events
+        # (with a count per turn), modal actions, named moments.
+        word = " ".join(draw(st.sampled_from(_words(lang))))
+        tail = draw(
+            st.sampled_from(["", "", "some ", "every ", "at least 2 ", "exactly 21 ", "once per turn", "more than twice per round"])
+        )
+        return f"{word} {tail}{draw(st.sampled_from(terms)) if draw(st.booleans()) else ''}".strip()
     if kind == "deep":
         # Nesting below, at and far above the parser's limit, around a phrase that is otherwise sound.
         k = draw(st.sampled_from([16, 32, 33, 100, 700]))
@@ -97,7 +132,7 @@ def statements(draw, lang):
     subject = draw(phrases(lang))
     if lang.relatives and draw(st.booleans()):
         subject += f" {draw(st.sampled_from(sorted(lang.relatives)))} {draw(st.sampled_from(['', 'is ', 'is not ']))}{draw(phrases(lang))}"
-    opening = draw(st.sampled_from([*QUANTIFIERS * 3, *sorted(ARTICLES)]))
+    opening = draw(st.sampled_from([*QUANTIFIERS * 3, *sorted(ARTICLES), *COUNT_OPENINGS]))
     link = draw(st.sampled_from([*COPULAS * 2, "is not", "are not", ""]))
     words = [opening, subject, link, draw(phrases(lang))]
     text = " ".join(w for w in words if w)
@@ -168,11 +203,17 @@ def texts(draw, lang):
 
 
 def _phrase_terms(e, terms) -> None:
-    """The tree holds only the vocabulary's terms under Not / And / Or."""
+    """The tree holds only the vocabulary's terms (and typed tests, relations, counted events) under Not / And / Or."""
     if isinstance(e, Term):
         assert e.name in terms, e
     elif isinstance(e, Not):
         _phrase_terms(e.arg, terms)
+    elif isinstance(e, Check | Frequency):
+        assert e.quantity.low <= MAX_COUNT + 1 if isinstance(e, Frequency) else e.test.values, e
+    elif isinstance(e, Related):
+        if e.phrase is not None:
+            assert e.quantity is not None and (e.quantity.high is None or e.quantity.high <= MAX_COUNT), e
+            _phrase_terms(e.phrase, terms)
     else:
         assert isinstance(e, And | Or) and len(e.args) >= 2, e
         for a in e.args:
@@ -194,9 +235,12 @@ def check_text(module, text: str, judge: bool) -> str:
     for c in clarifications:
         assert c.statements and lang.id_re.fullmatch(c.id) or c.id == "PROPOSED"
         for s in c.statements:
-            assert s.quantifier in QUANTIFIERS
-            _phrase_terms(s.subject, lang.terms)
-            _phrase_terms(s.predicate, lang.terms)
+            while s is not None:
+                assert s.quantifier in STATEMENT_KINDS and s.quantity.low <= MAX_COUNT + 1
+                _phrase_terms(s.subject, lang.terms)
+                if s.predicate != TRUE or s.quantifier != "there":
+                    _phrase_terms(s.predicate, lang.terms)
+                s = s.condition
     if not judge:
         return "parsed"
     try:
@@ -236,3 +280,17 @@ def test_the_corpus_of_clarification_texts_is_not_empty_and_names_its_rulesets()
 @pytest.mark.parametrize("ruleset, path", _corpus(), ids=[path.stem for _, path in _corpus()])
 def test_texts_that_once_broke_the_parser_are_refused_or_parsed(ruleset, path):
     check_text(RULESETS[ruleset], path.read_bytes().decode("utf-8"), judge=True)
+
+
+def test_the_oracle_accepts_every_second_generation_statement_of_the_encoded_rulebook():
+    # The rulebook uses counts, existence, relations, modal actions, per-turn counts and a conditional:
+    # the oracle's tree check must know every record the parser builds.
+    for c in oblivaeon_clarify.rulebook():
+        text = "\n".join(f"{c.id}: {s.text}." for s in c.statements)
+        assert check_text(oblivaeon_clarify, text, judge=False) == "parsed"
+
+
+@pytest.mark.parametrize("n", [10, 100, 1_000])
+def test_long_chains_of_relations_are_parsed_or_refused_by_the_size_limit(n):
+    text = "every hero is " + " and ".join(["in the same battle zone as some hero"] * n) + "."
+    assert check_text(oblivaeon_clarify, text, judge=False) == ("parsed" if len(text) <= 2_001 else "refused")

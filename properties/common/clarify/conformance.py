@@ -1,108 +1,82 @@
-"""Does a model's own classification of its objects satisfy every statement?
+"""Does what the model decides satisfy every statement?
 
-A ruleset turns what its model decides into *objects*: each a name and the terms the model decides
-for it (true or false); terms it does not decide stay free.  Every universal statement must be
-satisfiable on every object (the model never contradicts it); every existential statement must have
-some object that can witness it, with every term of its subject decided.
+A ruleset gives two kinds of evidence.  *Objects* are its own classification of things that exist
+across games (each card kind, each side of a Mission card): each is a
+:class:`~properties.common.clarify.evaluate.Thing` judged alone, so only statements about one thing
+at a time (``every`` / ``no`` / ``some`` with terms and tests) are checked on them.  *Situations*
+are moments of played games, with all their things: every statement is evaluated on each
+(:mod:`properties.common.clarify.evaluate`).  A necessity that evaluates False somewhere is
+violated; a possibility that is True nowhere is unwitnessed (the model never showed it can happen).
+Things or situations with the same decided facts are checked once.
 """
 
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass
+from properties.common.clarify.evaluate import Situation, Thing, holds
+from properties.common.clarify.language import And, Check, Clarification, Not, Or, Statement, Term
 
-import z3
-
-from properties.common.clarify.language import And, Clarification, Not, Or, Term, terms_of
-from properties.common.clarify.logic import sentence
+Obj = Thing
+"""A thing the model classifies (its name, decided terms and attributes)."""
 
 
-@dataclass(frozen=True)
-class Obj:
-    name: str
-    facts: tuple[tuple[str, bool], ...]
-
-
-def _kleene(e, facts: dict[str, bool]):
-    """True / False when the decided terms settle the phrase whatever the free ones are; else None."""
-    if isinstance(e, Term):
-        return facts.get(e.name)
-    if isinstance(e, Not):
-        v = _kleene(e.arg, facts)
-        return None if v is None else not v
-    vals = [_kleene(a, facts) for a in e.args]
-    if isinstance(e, And):
-        return False if False in vals else (None if None in vals else True)
-    if isinstance(e, Or):
-        return True if True in vals else (None if None in vals else False)
-    raise TypeError(f"not a phrase: {e!r}")
-
-
-def _value(sent, facts: dict[str, bool]) -> bool:
-    """The sentence on one object whose every term is decided."""
-    s, p = _kleene(sent.subject, facts), _kleene(sent.predicate, facts)
-    if sent.universal:
-        return not (s and p) if sent.negative else (not s or p)
-    return s and (not p if sent.negative else p)
-
-
-def _holds(sent, facts: dict[str, bool], solver: z3.Solver) -> bool:
-    """Can the sentence be true of one object with these decided terms?
-
-    The decided terms settle most cases (three-valued evaluation); a few free terms are tried every
-    way; Z3 decides the rest.
-    """
-    s, p = _kleene(sent.subject, facts), _kleene(sent.predicate, facts)
-    if sent.universal:
-        quick = (s is False or p is False) if sent.negative else (s is False or p is True)
-        settled_false = (s is True and p is True) if sent.negative else (s is True and p is False)
-    else:
-        quick = s is True and (p is False if sent.negative else p is True)
-        settled_false = s is False or (p is True if sent.negative else p is False)
-    if quick:
+def _one_thing(e) -> bool:
+    if isinstance(e, Term | Check):
         return True
-    if settled_false:
-        return False
-    free = sorted((terms_of(sent.subject) | terms_of(sent.predicate)) - facts.keys())
-    if len(free) <= 6:
-        return any(_value(sent, {**facts, **dict(zip(free, bits))}) for bits in itertools.product((False, True), repeat=len(free)))
-    solver.push()
-    solver.add(*[z3.Bool(f"{t}@0") == v for t, v in facts.items()])
-    solver.add(sent.on(1, 0))
-    sat = solver.check() == z3.sat
-    solver.pop()
-    return sat
+    if isinstance(e, Not):
+        return _one_thing(e.arg)
+    if isinstance(e, And | Or):
+        return all(_one_thing(a) for a in e.args)
+    return False
 
 
-def check(clarifications: list[Clarification], objs: list[Obj]) -> dict:
-    """Violations (objects, clause, statement) of universal statements, and existentials with no possible witness.
+def about_one_thing(st: Statement) -> bool:
+    """Statements that can be judged on one thing alone: every / no / some over terms and tests."""
+    return st.condition is None and st.quantifier in ("every", "no", "some") and _one_thing(st.subject) and _one_thing(st.predicate)
 
-    Objects with the same decided terms are checked once (the model decides them alike).
-    """
+
+def _shown(names: list[str]) -> list[str]:
+    return names[:3] + ([f"... {len(names) - 3} more"] if len(names) > 3 else [])
+
+
+def check(clarifications: list[Clarification], objs: list[Thing], situations: list[Situation] = ()) -> dict:
+    """Violations (objects or situations, clause, statement) of necessities, and possibilities no evidence witnesses."""
     kinds: dict[tuple, list[str]] = {}
     for o in objs:
-        kinds.setdefault(o.facts, []).append(o.name)
-    violations, unwitnessed = [], []
-    solver = z3.Solver()
-    decided = {facts: dict(facts) for facts in kinds}
+        kinds.setdefault((o.facts, o.attrs), []).append(o.name)
+    alone = {key: Situation(names[0], [Thing(names[0], *key)]) for key, names in kinds.items()}
+    seen: dict[tuple, Situation] = {}
+    for sit in situations:
+        seen.setdefault(tuple((t.facts, t.attrs) for t in sit.things), sit)
+    violations, unwitnessed, in_play_only = [], [], []
     for c in clarifications:
         for st in c.statements:
-            sent = sentence(st)
             witnessed = False
-            subject_terms = terms_of(st.subject)
-            for facts, names in kinds.items():
-                sat = _holds(sent, decided[facts], solver)
-                if sent.universal and not sat:
-                    violations.append(
-                        {
-                            "objects": names[:3] + ([f"... {len(names) - 3} more"] if len(names) > 3 else []),
-                            "clause": c.id,
-                            "statement": st.text,
-                        }
-                    )
-                # An existential needs a witness the model vouches for: every term of its subject decided.
-                if not sent.universal and not witnessed and sat and subject_terms <= decided[facts].keys():
-                    witnessed = True
-            if not sent.universal and not witnessed:
-                unwitnessed.append({"clause": c.id, "statement": st.text})
-    return {"objects": len(objs), "kinds": len(kinds), "violations": violations, "unwitnessed": unwitnessed}
+            broken: list[str] = []
+            if about_one_thing(st):
+                for key, sit in alone.items():
+                    v = holds(st, sit)
+                    if st.possibility:
+                        witnessed = witnessed or v is True
+                    elif v is False:
+                        broken.extend(kinds[key])
+            for sit in seen.values():
+                v = holds(st, sit)
+                if st.possibility:
+                    witnessed = witnessed or v is True
+                elif v is False:
+                    broken.append(sit.where)
+            if broken:
+                violations.append({"objects": _shown(broken), "clause": c.id, "statement": st.text})
+            if st.possibility and not witnessed:
+                if about_one_thing(st) or situations:
+                    unwitnessed.append({"clause": c.id, "statement": st.text})
+                else:  # needs several things at once: only play can witness it (properties.common.clarify.in_play)
+                    in_play_only.append({"clause": c.id, "statement": st.text})
+    return {
+        "objects": len(objs),
+        "kinds": len(kinds),
+        "situations": len(situations),
+        "violations": violations,
+        "unwitnessed": unwitnessed,
+        "in_play_only": in_play_only,
+    }

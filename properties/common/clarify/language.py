@@ -1,41 +1,69 @@
-"""A small language for rules statements, over a game's own vocabulary, with a hand-written parser.
+"""The clarification language: statements over a game's own vocabulary, with a hand-written parser.
 
 A file has one statement per line (``#`` starts a comment), each after a clause id::
 
     CLAR.VILLAIN-CHARACTERS: every OblivAeon Booklet is a villain character card.
+    EXIST.BATTLE-ZONES: there are exactly 2 battle zones.
+    CLAR.MULTIPLE-MOVES: a hero may move between battle zones more than once per turn.
 
-A statement is ``every P is Q``, ``no P is Q`` or ``some P is Q``, where P and Q are phrases: terms
-of the vocabulary (longest match first) joined by ``and`` (or simply written one after another:
-"reward in a hero play area"), ``or``, ``not`` and parentheses.  The articles a / an / the and the
-words ``is``/``are`` are read as in English; ``is not`` negates the predicate.  A term that begins
-with one of the language's verbs is a predicate that needs no ``is``.  A language may name modal
-verbs (``may``, ``can``): then "an exhausted player may gain life" (an article, no quantifier, a
-modal predicate) says that it can happen, which is ``some``; and relative words (``that``) let a
-subject carry a predicate ("every breach that may receive a spell is opened").  Lines with the same id form one
-clarification.  A proposal may leave out its id.
+Grammar (articles a / an / the are read as in English and dropped; ``is``/``are`` are copulas)::
 
-Nothing is evaluated: text becomes a tree of :class:`Term`, :class:`Not`, :class:`And`, :class:`Or`.
-A malformed line raises :class:`ClarifyError` with the file, line, column and what was expected.
-Text comes from people, so the parser is bounded: a statement may be at most
-:data:`MAX_STATEMENT_CHARS` long and nest parentheses and ``not`` at most :data:`MAX_NESTING` deep
-(so the recursive descent never exhausts Python's stack), a proposal may hold at most
-:data:`MAX_PROPOSAL_STATEMENTS` statements, terms are found through an index by first word (so
-parsing takes time linear in the statement), and a line must be plain text (no control or invisible
+    statement  := "if" simple ("," | "then") simple | simple
+    simple     := "there" COPULA [count] phrase                 in every situation, so many such things
+                | quantity phrase (COPULA ["not"] phrase | VERB-PHRASE)
+                | ARTICLE phrase MODAL phrase                   "an exhausted player may gain life"
+    quantity   := "every" | "each" | "no" | "some" | count
+    count      := ["exactly" | "at most" | "at least" | "more than" | "fewer than"] NUMBER
+    phrase     := conj ("or" conj)*          conj := unary (["and"] unary | RELATIVE unary)*
+    unary      := "not" unary | "(" phrase ")" | atom
+    atom       := TERM | TEST | MODAL ACTION | RELATION [quantity] inner | RELATION MOMENT
+                | EVENT count-adverb "per" GROUP
+    inner      := unary+ without relations, but with BACK-RELATIONs to the outer thing
+
+A TERM is a property of one thing; a TEST compares one of its attributes with named values ("in the
+first battle zone", "during oblivaeon's turn"); a RELATION relates it to the things of an inner
+phrase ("in the same battle zone as some hero", "before every aeon men effect"), and may carry a
+quantity of its own ("in the same battle zone as at least 2 scions"); inside the inner phrase a
+BACK-RELATION points back at the outer thing ("no scion may damage a hero in the other battle
+zone"). MODAL is ``may`` / ``can`` (permitted), ``must`` (obliged) or ``cannot`` (not permitted),
+before one of the vocabulary's actions. An EVENT is counted per turn or round ("moves between
+battle zones at most once per turn"). A conditional holds in every situation where its condition
+does. A top-level ``some`` statement (and an article before ``may``) says that something *can*
+happen: it needs one situation; every other statement holds in every situation
+(:mod:`properties.common.clarify.logic`).  Lines with the same id form one clarification; a
+proposal may leave out its id.
+
+Nothing is evaluated: text becomes a tree of typed records (:class:`Term`, :class:`Not`,
+:class:`And`, :class:`Or`, :class:`Check`, :class:`Related`, :class:`Frequency`).  A malformed line
+raises :class:`ClarifyError` with the file, line, column and what was expected.  Text comes from
+people, so the parser is bounded: a statement may be at most :data:`MAX_STATEMENT_CHARS` long and
+nest parentheses and ``not`` at most :data:`MAX_NESTING` deep (so the recursive descent never
+exhausts Python's stack), a proposal may hold at most :data:`MAX_PROPOSAL_STATEMENTS` statements,
+a count is at most :data:`MAX_COUNT`, words are found through an index by first word (so parsing
+takes time linear in the statement), and a line must be plain text (no control or invisible
 characters, which would make what a reader sees differ from what is judged).  Lines end at newlines.
+
+The grammar stays LL(1) over the vocabulary's word index, so a hand-written recursive descent keeps
+the exact ``file:line:column: expected ..., found ...`` errors, the limits and the linear time the
+fuzz tests pin; a parser library would add a dependency without removing any of that code.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 from model.common.files import InputError
+from properties.common.clarify.vocab import Event, Relation, Test, Vocabulary
 
 MAX_NESTING = 32
 """Levels of parentheses and ``not`` one inside another: a rule that needs more is better written as several statements."""
 MAX_STATEMENT_CHARS = 2_000
 """The longest statement read: ten times the longest line of either encoded rulebook."""
+MAX_COUNT = 20
+"""The largest number a count may name: counts are grounded on a bounded domain of things, and no rule of
+either rulebook counts past five."""
 MAX_PROPOSAL_STATEMENTS = 50
 """The most statements a proposal may have (a clarification of either rulebook has at most 8): each
 costs the judgement a search for the minimal sets that imply it, and an existential one enlarges
@@ -75,33 +103,124 @@ def _check_plain(text: str, source: str, line: int, col0: int = 0) -> None:
         raise ClarifyError(source, line, col0 + n + 1, "plain text (letters, digits, spaces, tabs and punctuation)", found)
 
 
+def _hashed_once(cls):
+    """A frozen record whose hash is computed once: statements and phrases are dictionary keys throughout
+    grounding (every phrase of every thing), and a dataclass hashes its whole tree on every lookup.
+    The remembered hash is left out of pickles (string hashes differ between processes)."""
+    names = tuple(f.name for f in fields(cls))
+
+    def __hash__(self):
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((cls.__name__, *(getattr(self, n) for n in names)))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    cls.__hash__ = __hash__
+    cls.__getstate__ = __getstate__
+    return cls
+
+
+@_hashed_once
 @dataclass(frozen=True)
 class Term:
     name: str
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Not:
     arg: object
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class And:
     args: tuple
+    """Two or more phrases; the empty conjunction (``TRUE``) is the predicate of a 'there is' statement."""
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class Or:
     args: tuple
 
 
+TRUE = And(())
+
+
+@_hashed_once
+@dataclass(frozen=True)
+class Quantity:
+    """How many of the things a phrase picks out have the predicate: ``every``, ``no``, ``some``, or a count."""
+
+    kind: str
+    """``every``, ``no``, ``some``, ``exactly``, ``at most``, ``at least``, ``more than`` or ``fewer than``."""
+    low: int = 0
+    high: int | None = None
+    """For a count: between ``low`` and ``high`` (None: no upper bound) things have the predicate."""
+
+    @property
+    def counted(self) -> bool:
+        return self.kind not in ("every", "no", "some")
+
+    def __str__(self) -> str:
+        if not self.counted:
+            return self.kind
+        n = {"exactly": self.low, "at least": self.low, "more than": self.low - 1, "at most": self.high, "fewer than": (self.high or 0) + 1}
+        return f"{self.kind} {n[self.kind]}"
+
+
+EVERY, NO, SOME = Quantity("every"), Quantity("no"), Quantity("some", 1)
+
+
+@_hashed_once
+@dataclass(frozen=True)
+class Check:
+    """A test of the thing's attribute against named values (see :class:`~properties.common.clarify.vocab.Test`)."""
+
+    test: Test
+
+
+@_hashed_once
+@dataclass(frozen=True)
+class Related:
+    """The thing stands in ``relation`` to ``quantity`` of the things ``phrase`` picks out; with no phrase
+    (a back-relation inside an inner phrase), to the outer thing."""
+
+    relation: Relation
+    quantity: Quantity | None
+    phrase: object | None
+
+
+@_hashed_once
+@dataclass(frozen=True)
+class Frequency:
+    """Happenings of ``event`` linked to the thing, counted per value of the ``per`` attribute."""
+
+    event: Event
+    quantity: Quantity
+    per: str
+    """The attribute that groups them (turn, round)."""
+    group_word: str
+
+
+@_hashed_once
 @dataclass(frozen=True)
 class Statement:
     quantifier: str
-    """``every``, ``no`` or ``some``."""
+    """``every``, ``no``, ``some``, ``there`` (existence) or a count's kind (``exactly``, ``at most``, ...)."""
     subject: object
     predicate: object
     text: str
+    quantity: Quantity = EVERY
+    condition: Statement | None = None
+    """``if CONDITION then ...``: the statement holds in the situations where the condition does."""
+    possibility: bool = False
+    """A top-level 'some' (or an article before 'may'): it can happen, in some situation."""
 
 
 @dataclass(frozen=True)
@@ -113,25 +232,34 @@ class Clarification:
 
 ARTICLES = {"a", "an", "the"}
 QUANTIFIERS = ("every", "no", "some")
+COUNT_WORDS = ("exactly", "at", "more", "fewer", "less")
+STATEMENT_KINDS = ("every", "no", "some", "there", "exactly", "at most", "at least", "more than", "fewer than")
+"""Every value of :attr:`Statement.quantifier`."""
 COPULAS = ("is", "are")
+MODALS = {"may": "may", "can": "may", "must": "must", "cannot": "cannot"}
+"""Modal words before an action, and what each says: permitted, obliged, or not permitted."""
+NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())} | {"once": 1, "twice": 2}
 ID_RE = re.compile(r"[A-Z][A-Z0-9]*(\.[A-Z0-9][A-Z0-9-]*)+")
-WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*|\(|\)|\S")
+WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\-]*|\d+|\(|\)|\S")
 
 
 @dataclass
 class _Tok:
     text: str
     col: int
+    after_article: bool = False
 
 
 class Language:
     """The parser for one vocabulary.
 
-    ``verbs``: first words of predicate terms ("keeps its tokens"), which end a subject and need no
-    'is'.  ``modals``: verbs that, after an article-led subject, make the statement existential.
-    ``relatives``: words such as 'that' that let a subject take a predicate term ("every breach that
-    may receive a spell", "every player that is not exhausted").  ``example_id`` and
-    ``vocabulary_hint`` only word the error messages.
+    ``verbs``: first words of predicate phrases ("keeps its tokens", "belongs to"), which end a
+    subject and need no 'is'.  ``modals``: modal words that, after an article-led subject, make the
+    statement a possibility.  ``relatives``: words such as 'that' that let a subject take a
+    predicate ("every breach that may receive a spell", "every player that is not exhausted").
+    ``vocabulary``: the attributes, relations, tests, actions and events (a
+    :class:`~properties.common.clarify.vocab.Vocabulary`; its terms join ``terms``).  ``example_id``
+    and ``vocabulary_hint`` only word the error messages.
     """
 
     def __init__(
@@ -144,24 +272,32 @@ class Language:
         relatives=(),
         id_re: re.Pattern = ID_RE,
         example_verb: str = "keeps",
+        vocabulary: Vocabulary | None = None,
     ):
-        self.terms = dict(terms)
-        self.verbs = frozenset(verbs)
+        self.vocabulary = vocabulary or Vocabulary(dict(terms))
+        self.terms = {**dict(terms), **self.vocabulary.all_terms()}
+        self.verbs = frozenset(verbs) | self.vocabulary.verbs | (frozenset(MODALS) if self.vocabulary.actions else frozenset())
         self.modals = frozenset(modals)
         self.relatives = frozenset(relatives)
         self.example_verb = example_verb
         self.example_id = example_id
         self.vocabulary_hint = vocabulary_hint
         self.id_re = id_re
-        # Articles are not part of a match, in terms as in text ("in a hero play area" = "in hero play area").
-        # Terms are indexed by their first word, longest first: a match tries only the terms that can begin here.
-        index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-        for t in self.terms:
-            words = tuple(w for w in t.split() if w not in ARTICLES)
-            if not words:
-                raise ValueError(f"vocabulary term {t!r} has no word besides articles")
-            index.setdefault(words[0], []).append((words, t))
-        self.terms_by_first_word = {w: tuple(sorted(ts, key=lambda x: -len(x[0]))) for w, ts in index.items()}
+        v = self.vocabulary
+        # Articles are not part of a match, in words as in text ("in a hero play area" = "in hero play area").
+        # Every kind of word is indexed by its first word, longest first: a match tries only what can begin here.
+        entries: list[tuple[str, str, object]] = [(t, "term", t) for t in self.terms]
+        entries += [(r.name, "own" if r.own else "relation", r) for r in v.relations]
+        entries += [(r.back, "back", r) for r in v.relations if r.back]
+        entries += [(phrase, "test", test) for phrase, test in v.tests.items()]
+        entries += [(phrase, "event", e) for phrase, e in v.events.items()]
+        # Nouns have plurals; the modal terms of actions and the terms of events are no nouns.
+        events = {e.term for e in v.events.values()}
+        self.index = _index(entries, plurals={t for t in dict(terms) if t not in events})
+        self.actions = _index([(a, "action", a) for a in v.actions])
+        self.moments = _index([(m, "moment", vals) for m, vals in v.moments.items()])
+        # The index of plain terms alone, for tools that list them.
+        self.terms_by_first_word = {w: tuple((ws, k) for ws, kind, k in es if kind == "term") for w, es in self.index.items()}
 
     def parse_statement(
         self, text: str, source: str = "<text>", line: int = 1, col0: int = 0, max_chars: int | None = MAX_STATEMENT_CHARS
@@ -230,20 +366,59 @@ class Language:
         return [Clarification(cid, tuple(sts), first_line[cid]) for cid, sts in grouped.items()]
 
 
+def plural(word: str) -> str:
+    """The English plural of a noun of the vocabulary ("zone" -> "zones", "hero" -> "heroes", "body" -> "bodies")."""
+    if word.endswith(("s", "x", "ch", "sh", "o")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _index(entries, plurals=frozenset()) -> dict:
+    """Phrases by first word, longest first; with ``plurals``, each noun phrase also under its plural
+    ("there are exactly 2 battle zones") for the terms in ``plurals``, unless that spelling is a phrase of its own."""
+    index: dict[str, list] = {}
+    spelled = set()
+    for phrase, kind, key in entries:
+        words = tuple(w for w in phrase.split() if w not in ARTICLES)
+        if not words:
+            raise ValueError(f"vocabulary phrase {phrase!r} has no word besides articles")
+        index.setdefault(words[0], []).append((words, kind, key))
+        spelled.add(words)
+    if plurals:
+        for phrase, kind, key in entries:
+            words = tuple(w for w in phrase.split() if w not in ARTICLES)
+            many = words[:-1] + (plural(words[-1]),)
+            if kind == "term" and key in plurals and many not in spelled and words[-1].isalpha():
+                index.setdefault(many[0], []).append((many, kind, key))
+                spelled.add(many)
+    return {w: tuple(sorted(es, key=lambda x: -len(x[0]))) for w, es in index.items()}
+
+
 class _Parser:
     def __init__(self, lang: Language, text: str, source: str, line: int, col0: int):
         self.lang, self.source, self.line = lang, source, line
-        toks = [_Tok(m.group(0), col0 + m.start() + 1) for m in WORD_RE.finditer(text)]
-        self.lead_article = bool(toks) and toks[0].text.lower() in ARTICLES
-        self.toks = [t for t in toks if t.text.lower() not in ARTICLES]
+        self.toks: list[_Tok] = []
+        article = False
+        for m in WORD_RE.finditer(text):
+            word = m.group(0)
+            if word.lower() in ARTICLES:
+                article = True
+                continue
+            self.toks.append(_Tok(word, col0 + m.start() + 1, article))
+            article = False
         self.words = [t.text.lower() for t in self.toks]
         self.i = 0
         self.depth = 0
         """Parentheses and 'not's open at the current token (at most MAX_NESTING)."""
+        self.inner_depth = -1
+        """The depth at which the inner phrase of a relation began (-1: none): there 'and' / 'or' need parentheses."""
         self.end_col = col0 + len(text) + 1
 
-    def peek(self) -> str | None:
-        return self.words[self.i] if self.i < len(self.words) else None
+    def peek(self, ahead: int = 0) -> str | None:
+        j = self.i + ahead
+        return self.words[j] if j < len(self.words) else None
 
     def fail(self, expected: str):
         if self.i < len(self.toks):
@@ -251,67 +426,153 @@ class _Parser:
             raise ClarifyError(self.source, self.line, t.col, expected, _quoted(t.text))
         raise ClarifyError(self.source, self.line, self.end_col, expected, "the end of the line")
 
+    # --- statements ----------------------------------------------------------------------------
     def statement(self, text: str) -> Statement:
-        q = self.peek()
-        modal_only = False
-        if q in QUANTIFIERS:
+        if self.peek() == "if":
             self.i += 1
-        elif self.lead_article and self.lang.modals:
-            q, modal_only = "some", True  # "an exhausted player may gain life": it can happen
+            condition = self.simple(top=False)
+            if self.peek() not in (",", "then"):
+                self.fail("',' or 'then' after the condition")
+            self.i += 1
+            if self.peek() == "then":
+                self.i += 1
+            main = self.simple(top=False)
+            out = replace(main, condition=condition, possibility=False)
+        else:
+            out = self.simple(top=True)
+        if self.peek() is not None:
+            self.fail("'and', 'or' or the end of the statement")
+        return replace(out, text=text.strip())
+
+    def simple(self, top: bool) -> Statement:
+        q = self.peek()
+        lead_article = self.i < len(self.toks) and self.toks[self.i].after_article
+        modal_only = False
+        if q == "there":
+            self.i += 1
+            if self.peek() not in COPULAS:
+                self.fail("'is' or 'are' after 'there'")
+            self.i += 1
+            quantity = self.count(required=False) or Quantity("at least", 1)
+            subject = self.phrase(stop=())
+            return Statement("there", subject, TRUE, "", quantity)
+        quantity = self.count(required=False)
+        if quantity is not None:
+            pass
+        elif q in QUANTIFIERS or q == "each":
+            self.i += 1
+            quantity = {"every": EVERY, "each": EVERY, "no": NO, "some": SOME}[q]
+        elif lead_article and (self.lang.modals or not top):
+            quantity, modal_only = SOME, True  # "an exhausted player may gain life": it can happen
         else:
             self.fail("'every', 'no' or 'some' to begin the statement")
         subject = self.phrase(stop=COPULAS)
-        verbal = self.term_here()
-        if verbal is None and self.peek() in self.lang.verbs:
-            # A verb the vocabulary knows, but no predicate term of it: point at the words after it.
+        verbal = self.word_here()
+        modal = self._modal_action()
+        if modal is None and verbal is not None and verbal[1] == "term" and verbal[0][0] in self.lang.modals:
+            modal = MODALS.get(verbal[0][0], "may")
+        if modal is None and verbal is None and self.peek() in self.lang.verbs:
+            # A verb the vocabulary knows, but no phrase of it: point at the words after it.
             self.fail(f"a term of the vocabulary beginning with '{self.peek()}' (see {self.lang.vocabulary_hint})")
-        if modal_only:
-            if verbal is None or verbal[0][0] not in self.lang.modals:
+        if modal_only and top:
+            if modal is None:
                 modals = " or ".join(f"'{m}'" for m in sorted(self.lang.modals))
                 self.fail(f"{modals} after a subject without 'every', 'no' or 'some'")
-        elif self.peek() in COPULAS:
+            if modal != "may":
+                quantity = EVERY  # "a hero cannot ...", "a player must ...": a rule for every one
+        if self.peek() in COPULAS:
             self.i += 1
-        elif verbal is None or verbal[0][0] not in self.lang.verbs:
+        elif modal is None and (verbal is None or verbal[0][0] not in self.lang.verbs):
             self.fail(f"'is', 'are' or a verb such as '{self.lang.example_verb}' after the subject")
         negated = False
         if self.peek() == "not":
             negated = True
             self.i += 1
         predicate = self.phrase(stop=())
-        if self.peek() is not None:
-            self.fail("'and', 'or' or the end of the statement")
-        return Statement(q, subject, Not(predicate) if negated else predicate, text.strip())
+        kind = quantity.kind
+        return Statement(kind, subject, Not(predicate) if negated else predicate, "", quantity, possibility=top and kind == "some")
 
-    def phrase(self, stop):
-        parts = [self.conj(stop)]
-        while self.peek() == "or":
+    def count(self, required: bool, adverb: bool = False) -> Quantity | None:
+        """``exactly 2``, ``at most one``, ``more than once``, a bare number; None if none begins here (unless required)."""
+        w, start = self.peek(), self.i
+        kind = None
+        if w == "exactly":
+            kind, self.i = "exactly", self.i + 1
+        elif w == "at" and self.peek(1) in ("most", "least"):
+            kind, self.i = f"at {self.peek(1)}", self.i + 2
+        elif w == "more" and self.peek(1) == "than":
+            kind, self.i = "more than", self.i + 2
+        elif w in ("fewer", "less") and self.peek(1) == "than":
+            kind, self.i = "fewer than", self.i + 2
+        n = self._number(adverb)
+        if n is None:
+            if kind is not None or required:
+                self.fail(f"a number from 0 to {MAX_COUNT} ({'once, twice, 3 times' if adverb else 'digits or one to ten'})")
+            self.i = start
+            return None
+        kind = kind or "exactly"
+        if kind == "fewer than" and n == 0:
+            self.i -= 1
+            self.fail("a number above 0 after 'fewer than'")
+        low, high = {"exactly": (n, n), "at most": (0, n), "at least": (n, None), "more than": (n + 1, None), "fewer than": (0, n - 1)}[
+            kind
+        ]
+        return Quantity(kind, low, high)
+
+    def _number(self, adverb: bool) -> int | None:
+        w = self.peek()
+        if w is None:
+            return None
+        if w.isdigit():
+            n = int(w) if len(w) <= 4 else MAX_COUNT + 1
+        elif w in NUMBERS and (adverb or w not in ("once", "twice")):
+            n = NUMBERS[w]
+        else:
+            return None
+        if n > MAX_COUNT:
+            self.fail(f"a number from 0 to {MAX_COUNT} (a count is grounded on a bounded domain of things)")
+        self.i += 1
+        if adverb and w not in ("once", "twice"):
+            if self.peek() != "times":
+                self.fail("'times' after the number")
             self.i += 1
-            parts.append(self.conj(stop))
+        return n
+
+    # --- phrases -------------------------------------------------------------------------------
+    def _bare(self, inner: bool) -> bool:
+        """In a relation's inner phrase, outside parentheses: 'and' / 'or' end it (they join the outer phrase)."""
+        return inner and self.depth == self.inner_depth
+
+    def phrase(self, stop, inner: bool = False):
+        parts = [self.conj(stop, inner)]
+        while self.peek() == "or" and not self._bare(inner):
+            self.i += 1
+            parts.append(self.conj(stop, inner))
         return parts[0] if len(parts) == 1 else Or(tuple(parts))
 
-    def conj(self, stop):
-        parts = [self.unary(stop)]
+    def conj(self, stop, inner: bool = False):
+        parts = [self.unary(stop, inner)]
         while True:
             nxt = self.peek()
-            if nxt == "and":
+            if nxt == "and" and not self._bare(inner):
                 self.i += 1
-                parts.append(self.unary(stop))
+                parts.append(self.unary(stop, inner))
             elif stop and nxt in self.lang.relatives:
                 parts.append(self.relative())
-            elif nxt is not None and nxt not in stop and nxt not in ("or", ")") and self._juxtaposed(stop):
-                parts.append(self.unary(stop))  # juxtaposed terms: "reward in a hero play area"
+            elif nxt is not None and nxt not in stop and nxt not in ("or", ")") and self._juxtaposed(stop, inner):
+                parts.append(self.unary(stop, inner))  # juxtaposed words: "reward in a hero play area"
             else:
                 break
         return parts[0] if len(parts) == 1 else And(tuple(parts))
 
     def relative(self):
-        """'that may receive a spell', 'that is not exhausted': a predicate term inside a subject."""
+        """'that may receive a spell', 'that is not exhausted': a predicate inside a subject."""
         self.i += 1
         if self.peek() in COPULAS:
             self.i += 1
         return self.unary(stop=())
 
-    def unary(self, stop):
+    def unary(self, stop, inner: bool = False):
         opener = self.peek()
         if opener in ("not", "("):
             # Each level costs a few Python frames: the limit keeps deep text far from the recursion limit.
@@ -320,34 +581,111 @@ class _Parser:
             self.depth += 1
             self.i += 1
             if opener == "not":
-                inner = Not(self.unary(stop))
+                inner_phrase = Not(self.unary(stop, inner))
             else:
-                inner = self.phrase(stop=())
+                inner_phrase = self.phrase(stop=(), inner=inner)
                 if self.peek() != ")":
                     self.fail("')'")
                 self.i += 1
             self.depth -= 1
-            return inner
-        found = self.term_here()
+            return inner_phrase
+        modal = self._modal_action()
+        if modal is not None:
+            self.i += 1
+            words, _kind, action = self._action_here()
+            self.i += len(words)
+            return Not(Term(f"may {action}")) if modal == "cannot" else Term(f"{modal} {action}")
+        found = self.word_here()
         if found is None:
             self.fail(f"a term of the vocabulary (see {self.lang.vocabulary_hint})")
-        words, term = found
+        words, kind, key = found
+        if kind == "back" and not inner:
+            self.fail(f"a term of the vocabulary ('{' '.join(words)}' needs what it relates to, as in '{key.name} a ...')")
         self.i += len(words)
-        return Term(term)
+        if kind == "term":
+            return Term(key)
+        if kind == "test":
+            return Check(key)
+        if kind in ("back", "own"):
+            return Related(key, None, None)
+        if kind == "event":
+            return self.frequency(key)
+        # a relation: to a named moment, or to the things of an inner phrase
+        if inner:
+            self.i -= len(words)
+            self.fail("a term (a relation inside what a relation relates to is one level too deep: write two statements)")
+        if key.moments:
+            moment = self._moment_here()
+            if moment is not None:
+                mwords, _k, values = moment
+                self.i += len(mwords)
+                op = {"<": "<", ">": ">"}.get(key.op, "in")
+                return Check(Test(key.attribute, tuple(values), op, f"{key.name} {' '.join(mwords)}"))
+        quantity = self.count(required=False)
+        if quantity is None and self.peek() in ("every", "each", "no", "some", "any"):
+            quantity = {"every": EVERY, "each": EVERY, "no": NO, "some": SOME, "any": SOME}[self.peek()]
+            self.i += 1
+        if self.peek() is None:
+            self.fail(f"what '{key.name}' relates to (a term of the vocabulary)")
+        self.inner_depth = self.depth
+        inner_phrase = self.conj(stop=COPULAS + ("and", "or"), inner=True)
+        self.inner_depth = -1
+        return Related(key, quantity or SOME, inner_phrase)
 
-    def _juxtaposed(self, stop) -> bool:
+    def frequency(self, event: Event):
+        quantity = self.count(required=True, adverb=True)
+        if self.peek() != "per":
+            self.fail("'per' and what the happenings are counted in (" + ", ".join(sorted(self.lang.vocabulary.groups)) + ")")
+        self.i += 1
+        word = self.peek()
+        if word not in self.lang.vocabulary.groups:
+            self.fail("what the happenings are counted in (" + ", ".join(sorted(self.lang.vocabulary.groups)) + ")")
+        self.i += 1
+        return Frequency(event, quantity, self.lang.vocabulary.groups[word], word)
+
+    def _juxtaposed(self, stop, inner: bool) -> bool:
         if self.peek() == "(":
             return True
-        found = self.term_here()
+        if self._modal_action() is not None:
+            return not stop
+        found = self.word_here()
+        if found is None:
+            return False
+        if inner and found[1] == "relation":
+            return False
         # In a subject (stop = the copulas) a verb begins the predicate instead.
-        return found is not None and not (stop and found[0][0] in self.lang.verbs)
+        return not (stop and found[0][0] in self.lang.verbs)
+
+    def _modal_action(self) -> str | None:
+        """The modal ('may', 'must', 'cannot') at the current token when an action of the vocabulary follows it."""
+        w = self.peek()
+        if w in MODALS and self.lang.actions:
+            self.i += 1
+            found = self._action_here()
+            self.i -= 1
+            if found is not None:
+                return MODALS[w]
+        return None
+
+    def _action_here(self):
+        return self._match(self.lang.actions)
+
+    def _moment_here(self):
+        return self._match(self.lang.moments)
+
+    def word_here(self):
+        """The longest word of the vocabulary that begins at the current token, as (its words, its kind, its record)."""
+        return self._match(self.lang.index)
 
     def term_here(self):
-        """The longest term of the vocabulary that begins at the current token, as (its words, the term)."""
+        found = self.word_here()
+        return None if found is None or found[1] != "term" else (found[0], found[2])
+
+    def _match(self, index):
         i = self.i
-        for words, term in self.lang.terms_by_first_word.get(self.peek(), ()):
+        for words, kind, key in index.get(self.peek(), ()):
             if tuple(self.words[i : i + len(words)]) == words:
-                return words, term
+                return words, kind, key
         return None
 
 
@@ -357,17 +695,34 @@ def show(e) -> str:
         return e.name
     if isinstance(e, Not):
         return f"not {show(e.arg)}"
+    if isinstance(e, Check):
+        return e.test.text or f"{e.test.attribute} {e.test.op} {e.test.values}"
+    if isinstance(e, Related):
+        if e.phrase is None:
+            return e.relation.back or e.relation.name
+        return f"{e.relation.name} {e.quantity} {show(e.phrase)}"
+    if isinstance(e, Frequency):
+        return f"{e.event.term} {e.quantity} times per {e.group_word}"
     if isinstance(e, And):
-        return " and ".join(show(a) if not isinstance(a, Or) else f"({show(a)})" for a in e.args)
+        return " and ".join(show(a) if not isinstance(a, Or) else f"({show(a)})" for a in e.args) or "anything"
     return " or ".join(show(a) for a in e.args)
 
 
 def terms_of(e) -> set[str]:
-    """The vocabulary terms a phrase uses."""
+    """The vocabulary terms a phrase uses (an inner phrase's too)."""
     if isinstance(e, Term):
         return {e.name}
     if isinstance(e, Not):
         return terms_of(e.arg)
     if isinstance(e, And | Or):
-        return set().union(*[terms_of(a) for a in e.args])
+        return set().union(*[terms_of(a) for a in e.args]) if e.args else set()
+    if isinstance(e, Related):
+        return terms_of(e.phrase) if e.phrase is not None else set()
+    if isinstance(e, Frequency):
+        return {e.event.term}
     return set()
+
+
+def statement_terms(st: Statement) -> set[str]:
+    out = terms_of(st.subject) | terms_of(st.predicate)
+    return out | (statement_terms(st.condition) if st.condition is not None else set())

@@ -9,22 +9,62 @@ against) or a vocabulary fact (``VOCAB.*``: what the words mean); both take part
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from model.common.files import read_text
 from properties.common.clarify.language import MAX_PROPOSAL_STATEMENTS, ClarifyError, Language
 
+PARTIAL_RE = re.compile(r"#\s*PARTIAL\s+([^:\s]+)\s*:\s*(.+)")
+"""A comment ``# PARTIAL ID: what the language cannot state`` marks a rule encoded short of its full meaning."""
+
 
 class EncodedRulebook:
-    def __init__(self, path: Path, language: Language, is_rule: Callable[[str], bool], rules_word: str):
+    """``derived``: statements read off the model rather than written by hand (the EXIST.* counts), as
+    (text, source name), parsed by the same language; they take part in every check like VOCAB.* facts."""
+
+    def __init__(
+        self,
+        path: Path,
+        language: Language,
+        is_rule: Callable[[str], bool],
+        rules_word: str,
+        derived: Callable[[], tuple[str, str]] | None = None,
+    ):
         self.path, self.language, self.is_rule = path, language, is_rule
         self.rules_word = rules_word
         """What the rule statements are called in reports ("rules clarifications", "rulebook rules")."""
+        self.derived = derived
+
+    @functools.cached_property
+    def _text(self) -> str:
+        return read_text(self.path, "encoded rulebook")
 
     @functools.cached_property
     def statements(self) -> tuple:
-        return tuple(self.language.parse(read_text(self.path, "encoded rulebook"), str(self.path.name)))
+        written = self.language.parse(self._text, str(self.path.name))
+        if self.derived is None:
+            return tuple(written)
+        text, source = self.derived()
+        return tuple(self.language.parse(text, source)) + tuple(written)
+
+    def encoding(self) -> dict:
+        """How many rules are encoded at full meaning, and for the others what the file says is missing."""
+        rules = sorted({c.id for c in self.statements if self.is_rule(c.id)})
+        partial: dict[str, list[str]] = {}
+        for line in self._text.split("\n"):
+            m = PARTIAL_RE.match(line.strip())
+            if m:
+                partial.setdefault(m.group(1), []).append(m.group(2).strip())
+        unknown = sorted(set(partial) - set(rules))
+        if unknown:
+            raise ValueError(f"{self.path.name}: PARTIAL names ids that are no rule of the file: {', '.join(unknown)}")
+        return {
+            "rules": len(rules),
+            "full_meaning": len(rules) - len(partial),
+            "partial": [{"clause": cid, "missing": "; ".join(why)} for cid, why in sorted(partial.items())],
+        }
 
     def rulebook(self) -> tuple:
         return self.statements
@@ -42,27 +82,48 @@ class EncodedRulebook:
         from properties.common.clarify.logic import JUDGE_SECONDS, Theory, UndecidedError
 
         cs = list(self.statements)
-        theory = Theory(cs, deadline=time.monotonic() + (JUDGE_SECONDS if seconds is None else seconds))
+        theory = Theory(
+            cs, vocab=self.language.vocabulary, kept=len(cs), deadline=time.monotonic() + (JUDGE_SECONDS if seconds is None else seconds)
+        )
         undecided: list[str] = []
 
-        def decided(question: str, ask):
+        def decided_into(messages: list[str], question: str, ask, first: bool = False):
             try:
                 return ask()
             except UndecidedError as e:
-                undecided.append(f"{question}: {e}")
+                messages.insert(0 if first else len(messages), f"{question}: {e}")
                 return None
+
+        def decided(question: str, ask):
+            return decided_into(undecided, question, ask)
 
         consistent = decided("whether the set is consistent", theory.consistent)
         conflicts = (decided("the minimal conflicting sets", theory.cores) or []) if consistent is False else []
         redundant, redundant_statements = [], []
         if consistent:
             for cid, c in theory.clarifications.items():
-                if decided(f"whether {cid} follows from the others", lambda cid=cid: theory.implied_by_others(cid)):
-                    redundant.append(cid)
+                # Statement n of cid against everything else (its own other statements too) first: the
+                # id's question leaves those out, so it can follow only if every statement does (and
+                # with one statement the two are the same question).
+                id_question = f"whether {cid} follows from the others"
+                asked: list[str] = []
+                each = []
                 for n, st in enumerate(c.statements):
                     question = f"whether statement {n + 1} of {cid} follows from the others"
-                    if decided(question, lambda cid=cid, n=n: theory.statement_implied_by_others(cid, n)):
+                    each.append(decided_into(asked, question, lambda cid=cid, n=n: theory.statement_implied_by_others(cid, n)))
+                    if each[-1]:
                         redundant_statements.append({"clause": cid, "statement": n + 1, "text": st.text})
+                if len(c.statements) == 1:
+                    whole = each[0]
+                    if whole is None:
+                        asked.insert(0, asked[0].replace(f"statement 1 of {cid}", cid, 1))
+                elif False in each:
+                    whole = False
+                else:
+                    whole = decided_into(asked, id_question, lambda cid=cid: theory.implied_by_others(cid), first=True)
+                undecided.extend(asked)
+                if whole:
+                    redundant.append(cid)
         return {
             "clarifications": sorted(i for i in theory.clarifications if self.is_rule(i)),
             "vocabulary_facts": sorted(c.id for c in cs if not self.is_rule(c.id)),
@@ -72,6 +133,7 @@ class EncodedRulebook:
             "redundant": redundant,
             "redundant_statements": redundant_statements,
             "undecided": undecided,
+            "encoding": self.encoding(),
         }
 
     def judge_text(self, text: str, source: str = "<proposal>", seconds: float | None = None) -> dict:
@@ -84,4 +146,6 @@ class EncodedRulebook:
             raise ClarifyError(
                 source, proposals[1].line, 1, "statements of one clarification (a single id)", f"a second id {proposals[1].id}"
             )
-        return judge(list(self.statements), proposals[0], seconds=JUDGE_SECONDS if seconds is None else seconds)
+        return judge(
+            list(self.statements), proposals[0], seconds=JUDGE_SECONDS if seconds is None else seconds, vocab=self.language.vocabulary
+        )

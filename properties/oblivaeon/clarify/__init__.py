@@ -16,17 +16,40 @@ from properties.oblivaeon.clarify.vocabulary import TERMS
 
 RULEBOOK = Path(__file__).with_name("rulebook.clar")
 Error = ClarifyError
-_BOOK = EncodedRulebook(RULEBOOK, LANGUAGE, is_rule=lambda cid: cid.startswith("CLAR."), rules_word="rules clarifications")
 
-__all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "model_conformance", "vocabulary"]
+
+def _existence() -> tuple[str, str]:
+    from properties.oblivaeon.clarify import existence
+
+    return existence.text(), existence.SOURCE
+
+
+_BOOK = EncodedRulebook(
+    RULEBOOK, LANGUAGE, is_rule=lambda cid: cid.startswith("CLAR."), rules_word="rules clarifications", derived=_existence
+)
+
+__all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "model_conformance", "in_play", "vocabulary", "encoding"]
 
 rulebook = _BOOK.rulebook
 check_rulebook = _BOOK.check_rulebook
 judge_text = _BOOK.judge_text
+encoding = _BOOK.encoding
 
 
 def vocabulary() -> dict[str, str]:
     return dict(TERMS)
+
+
+def in_play(budget=None, statements=None, knockout: str | None = None) -> dict:
+    """Every rulebook statement (or the given (clause, index, statement) triples) checked in random play
+    (:func:`properties.common.clarify.in_play.search`)."""
+    from model.oblivaeon.ruleset import RULESET as ruleset
+    from properties.common.clarify import in_play as search
+    from properties.oblivaeon.clarify.play import situation
+
+    if statements is None:
+        statements = [(c.id, n, st) for c in rulebook() for n, st in enumerate(c.statements)]
+    return search.search(ruleset, statements, situation, budget or search.Budget(), knockout)
 
 
 def model_conformance() -> dict:

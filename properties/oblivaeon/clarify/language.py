@@ -25,11 +25,33 @@ from properties.common.clarify.language import (
     Term,
     show,
 )
+from properties.common.clarify.vocab import Vocabulary
+from properties.oblivaeon.clarify import words
 from properties.oblivaeon.clarify.vocabulary import TERMS
 
-VERBS = {"resolves", "keeps", "goes", "blocks", "adds", "revives", "affects", "has", "belongs"}
+VERBS = words.VERBS
 
-LANGUAGE = Language(TERMS, VERBS, example_id="CLAR.MISSION-TYPES", vocabulary_hint="`oblivaeon-verify clarify --vocabulary`")
+VOCABULARY = Vocabulary(
+    terms=TERMS,
+    verbs=frozenset(VERBS),
+    attributes=words.attributes(),
+    relations=words.RELATIONS,
+    tests=words.tests(),
+    moments=words.named_moments(),
+    actions=words.ACTIONS,
+    events=words.EVENTS,
+    groups=words.GROUPS,
+)
+
+LANGUAGE = Language(
+    TERMS,
+    VERBS,
+    example_id="CLAR.MISSION-TYPES",
+    vocabulary_hint="`oblivaeon-verify clarify --vocabulary`",
+    vocabulary=VOCABULARY,
+    modals=("may", "can", "must", "cannot"),
+    relatives=("that", "which"),
+)
 parse = LANGUAGE.parse
 parse_statement = LANGUAGE.parse_statement
 
@@ -39,6 +61,7 @@ __all__ = [
     "ID_RE",
     "QUANTIFIERS",
     "VERBS",
+    "VOCABULARY",
     "And",
     "Clarification",
     "ClarifyError",

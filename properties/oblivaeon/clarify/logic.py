@@ -1,8 +1,8 @@
 """Clarifications as logic, answered by Z3: the game-independent machinery of
-properties.common.clarify.logic (monadic logic on the small model its statements need)."""
+properties.common.clarify.logic (statements grounded on a bounded domain of situations and things)."""
 
 from __future__ import annotations
 
-from properties.common.clarify.logic import Sentence, Theory, UndecidedError, judge, sentence
+from properties.common.clarify.logic import Theory, UndecidedError, judge
 
-__all__ = ["Sentence", "Theory", "UndecidedError", "judge", "sentence"]
+__all__ = ["Theory", "UndecidedError", "judge"]

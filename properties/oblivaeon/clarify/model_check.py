@@ -35,7 +35,7 @@ def _card_facts(d, card: str, place: str | None) -> dict[str, bool]:
     is_target = cdef.hp is not None
     facts["target"] = is_target
     facts.update({k: is_target and v for k, v in _side_terms(bz.target_side(d, card), "target").items()})
-    facts["indestructible"] = bool(cdef.indestructible)
+    facts["may be destroyed"] = not cdef.indestructible
     facts["aeon men card"] = PHYSICAL[card].deck == "Aeon Men"
     facts["oblivaeon card"] = PHYSICAL[card].deck == "OblivAeon"
     for term in ("scion panel", "oblivaeon booklet", "shield card", "hero character card", "villain character card"):
@@ -127,8 +127,8 @@ def objects(offered: set[str] | None = None) -> list[Obj]:
                     {
                         "shield card": True,
                         "card": True,
-                        "indestructible": True,
-                        "removable from the game by its own text": True,
+                        "may be destroyed": False,
+                        "may be removed from the game by its own text": True,
                         "mission card": False,
                         "character card": False,
                     }.items()
@@ -144,7 +144,7 @@ def objects(offered: set[str] | None = None) -> list[Obj]:
         ("reserve", "scion reserve"),
     ):
         # The Scion Reserve is a pile: the model keeps it apart from the decks that effects can pick.
-        facts = {term: True, "card": False, "deck": kind != "reserve", "targetable by deck effects": kind in offered}
+        facts = {term: True, "card": False, "deck": kind != "reserve", "may be targeted by deck effects": kind in offered}
         out.append(Obj(term, tuple(sorted(facts.items()))))
     return out
 

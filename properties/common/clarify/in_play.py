@@ -1,0 +1,176 @@
+"""Statements checked in play: random games of the model, every statement evaluated on every state.
+
+For each state reached (and the moves of the turn so far) a ruleset's ``situation`` function gives
+the things the model decides (:mod:`properties.common.clarify.evaluate`); each statement evaluates
+True, False or open there.  A necessity that is False somewhere is *violated*, and the game up to
+that state is its witness: a replay file (:mod:`oblivaeon_verify.replay` format, expecting the
+invariants to hold, since the game itself is legal) from the game's rulebook setup, written through
+:mod:`oblivaeon_verify.output`, that replays to the state where the model would have to change for
+the statement to hold.  A possibility that is True somewhere is *witnessed*.  Otherwise the answer is
+"conforms over N states and M steps" under the stated :class:`Budget`, with how many states decided
+it (a statement open on every state was not checked at all, and says so).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from oblivaeon_verify.play import choose, game_rng
+from properties.common.clarify.evaluate import culprits, holds
+
+
+@dataclass(frozen=True)
+class Budget:
+    games: int = 3
+    players: int = 4
+    decisions: int = 4_000
+    """The most decisions of one game (random play stops there)."""
+    seconds: float = 60.0
+    """All games together; the search stops at the first state past it."""
+    seed: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.games} random games of {self.players} players, seed {self.seed}, at most {self.decisions:,} decisions each and {self.seconds:g} s"
+
+
+@dataclass
+class _Game:
+    setup: object
+    decisions: list = field(default_factory=list)
+    labels: list = field(default_factory=list)
+    error: str = ""
+    violations: list = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return False
+
+
+def search(ruleset, statements, situation, budget: Budget = Budget(), knockout: str | None = None) -> dict:
+    """Evaluate every (clause, statement) on every state of ``budget``'s random games.
+
+    ``situation(state, moves, where)`` builds the situation of a state; ``moves``: the seats whose
+    hero moved between battle zones in the turn so far.  Returns the tallies, a result per statement
+    and, for each violated one, its witness (a replay document, not yet written)."""
+    from oblivaeon_verify import replay as replay_file
+
+    params = ruleset.default_parameters()
+    start = time.monotonic()
+    states = steps = games = 0
+    tally = {(cid, n): {"true": 0, "false": 0, "open": 0} for cid, n, _st in statements}
+    found: dict = {}
+    stopped = ""
+    for g in range(budget.games):
+        rng = game_rng(budget.seed, budget.players, g)
+        setup = ruleset.random_setup(rng, budget.players, params)
+        game = _Game(setup)
+        state = ruleset.new_game(setup)
+        moves: list[int] = []
+        turn = None
+        games += 1
+        while True:
+            where = ruleset.where(state)
+            sit = situation(state, tuple(moves), where)
+            states += 1
+            for cid, n, st in statements:
+                v = holds(st, sit)
+                t = tally[(cid, n)]
+                t["open" if v is None else ("true" if v else "false")] += 1
+                if (cid, n) in found:
+                    continue
+                if v is False and not st.possibility:
+                    found[(cid, n)] = {
+                        "where": where,
+                        "things": culprits(st, sit),
+                        "replay": replay_file.from_game(ruleset, params, game, knockout),
+                    }
+                elif v is True and st.possibility:
+                    found[(cid, n)] = {"where": where}
+            options = ruleset.legal_decisions(state)
+            if not options or len(game.decisions) >= budget.decisions:
+                break
+            if time.monotonic() - start > budget.seconds:
+                stopped = f"the time budget ({budget.seconds:g} s) ran out in game {g + 1}"
+                break
+            decision = choose(rng, options, getattr(ruleset, "decision_weight", None))
+            game.decisions.append(options.index(decision))
+            game.labels.append(str(decision))
+            state, events = ruleset.step(state, decision)
+            steps += 1
+            now = getattr(ruleset, "turn_label", lambda s: "")(state)
+            if now != turn:
+                turn, moves = now, []
+            moves.extend(_moved_seats(state, events))
+        if stopped:
+            break
+    results = []
+    for cid, n, st in statements:
+        t = tally[(cid, n)]
+        f = found.get((cid, n))
+        if st.possibility:
+            result = "witnessed" if f else ("not seen" if t["open"] < states else "open")
+        elif f:
+            result = "violated"
+        else:
+            result = "conforms" if t["false"] == 0 and t["true"] > 0 else "open"
+        entry = {"clause": cid, "statement": n + 1, "text": st.text, "result": result, "decided_states": t["true"] + t["false"]}
+        if f:
+            entry["where"] = f["where"]
+            if "replay" in f:
+                entry["things"] = f["things"]
+                entry["witness"] = f["replay"]
+        results.append(entry)
+    return {
+        "budget": str(budget),
+        "games": games,
+        "states": states,
+        "steps": steps,
+        "complete": not stopped,
+        "stopped": stopped,
+        "results": results,
+    }
+
+
+def _moved_seats(state, events) -> list[int]:
+    out = []
+    for e in events:
+        if e.kind == "hero-moved":
+            for i, s in enumerate(state.seats):
+                if e.target and e.target in s.characters:
+                    out.append(i)
+    return out
+
+
+def write_witnesses(found: dict, folder: str | Path, command: str = "clarify") -> dict[str, Path]:
+    """Every violated statement's witness as ``CLAUSE-N.json`` in ``folder`` (through :func:`oblivaeon_verify.output.add`)."""
+    from oblivaeon_verify import output
+
+    files = {
+        f"{r['clause']}-{r['statement']}.json": json.dumps(r["witness"], indent=1) + "\n"
+        for r in found["results"]
+        if r["result"] == "violated"
+    }
+    return output.add(folder, files, command, option="--witnesses") if files else {}
+
+
+def replayed(ruleset, doc: dict, situation):
+    """The situation a witness replays to: its decisions from its setup (under its knock-out, if any),
+    checked against their labels by :func:`oblivaeon_verify.replay.replay` first."""
+    from contextlib import nullcontext
+
+    from oblivaeon_verify import knockout
+    from oblivaeon_verify import replay as replay_file
+
+    result = replay_file.replay(ruleset, doc)
+    if result.error or result.violations or result.steps != len(doc["decisions"]):
+        raise AssertionError(f"the witness does not replay: {result.error or result.violations or result.steps}")
+    _params, setup, clause = replay_file._inputs(ruleset, doc, "witness")
+    pkg = type(ruleset).__module__.rsplit(".", 1)[0]
+    with knockout.knocked_out(pkg, clause) if clause else nullcontext():
+        state = ruleset.new_game(setup)
+        for index, _label in doc["decisions"]:
+            state, _events = ruleset.step(state, ruleset.legal_decisions(state)[index])
+        return situation(state, (), ruleset.where(state))

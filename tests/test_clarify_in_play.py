@@ -1,0 +1,82 @@
+"""Rulebook statements checked in play: a broken model rule shows up as a replayable witness."""
+
+from __future__ import annotations
+
+import json
+
+from model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify import knockout
+from properties.common.clarify import in_play
+from properties.common.clarify.evaluate import holds
+from properties.oblivaeon import clarify
+from properties.oblivaeon.clarify.play import situation
+
+BUDGET = in_play.Budget(games=1, seconds=60)
+OBJECTIVE_TARGETS = "every objective target is a villain target or an environment target"
+
+
+def _statement(text: str):
+    for c in clarify.rulebook():
+        for n, st in enumerate(c.statements):
+            if st.text == text:
+                return c.id, n, st
+    raise LookupError(text)
+
+
+def test_the_model_conforms_to_the_rulebook_in_play_and_says_over_how_much():
+    r = clarify.in_play(BUDGET)
+    assert r["complete"] and r["states"] > 100 and r["steps"] == r["states"] - 1
+    by = {(x["clause"], x["statement"]): x for x in r["results"]}
+    assert [x for x in r["results"] if x["result"] == "violated"] == []
+    # Decided on every state: the zones of heroes and play areas, the Booklet's and the battle zones' counts.
+    for key in [("CLAR.ZONE-MEMBERSHIP", 1), ("EXIST.BATTLE-ZONE", 1), ("EXIST.OBLIVAEON-BOOKLET", 1), ("CLAR.MISSION-TYPES", 2)]:
+        assert by[key]["result"] == "conforms" and by[key]["decided_states"] == r["states"]
+    # A possibility only play can show: a hero changing battle zones twice in one turn.
+    assert by[("CLAR.MULTIPLE-MOVES", 1)]["result"] == "witnessed"
+    # Statements about what the state does not hold (what may be done) are open, never passed.
+    assert by[("CLAR.ERASED", 1)]["result"] == "open" and by[("CLAR.ERASED", 1)]["decided_states"] == 0
+
+
+def test_a_broken_model_rule_fails_a_rulebook_statement_in_play_with_a_replayable_witness(tmp_path):
+    # The deliberately broken rule: target_side (CLAR.MISSION-TARGET-KIND) knocked out, so an objective
+    # counts as no kind of target at all.
+    cid, n, st = _statement(OBJECTIVE_TARGETS)
+    with knockout.knocked_out("model.oblivaeon", "CLAR.MISSION-TARGET-KIND"):
+        r = clarify.in_play(BUDGET, statements=[(cid, n, st)], knockout="CLAR.MISSION-TARGET-KIND")
+    (result,) = r["results"]
+    assert result["result"] == "violated" and result["things"], result
+    written = in_play.write_witnesses(r, tmp_path / "witnesses")
+    (path,) = written.values()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    # From the rulebook setup: the objectives of the Mission deck are already no targets of either kind.
+    assert doc["knockout"] == "CLAR.MISSION-TARGET-KIND" and doc["expect"] == "hold" and doc["setup"]["heroes"]
+    # The witness replays (labels checked) to a state where the statement fails under the broken rule...
+    assert holds(st, in_play.replayed(RULESET, doc, situation)) is False
+    # ...and the same decisions without the knock-out reach a state where it holds: the rule to change.
+    fixed = {k: v for k, v in doc.items() if k != "knockout"}
+    assert holds(st, in_play.replayed(RULESET, fixed, situation)) is True
+
+
+def test_a_witness_folder_is_the_tools_own(tmp_path):
+    cid, n, st = _statement(OBJECTIVE_TARGETS)
+    with knockout.knocked_out("model.oblivaeon", "CLAR.MISSION-TARGET-KIND"):
+        r = clarify.in_play(BUDGET, statements=[(cid, n, st)], knockout="CLAR.MISSION-TARGET-KIND")
+    folder = tmp_path / "w"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    import pytest
+
+    from oblivaeon_verify.output import OutputError
+
+    with pytest.raises(OutputError):
+        in_play.write_witnesses(r, folder)
+
+
+def test_the_command_checks_a_proposal_in_play(tmp_path, capsys):
+    from oblivaeon_verify.cli import main
+
+    rc = main(
+        ["clarify", "--in-play", "--games", "1", "--witnesses", str(tmp_path / "w"), "every hero is in the battle zone of its marker."]
+    )
+    out = capsys.readouterr().out
+    assert rc == 0 and "in play (1 random games" in out and "conforms: every hero is in the battle zone of its marker" in out

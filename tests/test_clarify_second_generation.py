@@ -1,0 +1,133 @@
+"""Verdicts of the second-generation language: singular components, zones, counting, permissions, vacuity.
+
+Each proposal is one a designer could not write (or that was misjudged) before existence, relations,
+counts and modals: the expected verdict and the sets it names are the point of each test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from properties.aeons_end import clarify as ae
+from properties.common.clarify import language
+from properties.common.clarify.language import Check, Frequency, Related
+from properties.oblivaeon import clarify
+from properties.oblivaeon.clarify import existence
+from properties.oblivaeon.clarify.language import LANGUAGE
+
+
+def _v(text: str, module=clarify) -> dict:
+    return module.judge_text(text, seconds=120)
+
+
+# --- existence, from the model ----------------------------------------------------------------------
+
+
+def test_existence_counts_come_from_the_models_setup():
+    c = existence.counts()
+    assert c["battle zone"] == (2, 2) and c["oblivaeon booklet"] == (1, 1) and c["scion reserve"] == (1, 1)
+    assert c["hero"] == (3, 5) and c["oblivaeon turn"] == (1, 1) and c["environment turn"] == (2, 2)
+    ids = {cl.id for cl in clarify.rulebook()}
+    assert {"EXIST.BATTLE-ZONE", "EXIST.OBLIVAEON-BOOKLET", "EXIST.SCION-RESERVE", "EXIST.OBLIVAEON-TURN"} <= ids
+
+
+def test_a_proposal_against_a_clarification_about_the_single_booklet_now_contradicts():
+    # Before existence, "no booklet is ..." held by having no booklet at all.
+    v = _v("no oblivaeon booklet is a villain character card.")
+    assert v["verdict"] == "contradicts" and v["cores"] == [["CLAR.VILLAIN-CHARACTERS", "EXIST.OBLIVAEON-BOOKLET"]]
+
+
+def test_a_count_against_the_models_setup_contradicts():
+    v = _v("there are exactly 3 battle zones.")
+    assert v["verdict"] == "contradicts" and v["cores"] == [["EXIST.BATTLE-ZONE"]]
+
+
+# --- vacuity ----------------------------------------------------------------------------------------
+
+
+def test_a_proposal_about_something_that_cannot_exist_is_vacuous_with_what_rules_it_out():
+    v = _v("every reward in the mission deck is a hero card.")
+    assert v["verdict"] == "vacuous"
+    assert v["empty"] == [
+        {"subject": "reward and in the mission deck", "ruled_out_by": [["CLAR.REWARD-NO-OBJECTIVE", "VOCAB.MISSION-SIDES"]]}
+    ]
+
+
+def test_a_vacuous_proposal_exits_0_and_says_so(capsys):
+    from oblivaeon_verify.cli import main
+
+    rc = main(["clarify", "every scion reserve that is a deck is a villain deck."])
+    out = capsys.readouterr().out
+    assert rc == 0 and out.startswith("vacuous") and "nothing can be" in out
+
+
+def test_a_vacuous_aeons_end_proposal():
+    v = _v("every destroyed breach that is opened is focused this turn.", ae)
+    assert v["verdict"] == "vacuous" and ["VOCAB.BREACH-SIDES"] in v["empty"][0]["ruled_out_by"]
+
+
+# --- zones, counting, permissions ------------------------------------------------------------------
+
+
+def test_a_mission_card_reaching_into_the_other_zone_contradicts_the_zone_rule():
+    v = _v("some mission card in a hero play area may affect some target in the other battle zone.")
+    assert v["verdict"] == "contradicts" and v["cores"] == [["CLAR.MISSION-ZONE"]]
+
+
+def test_a_card_in_a_play_area_outside_its_markers_zone_contradicts_zone_membership():
+    v = _v("some card in a hero play area is not in the battle zone of its marker.")
+    assert v["verdict"] == "contradicts" and v["cores"] == [["CLAR.ZONE-MEMBERSHIP"]]
+
+
+def test_at_most_one_move_per_turn_contradicts_the_multiple_moves_clarification():
+    v = _v("every hero moves between battle zones at most once per turn.")
+    assert v["verdict"] == "contradicts" and v["cores"] == [["CLAR.MULTIPLE-MOVES"]]
+
+
+def test_permissions_and_obligations():
+    assert _v("a shield card may be destroyed.")["cores"] == [["CLAR.SHIELD-INDESTRUCTIBLE"]]
+    # 'must' implies 'may': an obligation to play an erased hero again is forbidden by the same rule.
+    v = _v("some erased hero must be played again.")
+    assert v["verdict"] == "contradicts" and v["cores"] == [["CLAR.ERASED"]]
+    # As a rule for every erased hero it is consistent: the two together say no hero is ever erased.
+    assert _v("an erased hero must be played again.")["verdict"] == "consistent"
+    v = _v("some scion may affect some hero in the other battle zone.")
+    assert v["verdict"] == "consistent"
+
+
+def test_an_aeons_end_count_and_permission():
+    assert _v("no exhausted player may gain life.", ae)["verdict"] == "redundant"
+    assert _v("there are at most 0 breaches.", ae)["verdict"] == "contradicts"
+
+
+# --- the grammar ------------------------------------------------------------------------------------
+
+
+def test_order_time_and_frequency_parse_to_typed_records():
+    st = LANGUAGE.parse_statement("every scion effect resolves before every aeon men effect at the same moment.")
+    assert isinstance(st.predicate, Related) and st.predicate.relation.name == "resolves before"
+    assert st.predicate.quantity.kind == "every" and isinstance(st.predicate.phrase.args[1], Related)
+    st = LANGUAGE.parse_statement("every temporary effect lasts until the start of a hero turn.")
+    assert isinstance(st.predicate, Check) and st.predicate.test.attribute == "until"
+    st = LANGUAGE.parse_statement("every scion effect is during oblivaeon's turn.")
+    assert isinstance(st.predicate, Check) and st.predicate.test.attribute == "moment"
+    st = LANGUAGE.parse_statement("no hero moves between battle zones more than twice per round.")
+    assert isinstance(st.predicate, Frequency) and st.predicate.quantity.low == 3
+    st = LANGUAGE.parse_statement("if there is an oblivaeon booklet then there are exactly 2 battle zones.")
+    assert st.condition is not None and st.quantity.low == 2
+
+
+@pytest.mark.parametrize(
+    "text, col, expected",
+    [
+        ("there are exactly 21 battle zones.", 19, "a number from 0 to 20"),
+        ("every hero moves between battle zones more than once per week.", 58, "what the happenings are counted in"),
+        ("every hero is in the same battle zone as", 41, "what 'in the same battle zone as' relates to"),
+        ("every hero is in the other battle zone.", 15, "needs what it relates to"),
+    ],
+)
+def test_new_grammar_errors_are_one_line_with_their_column(text, col, expected):
+    with pytest.raises(language.ClarifyError) as e:
+        LANGUAGE.parse_statement(text)
+    msg = str(e.value)
+    assert "\n" not in msg and msg.startswith(f"<text>:1:{col}: expected") and expected in msg
