@@ -185,7 +185,11 @@ def register(sub) -> None:
         default=60.0,
         help="time for --in-play, all games together (default 60)",
     )
-    sp.add_argument("--witnesses", metavar="DIR", help="with --in-play: write each witness (a replay file) into DIR")
+    sp.add_argument(
+        "--witnesses",
+        metavar="DIR",
+        help="with --in-play: write each witness (a replay file) into DIR (default: none written; the verdict names them)",
+    )
     add_json_arguments(sp)
     add_examples(
         sp,
