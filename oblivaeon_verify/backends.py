@@ -24,8 +24,8 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
-from model.common.files import InputError
 from oblivaeon_verify import interrupts, tasks
+from oblivaeon_verify.model.common.files import InputError
 from oblivaeon_verify.workers import AHEAD_PER_WORKER, Pool, default_workers
 
 SCHEDULER_ENV = "OBLIVAEON_VERIFY_SCHEDULER"

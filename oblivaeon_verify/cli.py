@@ -16,9 +16,9 @@ import pkgutil
 import sys
 import traceback
 
-from model.common.files import InputError
 from oblivaeon_verify import __version__, commands, exits, interrupts
 from oblivaeon_verify.commands.common import ArgumentParser
+from oblivaeon_verify.model.common.files import InputError
 
 NOT_COMMANDS = {"common"}
 TRACEBACK_VARIABLE = "OBLIVAEON_VERIFY_TRACEBACK"

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from model.common.files import InputError
+from oblivaeon_verify.model.common.files import InputError
 
 ENV = "OBLIVAEON_VERIFY_HYPOTHESIS_DB"
 DEFAULT = ".hypothesis/examples"

@@ -44,7 +44,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from model.common.files import InputError
+from oblivaeon_verify.model.common.files import InputError
 
 try:
     import fcntl

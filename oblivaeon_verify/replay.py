@@ -38,8 +38,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from model.common.files import InputError, read_text
 from oblivaeon_verify.checked_play import properties
+from oblivaeon_verify.model.common.files import InputError, read_text
 
 FORMAT = "oblivaeon-verify replay"
 VERSION = 1

@@ -9,7 +9,7 @@ import importlib
 import pkgutil
 from typing import Any, Protocol
 
-import model
+from oblivaeon_verify import model
 
 
 class Ruleset(Protocol):
@@ -47,5 +47,5 @@ class UnknownRuleset(LookupError):
 def load(name: str = DEFAULT) -> Ruleset:
     if name not in available():
         raise UnknownRuleset(f"unknown ruleset {name!r}; available: {', '.join(available())}")
-    module = importlib.import_module(f"model.{name}.ruleset")
+    module = importlib.import_module(f"oblivaeon_verify.model.{name}.ruleset")
     return module.RULESET

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.common.files import InputError, read_text
 from oblivaeon_verify import output
+from oblivaeon_verify.model.common.files import InputError, read_text
 
 FORMAT = "oblivaeon-verify shard"
 VERSION = 1

@@ -84,7 +84,7 @@ class Task:
 
 def parameters_digest(params: Any) -> str:
     """The model parameters' values, hashed: two runs with the same digest played the same rules."""
-    from model.common.parameters import plain
+    from oblivaeon_verify.model.common.parameters import plain
 
     return hashlib.sha256(json.dumps(plain(params), sort_keys=True).encode()).hexdigest()
 
@@ -118,7 +118,7 @@ class Games(Task):
         ruleset = _ruleset(self.ruleset)
         tally = Tally()
         fired: Counter = Counter()
-        counting = handlers.counting(f"model.{self.ruleset}", fired) if self.handler_counts else contextlib.nullcontext()
+        counting = handlers.counting(f"oblivaeon_verify.model.{self.ruleset}", fired) if self.handler_counts else contextlib.nullcontext()
         with counting:
             for i in range(self.first, self.first + self.count):
                 play_game(ruleset, self.params, self.seed, self.players, i, conformance=self.conformance, tally=tally)

@@ -33,7 +33,7 @@ BUGS = (
     Bug(
         "scions-outnumber-at-a-tie",
         "oblivaeon",
-        "model.oblivaeon.inevitable_destruction",
+        "oblivaeon_verify.model.oblivaeon.inevitable_destruction",
         "scions_outnumber",
         "if scions > heroes_in(d, zone):",
         "if scions >= heroes_in(d, zone):",
@@ -42,7 +42,7 @@ BUGS = (
     Bug(
         "scion-from-the-top",
         "oblivaeon",
-        "model.oblivaeon.scions",
+        "oblivaeon_verify.model.oblivaeon.scions",
         "bring_forth",
         "card, rest = d.reserve.take_bottom()",
         "card, rest = d.reserve.take_top()",
@@ -51,7 +51,7 @@ BUGS = (
     Bug(
         "devastation-strikes-the-other-zone",
         "oblivaeon",
-        "model.oblivaeon.inevitable_destruction",
+        "oblivaeon_verify.model.oblivaeon.inevitable_destruction",
         "devastation_check",
         "zone = d.oblivaeon_zone",
         "zone = 3 - d.oblivaeon_zone",
@@ -60,7 +60,7 @@ BUGS = (
     Bug(
         "devastation-taken-below-none",
         "oblivaeon",
-        "model.oblivaeon.inevitable_destruction",
+        "oblivaeon_verify.model.oblivaeon.inevitable_destruction",
         "remove_devastation",
         "taken = min(n, d.devastation)",
         "taken = n",
@@ -69,7 +69,7 @@ BUGS = (
     Bug(
         "countdown-resets-before-it-strikes",
         "oblivaeon",
-        "model.oblivaeon.inevitable_destruction",
+        "oblivaeon_verify.model.oblivaeon.inevitable_destruction",
         "countdown_tick",
         "d.countdown = max(0, d.countdown - d.params.countdown_tick)",
         "d.countdown = max(1, d.countdown - d.params.countdown_tick)",
@@ -78,7 +78,7 @@ BUGS = (
     Bug(
         "devastation-check-calls-itself",
         "oblivaeon",
-        "model.oblivaeon.inevitable_destruction",
+        "oblivaeon_verify.model.oblivaeon.inevitable_destruction",
         "devastation_check",
         "threshold = d.params.devastation_threshold",
         'd.push_call("devastation-check")\n    threshold = d.params.devastation_threshold',
@@ -87,7 +87,7 @@ BUGS = (
     Bug(
         "a-gain-costs-one-less",
         "aeons_end",
-        "model.aeons_end.player_turn",
+        "oblivaeon_verify.model.aeons_end.player_turn",
         "gain_card",
         "d.aether -= card_def(card).cost",
         "d.aether -= card_def(card).cost - 1",
@@ -96,7 +96,7 @@ BUGS = (
     Bug(
         "a-breach-opens-at-the-third-turn",
         "aeons_end",
-        "model.aeons_end.player_turn",
+        "oblivaeon_verify.model.aeons_end.player_turn",
         "_turn_breach",
         "opened=n >= 4",
         "opened=n >= 3",
@@ -105,7 +105,7 @@ BUGS = (
     Bug(
         "the-draw-phase-fills-to-four",
         "aeons_end",
-        "model.aeons_end.player_turn",
+        "oblivaeon_verify.model.aeons_end.player_turn",
         "finish_draw_phase",
         "draw_cards(d, i, d.params.hand_size - len(m.hand))",
         "draw_cards(d, i, d.params.hand_size - 1 - len(m.hand))",
@@ -114,7 +114,7 @@ BUGS = (
     Bug(
         "turn-order-reshuffled-with-a-card-left",
         "aeons_end",
-        "model.aeons_end.turn_order",
+        "oblivaeon_verify.model.aeons_end.turn_order",
         "next_turn",
         "if not d.turn_deck:",
         "if len(d.turn_deck) <= 1:",
@@ -123,7 +123,7 @@ BUGS = (
     Bug(
         "an-ability-keeps-a-charge",
         "aeons_end",
-        "model.aeons_end.player_turn",
+        "oblivaeon_verify.model.aeons_end.player_turn",
         "use_ability",
         "d.mage_update(i, charges=0)",
         "d.mage_update(i, charges=1)",
@@ -132,7 +132,7 @@ BUGS = (
     Bug(
         "a-turn-that-never-ends",
         "aeons_end",
-        "model.aeons_end.engine",
+        "oblivaeon_verify.model.aeons_end.engine",
         "_end_turn",
         'd.later(("turn-order",))',
         'd.later(("end-turn",))',

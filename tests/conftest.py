@@ -30,7 +30,7 @@ def pytest_collection_modifyitems(items) -> None:
     """Under ``ci``: every Hypothesis test (and state machine) draws fixed examples, and keeps the database."""
     if PROFILE != "ci":
         return
-    from properties.common.machine import ModelMachine
+    from oblivaeon_verify.properties.common.machine import ModelMachine
 
     ModelMachine._hypothesis_internal_use_seed = MACHINE_SEED  # read by Hypothesis as @seed's, the database left on
     for item in items:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Ctx
-from model.oblivaeon.engine import inject, new_game, step
-from model.oblivaeon.parameters import DEFAULT
-from model.oblivaeon.setup import SetupConfig
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx
+from oblivaeon_verify.model.oblivaeon.engine import inject, new_game, step
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
 
 HEROES4 = ("char:legacy:legacy", "char:tachyon:tachyon", "char:ra:ra", "char:haka:haka")
 ENVS = ("Insula Primalis", "Megalopolis", "Ruins of Atlantis", "Rook City", "Temple of Zhu Long")
@@ -80,8 +80,8 @@ def clauses(events) -> set[str]:
 
 def place(state, card, where, hp=None, reward=False, tokens=0):
     """``state`` with ``card`` taken from wherever it is and put in ``where`` (a places.containers place)."""
-    from model.oblivaeon.draft import Draft
-    from model.oblivaeon.places import add_to, remove
+    from oblivaeon_verify.model.oblivaeon.draft import Draft
+    from oblivaeon_verify.model.oblivaeon.places import add_to, remove
 
     d = Draft(state)
     remove(d, card)
@@ -109,7 +109,7 @@ def every_card(state):
     """How many times each card id appears across every place of the game."""
     from collections import Counter
 
-    from model.oblivaeon.places import containers
+    from oblivaeon_verify.model.oblivaeon.places import containers
 
     return Counter(c for _place, cards in containers(state) for c in cards)
 
@@ -123,7 +123,7 @@ def assert_conserved(before, after):
 
 def run_from(state, slot, phase=-1, rnd=1):
     """Run the game from the phase after ``phase`` of turn ``slot`` to the next decision."""
-    from model.oblivaeon.state import Cursor
+    from oblivaeon_verify.model.oblivaeon.state import Cursor
 
     s = dataclasses.replace(state, stack=(), options=(), cursor=Cursor(rnd, slot, phase))
     after, events = effect(s, [], side="villain", seat=-1, zone=1)
@@ -157,7 +157,7 @@ def objective_to(state, i: int, card: str, hp: int | None = None, tokens: int = 
 
 
 def _physical(card):
-    from model.oblivaeon.cards import PHYSICAL
+    from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 
     return PHYSICAL[card]
 

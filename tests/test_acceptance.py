@@ -4,8 +4,8 @@ and together with handler counting they reach every clause that has a handler.""
 from __future__ import annotations
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 
-from model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify import campaign
 
 SEED = 2026

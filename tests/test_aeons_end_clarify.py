@@ -7,16 +7,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from oblivaeon_verify.model.aeons_end import effects, engine, player_turn
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.properties.aeons_end import clarify
+from oblivaeon_verify.properties.aeons_end.clarify.language import parse, parse_statement
+from oblivaeon_verify.properties.aeons_end.clarify.model_check import check, objects
+from oblivaeon_verify.properties.common.clarify.language import And, ClarifyError, Not, Term
+from oblivaeon_verify.properties.common.clarify.logic import Theory, judge
 
-from model.aeons_end import effects, engine, player_turn
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.decisions import Decision
 from oblivaeon_verify.cli import main
-from properties.aeons_end import clarify
-from properties.aeons_end.clarify.language import parse, parse_statement
-from properties.aeons_end.clarify.model_check import check, objects
-from properties.common.clarify.language import And, ClarifyError, Not, Term
-from properties.common.clarify.logic import Theory, judge
 
 
 def _decided(v: dict) -> dict:
@@ -129,7 +129,7 @@ def test_a_rule_implied_by_the_others_is_reported():
 def test_the_rulebook_check_finds_the_same_redundant_ids_as_asking_each_ids_own_question(monkeypatch):
     """The check asks an id's own question only when its statements' answers leave it open: its list
     is the one asking every id gives, with a redundant id of two statements and one of one added."""
-    from properties.common.clarify.rulebook import EncodedRulebook
+    from oblivaeon_verify.properties.common.clarify.rulebook import EncodedRulebook
 
     extra = parse(
         "EXTRA.TWO: some opened breach may receive a spell.\nEXTRA.TWO: some opened breach may receive a spell.\n"

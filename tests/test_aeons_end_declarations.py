@@ -11,14 +11,14 @@ import random
 from functools import cache
 
 import pytest
+from oblivaeon_verify.model.aeons_end import engine, setup
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS, Decision
+from oblivaeon_verify.model.aeons_end.events import EVENT_KINDS
+from oblivaeon_verify.model.aeons_end.families import BREACHES, in_game, index_range, word
+from oblivaeon_verify.model.aeons_end.state import OUTCOMES, PHASES
+from oblivaeon_verify.model.common.events import Event
 
-from model.aeons_end import engine, setup
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.decisions import DECISION_KINDS, Decision
-from model.aeons_end.events import EVENT_KINDS
-from model.aeons_end.families import BREACHES, in_game, index_range, word
-from model.aeons_end.state import OUTCOMES, PHASES
-from model.common.events import Event
 from oblivaeon_verify import rulesets
 from oblivaeon_verify.graphs.static import read_model
 from oblivaeon_verify.scenarios import Refused, load_suite, vocabulary
@@ -151,7 +151,7 @@ def test_random_play_and_the_scenarios_emit_only_declared_events_filled_as_decla
 
 
 def test_every_emit_site_of_the_model_names_a_declared_kind_and_every_declared_kind_has_one():
-    code = read_model("model.aeons_end", lambda s: s in CATALOGUE)
+    code = read_model("oblivaeon_verify.model.aeons_end", lambda s: s in CATALOGUE)
     emitted = {site.kind for f in code.functions.values() for site in f.emits}
     assert emitted - set(EVENT_KINDS) == set()
     assert set(EVENT_KINDS) - emitted == set()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from model.aeons_end.ruleset import RULESET
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+
 from oblivaeon_verify.graphs import summary
 
 

@@ -6,19 +6,19 @@ import dataclasses
 import inspect
 
 import pytest
+from oblivaeon_verify.model.aeons_end.cards import MATS
+from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.model.aeons_end.engine import new_game, step
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig
+from oblivaeon_verify.model.aeons_end.state import InPlay, Outcome
+from oblivaeon_verify.model.common.events import Event
+from oblivaeon_verify.properties.aeons_end import INVARIANTS, UNGUARDED_REASONS, Step
+from oblivaeon_verify.properties.aeons_end.knockout import KNOCKOUT_GAMES, ONCE_UNGUARDED, QUICK_KNOCKOUTS
 
-from model.aeons_end.cards import MATS
-from model.aeons_end.decisions import Decision
-from model.aeons_end.engine import new_game, step
-from model.aeons_end.parameters import DEFAULT, Difficulty
-from model.aeons_end.ruleset import RULESET
-from model.aeons_end.setup import SetupConfig
-from model.aeons_end.state import InPlay, Outcome
-from model.common.events import Event
 from oblivaeon_verify import knockout_runner
 from oblivaeon_verify.checked_play import CheckTally, play_checked
-from properties.aeons_end import INVARIANTS, UNGUARDED_REASONS, Step
-from properties.aeons_end.knockout import KNOCKOUT_GAMES, ONCE_UNGUARDED, QUICK_KNOCKOUTS
 
 
 def game(nemesis="Rageborne"):
@@ -298,7 +298,7 @@ def test_a_minion_in_play_and_in_the_discard_is_caught():
 
 
 def test_every_documented_uncaught_knockout_names_a_handled_clause():
-    from properties.aeons_end import UNGUARDED_REASONS
+    from oblivaeon_verify.properties.aeons_end import UNGUARDED_REASONS
 
     for clause, reason in UNGUARDED_REASONS.items():
         assert clause in RULESET.catalogue and RULESET.catalogue[clause].handled and reason, clause

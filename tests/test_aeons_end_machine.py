@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, find, settings
 from hypothesis.stateful import run_state_machine_as_test
+from oblivaeon_verify.model.aeons_end import player_turn
+from oblivaeon_verify.model.aeons_end.parameters import Difficulty
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+from oblivaeon_verify.properties.aeons_end import machine
 
-from model.aeons_end import player_turn
-from model.aeons_end.parameters import Difficulty
-from model.aeons_end.ruleset import RULESET
 from oblivaeon_verify import replay
 from oblivaeon_verify.cli import main
-from properties.aeons_end import machine
 
 #: The machine is expensive per example (long games): a fifth of the profile's examples, at least 4.
 EXAMPLES = max(4, settings.default.max_examples // 5)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
 
-from model.aeons_end.ruleset import RULESET
 from oblivaeon_verify import campaign
 from oblivaeon_verify.cli import main
 from oblivaeon_verify.play import Tally, play_game

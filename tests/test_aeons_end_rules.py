@@ -6,20 +6,19 @@ import dataclasses
 import random
 
 import pytest
-
-from model.aeons_end.cards import MATS
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.decisions import Decision, IllegalDecision
-from model.aeons_end.draft import Draft
-from model.aeons_end.effects import harm_player, lowest_life_players, unleash
-from model.aeons_end.engine import new_game, run_to_decision, step
-from model.aeons_end.game_end import check_end
-from model.aeons_end.parameters import DEFAULT, Difficulty
-from model.aeons_end.player_turn import draw_cards, prep_breaches
-from model.aeons_end.ruleset import RULESET
-from model.aeons_end.setup import SetupConfig, SetupError, life_table
-from model.aeons_end.state import InPlay
-from model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.aeons_end.cards import MATS
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.decisions import Decision, IllegalDecision
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.effects import harm_player, lowest_life_players, unleash
+from oblivaeon_verify.model.aeons_end.engine import new_game, run_to_decision, step
+from oblivaeon_verify.model.aeons_end.game_end import check_end
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
+from oblivaeon_verify.model.aeons_end.player_turn import draw_cards, prep_breaches
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig, SetupError, life_table
+from oblivaeon_verify.model.aeons_end.state import InPlay
+from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
 
 
 def cfg(mages=("Adelheim", "Brama"), nemesis="Rageborne", difficulty=Difficulty.NORMAL):
@@ -171,7 +170,7 @@ def test_a_minion_at_zero_life_is_discarded_CAST_MINION_DAMAGE():
         nemesis_deck=tuple(dataclasses.replace(t, middle=tuple(c for c in t.middle if c != "mangleroot#1")) for t in s.nemesis_deck),
     )
     d = Draft(s)
-    from model.aeons_end.effects import damage_minion
+    from oblivaeon_verify.model.aeons_end.effects import damage_minion
 
     damage_minion(d, 0, 3, "CAST.SINGLE-TARGET")
     assert d.in_play == () and d.nemesis_discard[-1] == "mangleroot#1"
@@ -210,7 +209,7 @@ def test_lowest_life_skips_exhausted_players_and_they_gain_no_life_EXHAUST():
     s = with_mage(s, 0, life=0, exhausted=True)
     s = with_mage(s, 1, life=7)
     assert lowest_life_players(s) == [1]
-    from model.aeons_end.effects import heal_player
+    from oblivaeon_verify.model.aeons_end.effects import heal_player
 
     d = Draft(s)
     heal_player(d, 0, 3, "MAT.ABILITY")

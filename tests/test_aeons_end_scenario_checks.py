@@ -134,8 +134,8 @@ def test_finding_a_fact_value_of_the_wrong_type_is_refused(tmp_path, fact, value
 
 
 def test_the_vocabulary_exposes_the_models_event_and_decision_kinds():
-    from model.aeons_end.decisions import DECISION_KINDS
-    from model.aeons_end.events import EVENT_KINDS
+    from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS
+    from oblivaeon_verify.model.aeons_end.events import EVENT_KINDS
 
     assert VOCAB.event_kinds == frozenset(EVENT_KINDS) and "gravehold-damage" in VOCAB.event_kinds
     assert VOCAB.decision_kinds == frozenset(DECISION_KINDS) and "reveal" in VOCAB.decision_kinds
@@ -912,8 +912,8 @@ def test_no_refused_step_of_the_suite_proves_nothing():
 
 
 def test_the_effects_a_step_may_resolve_are_the_models_own():
-    from model.aeons_end.positions import DIRECT, QUEUED
-    from properties.aeons_end.scenario_vocab import EFFECT_CLAUSE, EFFECTS
+    from oblivaeon_verify.model.aeons_end.positions import DIRECT, QUEUED
+    from oblivaeon_verify.properties.aeons_end.scenario_vocab import EFFECT_CLAUSE, EFFECTS
 
     assert set(EFFECTS) == set(QUEUED) | set(DIRECT) == set(EFFECT_CLAUSE)
 

@@ -13,14 +13,14 @@ import random
 from pathlib import Path
 
 import pytest
+from oblivaeon_verify.model.aeons_end import effects, engine, player_turn, setup
+from oblivaeon_verify.model.aeons_end.cards import nemesis_def
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.parameters import Difficulty
+from oblivaeon_verify.properties.aeons_end import scenario_vocab
 
-from model.aeons_end import effects, engine, player_turn, setup
-from model.aeons_end.cards import nemesis_def
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.parameters import Difficulty
 from oblivaeon_verify import report, rulesets
 from oblivaeon_verify.scenarios import ScenarioError, load, load_suite, run, vocabulary
-from properties.aeons_end import scenario_vocab
 
 BAD = Path(__file__).parent / "bad_scenarios" / "aeons_end"
 VOCAB = vocabulary("aeons_end")

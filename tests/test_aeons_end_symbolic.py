@@ -7,23 +7,23 @@ import json
 
 import pytest
 import z3
+from oblivaeon_verify.model.aeons_end import player_turn
+from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig, initial_state
+from oblivaeon_verify.model.aeons_end.state import evolve
+from oblivaeon_verify.properties.aeons_end.symbolic import MUTANT_NAMES, QUERY_NAMES
+from oblivaeon_verify.properties.aeons_end.symbolic.abstraction import abstract, names
+from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding, composition
+from oblivaeon_verify.properties.aeons_end.symbolic.mutants import MUTANTS
+from oblivaeon_verify.properties.aeons_end.symbolic.prove import prove_all
+from oblivaeon_verify.properties.aeons_end.symbolic.queries import fewest_turns_to_reshuffle, reshuffle_lower_bound
+from oblivaeon_verify.properties.aeons_end.symbolic.refinement import RefinementError, check_random_games, explain, init_holds, random_steps
 
-from model.aeons_end import player_turn
-from model.aeons_end.decisions import Decision
-from model.aeons_end.draft import Draft
-from model.aeons_end.ruleset import RULESET
-from model.aeons_end.setup import SetupConfig, initial_state
-from model.aeons_end.state import evolve
 from oblivaeon_verify.cli import main
 from oblivaeon_verify.sections import proofs
 from oblivaeon_verify.smt.kinduction import Prover, StepProperty
-from properties.aeons_end.symbolic import MUTANT_NAMES, QUERY_NAMES
-from properties.aeons_end.symbolic.abstraction import abstract, names
-from properties.aeons_end.symbolic.encoding import Encoding, composition
-from properties.aeons_end.symbolic.mutants import MUTANTS
-from properties.aeons_end.symbolic.prove import prove_all
-from properties.aeons_end.symbolic.queries import fewest_turns_to_reshuffle, reshuffle_lower_bound
-from properties.aeons_end.symbolic.refinement import RefinementError, check_random_games, explain, init_holds, random_steps
 
 STATE_PROPERTIES = {
     "TURN-ORDER-COMPOSITION",

@@ -73,7 +73,7 @@ def test_load_applies_parameters_and_refuses_bad_ones():
     assert api.load("oblivaeon", params={"countdown_start": 5}).parameters.countdown_start == 5
     with pytest.raises(LookupError):
         api.load("chess")
-    from model.common.files import InputError
+    from oblivaeon_verify.model.common.files import InputError
 
     with pytest.raises(InputError, match="countdown_start"):
         api.load("oblivaeon", params={"countdown_start": -3})
@@ -99,8 +99,8 @@ def test_nothing_the_tool_runs_imports_the_test_tools():
 
     code = (
         "import importlib, pkgutil, sys\n"
-        "import model, oblivaeon_verify, properties\n"
-        "for pkg in (model, oblivaeon_verify, properties):\n"
+        "import oblivaeon_verify, oblivaeon_verify.model, oblivaeon_verify.properties\n"
+        "for pkg in (oblivaeon_verify, oblivaeon_verify.model, oblivaeon_verify.properties):\n"
         "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
         "        if not m.name.endswith(('pytest_plugin', '__main__')):\n"
         "            importlib.import_module(m.name)\n"

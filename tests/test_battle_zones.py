@@ -14,15 +14,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, reachable_decks, reachable_targets, targets_in, zone_of_target
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.effects import destroy_card
+from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import shield_card, shield_task
+from oblivaeon_verify.model.oblivaeon.places import place_of
+from oblivaeon_verify.model.oblivaeon.state import Cursor
+from oblivaeon_verify.model.oblivaeon.triggers import collect
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import OBLIVAEON, reachable_decks, reachable_targets, targets_in, zone_of_target
-from model.oblivaeon.draft import Ctx, Draft
-from model.oblivaeon.effects import destroy_card
-from model.oblivaeon.oblivaeon_forms import shield_card, shield_task
-from model.oblivaeon.places import place_of
-from model.oblivaeon.state import Cursor
-from model.oblivaeon.triggers import collect
 from tests.support import SCION_ORDER, effect, first_chance, game, in_zone, place, run_from, until
 
 DISCORD_ENVS = ("Realm of Discord", "Megalopolis", "Ruins of Atlantis", "Rook City", "Insula Primalis")

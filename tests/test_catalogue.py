@@ -1,10 +1,10 @@
 """The clause catalogue and the declarations that tie it to the model."""
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import cards
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE, CLAUSES
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET  # importing the model registers every declaration
 
-from model.oblivaeon import cards
-from model.oblivaeon.clauses import CATALOGUE, CLAUSES
-from model.oblivaeon.ruleset import RULESET  # importing the model registers every declaration
 from oblivaeon_verify.handlers import declared_codes
 
 KINDS = {
@@ -53,7 +53,7 @@ def test_a_declaration_of_an_unknown_clause_fails_at_import_time():
 
 
 def test_declared_handlers_are_found_from_the_code_itself():
-    codes = declared_codes("model.oblivaeon")
+    codes = declared_codes("oblivaeon_verify.model.oblivaeon")
     declared = {c for clauses in codes.values() for c in clauses}
     function_clauses = {cid for cid, impls in CATALOGUE.implementations.items() if any(i.line for i in impls)}
     assert function_clauses <= declared

@@ -4,13 +4,12 @@ verdicts of each kind with their cores, and the model's own card classification.
 from __future__ import annotations
 
 import pytest
-
-from model.oblivaeon import battle_zones
-from model.oblivaeon.clauses import CATALOGUE
-from properties.oblivaeon import clarify
-from properties.oblivaeon.clarify.language import LANGUAGE, And, ClarifyError, Not, Or, Term, parse, parse_statement
-from properties.oblivaeon.clarify.logic import Theory, judge
-from properties.oblivaeon.clarify.model_check import check, objects
+from oblivaeon_verify.model.oblivaeon import battle_zones
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.properties.oblivaeon import clarify
+from oblivaeon_verify.properties.oblivaeon.clarify.language import LANGUAGE, And, ClarifyError, Not, Or, Term, parse, parse_statement
+from oblivaeon_verify.properties.oblivaeon.clarify.logic import Theory, judge
+from oblivaeon_verify.properties.oblivaeon.clarify.model_check import check, objects
 
 
 def _decided(v: dict) -> dict:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 
-from model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.properties.common.clarify import in_play
+from oblivaeon_verify.properties.common.clarify.evaluate import holds
+from oblivaeon_verify.properties.oblivaeon import clarify
+from oblivaeon_verify.properties.oblivaeon.clarify.play import situation
+
 from oblivaeon_verify import knockout
-from properties.common.clarify import in_play
-from properties.common.clarify.evaluate import holds
-from properties.oblivaeon import clarify
-from properties.oblivaeon.clarify.play import situation
 
 BUDGET = in_play.Budget(games=1, seconds=60)
 OBJECTIVE_TARGETS = "every objective target is a villain target or an environment target"
@@ -41,7 +42,7 @@ def test_a_broken_model_rule_fails_a_rulebook_statement_in_play_with_a_replayabl
     # The deliberately broken rule: target_side (CLAR.MISSION-TARGET-KIND) knocked out, so an objective
     # counts as no kind of target at all.
     cid, n, st = _statement(OBJECTIVE_TARGETS)
-    with knockout.knocked_out("model.oblivaeon", "CLAR.MISSION-TARGET-KIND"):
+    with knockout.knocked_out("oblivaeon_verify.model.oblivaeon", "CLAR.MISSION-TARGET-KIND"):
         r = clarify.in_play(BUDGET, statements=[(cid, n, st)], knockout="CLAR.MISSION-TARGET-KIND")
     (result,) = r["results"]
     assert result["result"] == "violated" and result["things"], result
@@ -59,7 +60,7 @@ def test_a_broken_model_rule_fails_a_rulebook_statement_in_play_with_a_replayabl
 
 def test_a_witness_folder_is_the_tools_own(tmp_path):
     cid, n, st = _statement(OBJECTIVE_TARGETS)
-    with knockout.knocked_out("model.oblivaeon", "CLAR.MISSION-TARGET-KIND"):
+    with knockout.knocked_out("oblivaeon_verify.model.oblivaeon", "CLAR.MISSION-TARGET-KIND"):
         r = clarify.in_play(BUDGET, statements=[(cid, n, st)], knockout="CLAR.MISSION-TARGET-KIND")
     folder = tmp_path / "w"
     folder.mkdir()

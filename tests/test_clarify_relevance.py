@@ -7,8 +7,8 @@ keeps every statement together, and fixing a relation used one way only keeps ev
 
 from __future__ import annotations
 
-from properties.common.clarify import language, logic, relevance
-from properties.common.clarify.language import Clarification
+from oblivaeon_verify.properties.common.clarify import language, logic, relevance
+from oblivaeon_verify.properties.common.clarify.language import Clarification
 
 LANG = language.Language({t: "" for t in ("thing", "xa", "xb", "xc", "xd", "xe")}, (), "A.B", "the test's terms", relatives=("that",))
 
@@ -58,7 +58,7 @@ def _unsplit():
 
 
 def test_the_split_rulebook_check_agrees_with_the_whole_one():
-    from properties.aeons_end import clarify as ae_clarify
+    from oblivaeon_verify.properties.aeons_end import clarify as ae_clarify
 
     split = ae_clarify.check_rulebook()
     original = _unsplit()
@@ -73,8 +73,8 @@ def test_the_split_rulebook_check_agrees_with_the_whole_one():
 def test_split_questions_about_the_oblivaeon_rulebook_agree_with_whole_ones():
     # Whole, the OblivAeon rulebook is grounded on 50 things (half a minute for every question of
     # --check): a redundant statement, statements of the large part and of a small one are enough.
-    from properties.oblivaeon import clarify
-    from properties.oblivaeon.clarify.language import LANGUAGE
+    from oblivaeon_verify.properties.oblivaeon import clarify
+    from oblivaeon_verify.properties.oblivaeon.clarify.language import LANGUAGE
 
     asked = [
         ("CLAR.COMPLETED-MISSION-TRASH", 1),
@@ -98,7 +98,7 @@ def test_split_questions_about_the_oblivaeon_rulebook_agree_with_whole_ones():
 
 
 def test_a_relation_used_one_way_is_fixed_and_both_ways_is_not():
-    from properties.oblivaeon.clarify.language import LANGUAGE
+    from oblivaeon_verify.properties.oblivaeon.clarify.language import LANGUAGE
 
     zone_rule = [st for c in LANGUAGE.parse("X.Y: no mission card may affect some hero.", "x") for st in c.statements][0]
     may_affect = next(r for r in LANGUAGE.vocabulary.relations if r.name == "may affect")

@@ -8,13 +8,13 @@ import json
 import sys
 
 import pytest
+from oblivaeon_verify.properties.aeons_end import clarify as ae_clarify
+from oblivaeon_verify.properties.common.clarify import language
+from oblivaeon_verify.properties.common.clarify.language import ClarifyError
+from oblivaeon_verify.properties.oblivaeon import clarify
+from oblivaeon_verify.properties.oblivaeon.clarify.language import LANGUAGE, parse, parse_statement
 
 from oblivaeon_verify.cli import main
-from properties.aeons_end import clarify as ae_clarify
-from properties.common.clarify import language
-from properties.common.clarify.language import ClarifyError
-from properties.oblivaeon import clarify
-from properties.oblivaeon.clarify.language import LANGUAGE, parse, parse_statement
 
 
 def run(capsys, *argv):
@@ -257,7 +257,7 @@ def _pigeonhole(lang, holes: int) -> str:
 
 
 def test_a_proposal_the_solver_cannot_decide_in_time_is_unknown_never_consistent():
-    from properties.common.clarify import logic
+    from oblivaeon_verify.properties.common.clarify import logic
 
     text = _pigeonhole(LANGUAGE, 8)
     assert len(text.splitlines()) <= language.MAX_PROPOSAL_STATEMENTS
@@ -268,7 +268,7 @@ def test_a_proposal_the_solver_cannot_decide_in_time_is_unknown_never_consistent
 
 
 def test_an_undecided_proposal_exits_4_in_text_and_json(capsys, tmp_path):
-    from properties.common.clarify import logic
+    from oblivaeon_verify.properties.common.clarify import logic
 
     f = tmp_path / "hard.clar"
     f.write_text(_pigeonhole(LANGUAGE, 8), encoding="utf-8")
@@ -297,7 +297,7 @@ def _many_cores(n: int):
 def test_listing_exponentially_many_cores_stops_at_the_time_limit_and_says_the_list_is_incomplete():
     import time
 
-    from properties.common.clarify.logic import judge
+    from oblivaeon_verify.properties.common.clarify.logic import judge
 
     base, proposal = _many_cores(3)
     v = judge(base, proposal)
@@ -312,8 +312,7 @@ def test_listing_exponentially_many_cores_stops_at_the_time_limit_and_says_the_l
 
 def test_after_the_time_limit_interrupts_z3_the_next_calls_are_not_cancelled():
     import z3
-
-    from properties.common.clarify.logic import judge
+    from oblivaeon_verify.properties.common.clarify.logic import judge
 
     base, proposal = _many_cores(16)
     for attempt in range(4):  # the last interrupt falls at a different moment each time
@@ -349,8 +348,7 @@ def test_a_long_disjunction_is_judged_within_the_time_limit():
 @pytest.mark.parametrize("module", [clarify, ae_clarify], ids=["oblivaeon", "aeons_end"])
 def test_a_rulebook_check_the_solver_cannot_decide_is_undecided_not_consistent(module, monkeypatch):
     import z3
-
-    from properties.common.clarify import logic
+    from oblivaeon_verify.properties.common.clarify import logic
 
     logic.forget()  # answers remembered from an earlier test in this process would need no solver call
     monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
@@ -361,7 +359,7 @@ def test_a_rulebook_check_the_solver_cannot_decide_is_undecided_not_consistent(m
 
 
 def test_a_rulebook_check_with_undecided_redundancy_lists_each_question_and_exits_4(capsys, monkeypatch):
-    from properties.common.clarify.logic import Theory, UndecidedError
+    from oblivaeon_verify.properties.common.clarify.logic import Theory, UndecidedError
 
     def undecided(self, *question):
         raise UndecidedError("the time allowed ran out")

@@ -7,13 +7,12 @@ counts and modals: the expected verdict and the sets it names are the point of e
 from __future__ import annotations
 
 import pytest
-
-from properties.aeons_end import clarify as ae
-from properties.common.clarify import language
-from properties.common.clarify.language import Check, Frequency, Related
-from properties.oblivaeon import clarify
-from properties.oblivaeon.clarify import existence
-from properties.oblivaeon.clarify.language import LANGUAGE
+from oblivaeon_verify.properties.aeons_end import clarify as ae
+from oblivaeon_verify.properties.common.clarify import language
+from oblivaeon_verify.properties.common.clarify.language import Check, Frequency, Related
+from oblivaeon_verify.properties.oblivaeon import clarify
+from oblivaeon_verify.properties.oblivaeon.clarify import existence
+from oblivaeon_verify.properties.oblivaeon.clarify.language import LANGUAGE
 
 
 def _v(text: str, module=clarify) -> dict:

@@ -22,7 +22,7 @@ def test_clauses_json_lists_every_clause_with_its_implementations(capsys):
     by_id = {c["id"]: c for c in data["clauses"]}
     assert len(by_id) >= 70
     impl = by_id["ENV.REMOVAL.LOSS"]["implemented_by"]
-    assert impl and impl[0]["module"] == "model.oblivaeon.environments" and impl[0]["line"] > 0
+    assert impl and impl[0]["module"] == "oblivaeon_verify.model.oblivaeon.environments" and impl[0]["line"] > 0
 
 
 def test_clauses_table_reports_nothing_unimplemented(capsys):

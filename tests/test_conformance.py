@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 
-from model.oblivaeon.parameters import DEFAULT
-from model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.play import ConformanceError, Tally, check_state, play_game
 from tests.support import game
 

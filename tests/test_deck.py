@@ -1,8 +1,7 @@
 """Decks as values, with shuffles resolved lazily."""
 
 import pytest
-
-from model.oblivaeon.deck import Deck
+from oblivaeon_verify.model.oblivaeon.deck import Deck
 
 
 def test_a_shuffled_deck_does_not_know_its_top_until_revealed():

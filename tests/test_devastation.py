@@ -12,13 +12,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.engine import new_game
+from oblivaeon_verify.model.oblivaeon.inevitable_destruction import remove_devastation
+from oblivaeon_verify.model.oblivaeon.places import remove
+from oblivaeon_verify.model.oblivaeon.round_order import current_turn
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.draft import Draft
-from model.oblivaeon.engine import new_game
-from model.oblivaeon.inevitable_destruction import remove_devastation
-from model.oblivaeon.places import remove
-from model.oblivaeon.round_order import current_turn
 from tests.support import config, effect, first_chance, game, in_zone, run_from, until
 
 SENTINELS = "char:the-sentinels:the-sentinels"

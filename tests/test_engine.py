@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.decisions import Decision, IllegalDecision
+from oblivaeon_verify.model.oblivaeon.engine import legal_decisions, new_game, step
+from oblivaeon_verify.model.oblivaeon.serialise import to_json
+from oblivaeon_verify.model.oblivaeon.setup import random_setup
 
-from model.oblivaeon.decisions import Decision, IllegalDecision
-from model.oblivaeon.engine import legal_decisions, new_game, step
-from model.oblivaeon.serialise import to_json
-from model.oblivaeon.setup import random_setup
 from oblivaeon_verify.play import choose
 from tests.support import config, game
 
@@ -46,7 +46,7 @@ def test_a_decision_from_another_decision_point_is_refused():
 
 
 def test_every_event_names_a_clause_of_the_catalogue():
-    from model.oblivaeon.clauses import CATALOGUE
+    from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
 
     rng = random.Random(11)
     state = new_game(random_setup(rng, 5))
@@ -109,8 +109,8 @@ def test_the_game_is_over_exactly_when_no_decision_is_legal():
 @pytest.mark.parametrize("place", [("env", "Rook City", "deck"), ("reserve",), ("mission_deck",), ("aeon_deck",), ("scion_deck",)])
 def test_a_card_added_to_a_deck_goes_on_top_of_that_deck(place):
     """places.add_to: every deck-like place takes a card on top (an environment's deck is not its trash)."""
-    from model.oblivaeon.draft import Draft
-    from model.oblivaeon.places import add_to, containers
+    from oblivaeon_verify.model.oblivaeon.draft import Draft
+    from oblivaeon_verify.model.oblivaeon.places import add_to, containers
 
     s = game()
     if place[0] == "env" and place[1] not in s.envs:

@@ -11,14 +11,14 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, targets_in
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, env_deck_cards
+from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.environments import environment_game_over, remove_environment
+from oblivaeon_verify.model.oblivaeon.places import containers, place_of, remove
+from oblivaeon_verify.model.oblivaeon.state import Temp
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import OBLIVAEON, targets_in
-from model.oblivaeon.cards import PHYSICAL, env_deck_cards
-from model.oblivaeon.draft import Draft
-from model.oblivaeon.environments import environment_game_over, remove_environment
-from model.oblivaeon.places import containers, place_of, remove
-from model.oblivaeon.state import Temp
 from tests.support import assert_conserved, choose, effect, game, in_zone, place
 
 ENVS = ("Insula Primalis", "Wagner Mars Base", "Ruins of Atlantis", "Rook City", "Temple of Zhu Long")

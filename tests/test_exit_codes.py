@@ -77,7 +77,7 @@ def test_prove_of_a_broken_encoding_fails_with_exit_1(capsys):
 
 
 def test_ask_with_a_solver_unknown_is_inconclusive(monkeypatch, capsys):
-    from properties.oblivaeon import symbolic
+    from oblivaeon_verify.properties.oblivaeon import symbolic
 
     answer = {
         "query": "fewest-rounds-to-lose", "status": "unknown", "depth": 3, "players": 4, "assumptions": [], "witness": [],

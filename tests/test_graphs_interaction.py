@@ -105,7 +105,7 @@ def test_an_interaction_no_clarification_covers_is_a_candidate(graph, facts):
 
 
 def test_observed_reactions_skip_the_clock_and_the_same_clause(ruleset):
-    from model.oblivaeon.draft import Event
+    from oblivaeon_verify.model.oblivaeon.draft import Event
 
     obs = Observation()
     obs.record(

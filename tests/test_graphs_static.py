@@ -128,9 +128,9 @@ def test_without_the_call_after_the_emit_there_is_no_reaction(tmp_path):
 
 
 def test_the_oblivaeon_model_shows_the_devastation_rules_statically():
-    from model.oblivaeon.clauses import CATALOGUE
+    from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
 
-    code = read_model("model.oblivaeon", lambda s: s in CATALOGUE)
+    code = read_model("oblivaeon_verify.model.oblivaeon", lambda s: s in CATALOGUE)
     e = {(x.source, x.target, x.relation) for x in static_edges(code)}
     assert ("BZ.DEV.HERO-INCAP", "event:devastation", "emits") in e
     assert ("event:devastation", "ID.DEVASTATION", "via-state") in e

@@ -64,9 +64,8 @@ def test_a_looping_rule_is_a_violation_with_a_replay_file_in_check_under_the_ci_
 def test_the_oblivaeon_state_machine_reports_a_looping_rule_with_a_replay_file(tmp_path, monkeypatch):
     from hypothesis import HealthCheck, Phase, settings
     from hypothesis.stateful import run_state_machine_as_test
-
-    from properties.common.machine import InvariantViolated
-    from properties.oblivaeon.machine import MACHINE
+    from oblivaeon_verify.properties.common.machine import InvariantViolated
+    from oblivaeon_verify.properties.oblivaeon.machine import MACHINE
 
     monkeypatch.setenv("OBLIVAEON_COUNTEREXAMPLES", str(tmp_path))
     cfg = settings(

@@ -33,7 +33,7 @@ def game_names_in(source: str, filename: str) -> list[str]:
     """Every place ``source`` names a ruleset, a ruleset package or a clause id, as ``file:line: what``."""
     names = set(rulesets.available())
     clause_ids = {c.id for n in names for c in rulesets.load(n).catalogue.clauses}
-    packages = {f"{root}.{n}" for n in names for root in ("model", "properties")}
+    packages = {f"{root}.{n}" for n in names for root in ("oblivaeon_verify.model", "oblivaeon_verify.properties")}
     families = {i.split(".")[0] + "." for i in clause_ids if "." in i}
     tree = ast.parse(source, filename)
     docs = _docstrings(tree)
@@ -70,11 +70,14 @@ def test_the_harness_names_no_game():
     "snippet, what",
     [
         ("if ruleset.name == 'aeons_end':\n    pass\n", "'aeons_end'"),
-        ("from model.oblivaeon.cards import describe\n", "imports model.oblivaeon.cards"),
-        ("import properties.aeons_end.invariants\n", "imports properties.aeons_end.invariants"),
+        ("from oblivaeon_verify.model.oblivaeon.cards import describe\n", "imports oblivaeon_verify.model.oblivaeon.cards"),
+        ("import oblivaeon_verify.properties.aeons_end.invariants\n", "imports oblivaeon_verify.properties.aeons_end.invariants"),
         ("x = [c for c in rows if c == 'EXHAUST.WHEN']\n", "'EXHAUST.WHEN'"),
         ("x = [c for c in rows if c.startswith('CLAR.')]\n", "'CLAR.'"),
-        ("m = importlib.import_module('properties.oblivaeon.symbolic')\n", "'properties.oblivaeon.symbolic'"),
+        (
+            "m = importlib.import_module('oblivaeon_verify.properties.oblivaeon.symbolic')\n",
+            "'oblivaeon_verify.properties.oblivaeon.symbolic'",
+        ),
     ],
 )
 def test_the_scan_finds_a_named_game(snippet, what):

@@ -11,13 +11,13 @@ import dataclasses
 from collections import Counter
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.battle_zones import targets_in, zone_of_target
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, MISSION_DECK, PHYSICAL
+from oblivaeon_verify.model.oblivaeon.decisions import Decision, IllegalDecision
+from oblivaeon_verify.model.oblivaeon.engine import step
+from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn
+from oblivaeon_verify.model.oblivaeon.vocabulary import Damage, MoveHero, Target
 
-from model.oblivaeon.battle_zones import targets_in, zone_of_target
-from model.oblivaeon.cards import CHARACTER_CARDS, MISSION_DECK, PHYSICAL
-from model.oblivaeon.decisions import Decision, IllegalDecision
-from model.oblivaeon.engine import step
-from model.oblivaeon.round_order import Turn, current_phase, current_turn
-from model.oblivaeon.vocabulary import Damage, MoveHero, Target
 from tests.support import choose, effect, every_card, find, game, objective_to, quiet, until, with_seat
 
 SIX = ("take-objective", "swap-objective", "trade-objective", "shuffle-mission-deck", "incap-ability", "regain-reward")

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.cards import HEROES, PHYSICAL, character_cards, hero_deck_cards, member_hp
-from model.oblivaeon.draft import Draft
-from model.oblivaeon.engine import step
-from model.oblivaeon.heroes import available_characters
-from model.oblivaeon.incapacitation import character_falls
-from model.oblivaeon.parameters import RequitalReading, RitesReading
-from model.oblivaeon.places import place_of, remove
-from model.oblivaeon.round_order import current_phase, current_turn
-from model.oblivaeon.state import Cursor
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.cards import HEROES, PHYSICAL, character_cards, hero_deck_cards, member_hp
+from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.engine import step
+from oblivaeon_verify.model.oblivaeon.heroes import available_characters
+from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
+from oblivaeon_verify.model.oblivaeon.parameters import RequitalReading, RitesReading
+from oblivaeon_verify.model.oblivaeon.places import place_of, remove
+from oblivaeon_verify.model.oblivaeon.round_order import current_phase, current_turn
+from oblivaeon_verify.model.oblivaeon.state import Cursor
+
 from tests.support import assert_conserved, choose, effect, first_chance, game, in_zone, place, until
 
 LEGACY = "char:legacy:legacy"

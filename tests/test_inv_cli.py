@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 
-from model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.cli import main
 from oblivaeon_verify.commands import check
 

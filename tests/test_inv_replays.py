@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 
-from model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify import replay
 from oblivaeon_verify.cli import main
 

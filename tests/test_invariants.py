@@ -10,16 +10,16 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.deck import Deck
+from oblivaeon_verify.model.oblivaeon.draft import Event
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.model.oblivaeon.state import Outcome
+from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
-from model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.deck import Deck
-from model.oblivaeon.draft import Event
-from model.oblivaeon.parameters import DEFAULT
-from model.oblivaeon.ruleset import RULESET
-from model.oblivaeon.state import Outcome
 from oblivaeon_verify.checked_play import CheckTally, play_checked
-from properties.oblivaeon import INVARIANTS, Step
 from tests.support import game
 
 HARPY = "char:the-harpy:the-harpy"
@@ -525,7 +525,8 @@ def test_a_usurped_revival_keeps_a_reward_shuffled_into_the_displaced_hero_s_dec
 def test_no_erase_is_expected_of_a_hero_the_countdown_has_just_incapacitated_clar_erased():
     """Found by the parameter fuzz: with the Countdown running out at once for 14 damage and erasing from
     the first form, every hero in his zone falls before the erase resolves; nobody stands to be erased."""
-    from model.oblivaeon.parameters import load
+    from oblivaeon_verify.model.oblivaeon.parameters import load
+
     from oblivaeon_verify.checked_play import play_checked
 
     params = load(None, ("countdown_expiry_damage=14", "countdown_start=1", "erase_in_form=1"))

@@ -3,27 +3,27 @@
 from __future__ import annotations
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import incapacitation
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 
-from model.oblivaeon import incapacitation
-from model.oblivaeon.parameters import DEFAULT
-from model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify import knockout
 from oblivaeon_verify import knockout_runner as kr
 
-PKG = "model.oblivaeon"
+PKG = "oblivaeon_verify.model.oblivaeon"
 
 
 def test_knocking_out_swaps_the_code_and_puts_it_back():
     original = incapacitation.rewards_under.__code__
     with knockout.knocked_out(PKG, "INCAP.REWARDS-UNDER") as handlers:
-        assert [h.name for h in handlers] == ["model.oblivaeon.incapacitation.rewards_under"]
+        assert [h.name for h in handlers] == ["oblivaeon_verify.model.oblivaeon.incapacitation.rewards_under"]
         assert incapacitation.rewards_under.__code__ is not original
         assert incapacitation.rewards_under(None, 0, "", 1) is None
     assert incapacitation.rewards_under.__code__ is original
 
 
 def test_a_knocked_out_predicate_returns_an_empty_value_of_its_type():
-    from model.oblivaeon import heroes
+    from oblivaeon_verify.model.oblivaeon import heroes
 
     with knockout.knocked_out(PKG, "INCAP.NO-SHARED-DECK"):
         assert heroes.deck_in_use("Ra", {"Ra"}) is False

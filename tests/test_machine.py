@@ -7,9 +7,9 @@ import json
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
+from oblivaeon_verify.properties.oblivaeon import machine
 
 from oblivaeon_verify import knockout, replay
-from properties.oblivaeon import machine
 
 #: The machine is expensive per example (whole games): a fifth of the profile's examples, at least 4.
 EXAMPLES = max(4, settings.default.max_examples // 5)
@@ -37,7 +37,7 @@ def test_a_knocked_out_rule_fails_with_a_short_trace_and_a_replay_command(tmp_pa
         suppress_health_check=list(HealthCheck),
         phases=[p for p in settings.default.phases if p.name != "shrink"],
     )
-    with knockout.knocked_out("model.oblivaeon", "BZ.DEV.HERO-INCAP"):
+    with knockout.knocked_out("oblivaeon_verify.model.oblivaeon", "BZ.DEV.HERO-INCAP"):
         with pytest.raises(machine.InvariantViolated) as info:
             run_state_machine_as_test(machine.OblivAeonMachine, settings=quick)
     text = str(info.value)
@@ -51,10 +51,10 @@ def test_a_knocked_out_rule_fails_with_a_short_trace_and_a_replay_command(tmp_pa
         doc["expect"] == {"violated": ["incapacitation-adds-devastation"]} or "incapacitation-adds-devastation" in doc["expect"]["violated"]
     )
     # Without the knock-out the same decisions satisfy every invariant.
-    from model.oblivaeon.ruleset import RULESET
+    from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 
     assert replay.replay(RULESET, doc).verdict == "hold"
-    with knockout.knocked_out("model.oblivaeon", "BZ.DEV.HERO-INCAP"):
+    with knockout.knocked_out("oblivaeon_verify.model.oblivaeon", "BZ.DEV.HERO-INCAP"):
         assert "incapacitation-adds-devastation" in replay.replay(RULESET, doc).verdict["violated"]
     json.dumps(doc)
 
@@ -62,9 +62,10 @@ def test_a_knocked_out_rule_fails_with_a_short_trace_and_a_replay_command(tmp_pa
 @pytest.mark.parametrize(("ruleset_name", "pair"), [("oblivaeon", "countdown_start=3"), ("aeons_end", "gravehold_life=7")])
 def test_check_draws_the_machines_setups_under_its_params(ruleset_name, pair, monkeypatch):
     """``check --param`` reaches the Hypothesis machine, not only the random games (it once drew the defaults)."""
+    from oblivaeon_verify.properties.common.machine import ModelMachine
+
     from oblivaeon_verify.rulesets import load
     from oblivaeon_verify.tasks import MachineExamples
-    from properties.common.machine import ModelMachine
 
     params = load(ruleset_name).load_parameters(None, (pair,))
     drawn = []
@@ -77,7 +78,7 @@ def test_check_draws_the_machines_setups_under_its_params(ruleset_name, pair, mo
 
 
 def test_a_machine_under_the_default_parameters_is_the_machine_itself():
-    from model.oblivaeon.parameters import DEFAULT
-    from properties.oblivaeon.machine import MACHINE
+    from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+    from oblivaeon_verify.properties.oblivaeon.machine import MACHINE
 
     assert MACHINE.under(DEFAULT) is MACHINE and MACHINE.under(None) is MACHINE

@@ -11,15 +11,15 @@ import dataclasses
 from collections import Counter
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import missions
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, card_side, current_def, is_character, target_side
+from oblivaeon_verify.model.oblivaeon.cards import MISSION_CARDS, MISSION_DECK, PHYSICAL, SCIONS
+from oblivaeon_verify.model.oblivaeon.decisions import Decision, IllegalDecision
+from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.engine import step
+from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn
+from oblivaeon_verify.model.oblivaeon.vocabulary import AddToken, Damage, Destroy, ReclaimReward, Target
 
-from model.oblivaeon import missions
-from model.oblivaeon.battle_zones import OBLIVAEON, card_side, current_def, is_character, target_side
-from model.oblivaeon.cards import MISSION_CARDS, MISSION_DECK, PHYSICAL, SCIONS
-from model.oblivaeon.decisions import Decision, IllegalDecision
-from model.oblivaeon.draft import Draft
-from model.oblivaeon.engine import step
-from model.oblivaeon.round_order import Turn, current_phase, current_turn
-from model.oblivaeon.vocabulary import AddToken, Damage, Destroy, ReclaimReward, Target
 from tests.support import choose, effect, every_card, find, game, objective_to, until, with_seat
 
 OUTPOST = "mission:aeon-outpost#1"  # the Mission deck's known top card in the default game; 8 HP -> Outpost Defender, 6 HP

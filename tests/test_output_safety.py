@@ -494,7 +494,8 @@ def _stop(what: str):
 
 def _other_commands(monkeypatch) -> dict[str, list[str]]:
     """Each writing command's arguments but the folder, with its long work made to fail if it starts."""
-    import properties.oblivaeon.symbolic as symbolic
+    import oblivaeon_verify.properties.oblivaeon.symbolic as symbolic
+
     from oblivaeon_verify import checked_play, knockout_runner
     from oblivaeon_verify.graphs import summary
 

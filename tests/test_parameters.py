@@ -3,12 +3,12 @@
 import json
 
 import pytest
+from oblivaeon_verify.model.aeons_end import parameters as ae
+from oblivaeon_verify.model.common import parameters as common
+from oblivaeon_verify.model.common.files import InputError
+from oblivaeon_verify.model.oblivaeon import parameters as oa
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, ParameterError, RitesReading, load
 
-from model.aeons_end import parameters as ae
-from model.common import parameters as common
-from model.common.files import InputError
-from model.oblivaeon import parameters as oa
-from model.oblivaeon.parameters import DEFAULT, ParameterError, RitesReading, load
 from oblivaeon_verify import rulesets
 from oblivaeon_verify.checked_play import play_checked
 from oblivaeon_verify.cli import main

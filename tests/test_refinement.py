@@ -10,21 +10,21 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oblivaeon_verify.model.oblivaeon import engine
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import targets_in, zone_of_target
+from oblivaeon_verify.model.oblivaeon.draft import Ctx
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.model.oblivaeon.setup import initial_state
+from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import NAMES, abstract
+from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Encoding
+from oblivaeon_verify.properties.oblivaeon.symbolic.isolation import event_violations
+from oblivaeon_verify.properties.oblivaeon.symbolic.mutants import MUTANTS
+from oblivaeon_verify.properties.oblivaeon.symbolic.refinement import RefinementError, check_step, explain, ledger_delta
 
-from model.oblivaeon import engine
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import targets_in, zone_of_target
-from model.oblivaeon.draft import Ctx
-from model.oblivaeon.parameters import DEFAULT
-from model.oblivaeon.ruleset import RULESET
-from model.oblivaeon.setup import initial_state
 from oblivaeon_verify.play import choose, game_rng
 from oblivaeon_verify.smt.evaluate import compile_expr, run
-from properties.oblivaeon.symbolic.abstraction import NAMES, abstract
-from properties.oblivaeon.symbolic.encoding import Encoding
-from properties.oblivaeon.symbolic.isolation import event_violations
-from properties.oblivaeon.symbolic.mutants import MUTANTS
-from properties.oblivaeon.symbolic.refinement import RefinementError, check_step, explain, ledger_delta
 from tests.support import config, effect, game
 
 
@@ -71,7 +71,7 @@ def test_the_state_after_setup_satisfies_init(players):
 
 def test_init_refuses_a_state_that_setup_cannot_produce():
     state = initial_state(config())
-    from model.oblivaeon.state import evolve
+    from oblivaeon_verify.model.oblivaeon.state import evolve
 
     assert not init_holds(Encoding(4), evolve(state, devastation=1))
 
@@ -134,7 +134,7 @@ def test_effects_stay_in_their_zone_and_targets_are_where_the_model_says(players
 
 
 def test_the_isolation_event_check_catches_an_effect_in_the_other_zone():
-    from model.oblivaeon.draft import Event
+    from oblivaeon_verify.model.oblivaeon.draft import Event
 
     bad = Event("damage", "HERO.CONTINUE", zone=2, source_zone=1, reach="zone", card="x", target="y", amount=1)
     fine = Event("damage", "HERO.CONTINUE", zone=2, source_zone=1, reach="game", card="x", target="y", amount=1)
@@ -171,8 +171,8 @@ def test_the_unclamped_removal_is_caught_on_the_step_that_removes_a_scion_with_n
 
 def test_a_changed_model_fails_the_refinement_check(monkeypatch):
     """If the model's rule changes and the encoding does not, the check fails: Scions that merely tie add Devastation."""
-    from model.oblivaeon import inevitable_destruction, villain_turn
-    from model.oblivaeon.battle_zones import heroes_in
+    from oblivaeon_verify.model.oblivaeon import inevitable_destruction, villain_turn
+    from oblivaeon_verify.model.oblivaeon.battle_zones import heroes_in
 
     def ties_count(d, zone):
         scions = len(d.zones[zone - 1].scions)
@@ -185,7 +185,7 @@ def test_a_changed_model_fails_the_refinement_check(monkeypatch):
 
 
 def test_a_model_event_the_encoding_does_not_know_fails_the_check(monkeypatch):
-    from model.oblivaeon import incapacitation
+    from oblivaeon_verify.model.oblivaeon import incapacitation
 
     real = incapacitation.add_devastation
     monkeypatch.setattr(incapacitation, "add_devastation", lambda d, n, clause, zone=0: real(d, n, "NEW.CLAUSE", zone))

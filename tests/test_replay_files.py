@@ -143,7 +143,8 @@ def test_unreadable_bytes_and_a_directory_are_named(tmp_path, capsys):
 
 def test_a_replay_file_written_from_a_game_loads_back(tmp_path):
     """What the writers produce (from_game, the state machine) passes the strict loader unchanged."""
-    from model.oblivaeon.ruleset import RULESET
+    from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+
     from oblivaeon_verify.checked_play import play_checked
 
     params = RULESET.load_parameters(None, ["starting_hand=2", "forms_hp=5,6,7"])

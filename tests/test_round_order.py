@@ -11,11 +11,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import round_order
+from oblivaeon_verify.model.oblivaeon.cards import OBLIVAEON_DECK, PHYSICAL, SCION_DECK, SCIONS, env_deck_cards
+from oblivaeon_verify.model.oblivaeon.engine import new_game, step
+from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 
-from model.oblivaeon import round_order
-from model.oblivaeon.cards import OBLIVAEON_DECK, PHYSICAL, SCION_DECK, SCIONS, env_deck_cards
-from model.oblivaeon.engine import new_game, step
-from model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 from tests.support import HEROES4, config, find, quiet
 
 HEROES3 = HEROES4[:3]

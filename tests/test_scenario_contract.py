@@ -15,17 +15,17 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import engine, setup
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.model.oblivaeon.decisions import FIELDS, LABELS, Decision
+from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.events import EVENT_KINDS
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.properties.oblivaeon import scenario_vocab, scenario_words
 
-from model.oblivaeon import engine, setup
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.decisions import FIELDS, LABELS, Decision
-from model.oblivaeon.draft import Draft
-from model.oblivaeon.events import EVENT_KINDS
-from model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.graphs.static import read_model
 from oblivaeon_verify.scenarios import vocabulary
-from properties.oblivaeon import scenario_vocab, scenario_words
 
 VOCAB = vocabulary("oblivaeon")
 MODEL = Path(__file__).resolve().parents[1] / "model" / "oblivaeon"
@@ -57,7 +57,7 @@ PLAY = _random_play()
 
 
 def _static_kinds() -> set[str]:
-    code = read_model("model.oblivaeon", lambda s: s in CATALOGUE)
+    code = read_model("oblivaeon_verify.model.oblivaeon", lambda s: s in CATALOGUE)
     return {e.kind for f in code.functions.values() for e in f.emits}
 
 

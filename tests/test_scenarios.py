@@ -19,16 +19,26 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import (
+    battle_zones,
+    charts,
+    environment_turn,
+    heroes,
+    oblivaeon_turn,
+    parameters,
+    round_order,
+    setup,
+    villain_turn,
+)
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.model.oblivaeon.draft import Ctx
+from oblivaeon_verify.model.oblivaeon.places import remove
+from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
+from oblivaeon_verify.properties.oblivaeon import scenario_vocab
 
-from model.oblivaeon import battle_zones, charts, environment_turn, heroes, oblivaeon_turn, parameters, round_order, setup, villain_turn
-from model.oblivaeon.cards import PHYSICAL
-from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.draft import Ctx
-from model.oblivaeon.places import remove
-from model.oblivaeon.triggers import push_triggers
 from oblivaeon_verify.scenarios import ScenarioError, load, load_suite, run, vocabulary
 from oblivaeon_verify.scenarios.pytest_plugin import _ruleset_of
-from properties.oblivaeon import scenario_vocab
 
 ROOT = Path(__file__).resolve().parents[1]
 BAD = Path(__file__).parent / "bad_scenarios"

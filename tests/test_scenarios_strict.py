@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+from oblivaeon_verify.properties.oblivaeon import scenario_vocab
 
 from oblivaeon_verify.scenarios import ScenarioError, load, load_suite, run, vocabulary
 from oblivaeon_verify.scenarios.schema import MAX_DEPTH
-from properties.oblivaeon import scenario_vocab
 
 ROOT = Path(__file__).resolve().parents[1]
 VOCAB = vocabulary("oblivaeon")

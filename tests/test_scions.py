@@ -12,16 +12,16 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.oblivaeon import aeon_men
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, is_character, reachable_targets, target_side
+from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS, SCIONS, validate
+from oblivaeon_verify.model.oblivaeon.draft import Ctx
+from oblivaeon_verify.model.oblivaeon.engine import new_game, step
+from oblivaeon_verify.model.oblivaeon.places import place_of
+from oblivaeon_verify.model.oblivaeon.state import Cursor
+from oblivaeon_verify.model.oblivaeon.triggers import collect
 
-from model.oblivaeon import aeon_men
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import OBLIVAEON, is_character, reachable_targets, target_side
-from model.oblivaeon.cards import SCION_PANELS, SCIONS, validate
-from model.oblivaeon.draft import Ctx
-from model.oblivaeon.engine import new_game, step
-from model.oblivaeon.places import place_of
-from model.oblivaeon.state import Cursor
-from model.oblivaeon.triggers import collect
 from tests.support import SCION_ORDER, config, effect, first_chance, game, place
 
 #: The Reserve from the bottom up (OPTION.SCION-ORDER); Progeny is the Arc of Unreality's Scion.

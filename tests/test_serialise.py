@@ -4,8 +4,8 @@ import dataclasses
 import json
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.serialise import DecodeError, canonical_key, from_json, to_json
 
-from model.oblivaeon.serialise import DecodeError, canonical_key, from_json, to_json
 from tests.support import game
 
 

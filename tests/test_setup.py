@@ -13,8 +13,7 @@ import random
 from collections import Counter
 
 import pytest
-
-from model.oblivaeon.cards import (
+from oblivaeon_verify.model.oblivaeon.cards import (
     AEON_MEN_DECK,
     ALL_HERO_CARDS,
     CHARACTERS,
@@ -29,13 +28,14 @@ from model.oblivaeon.cards import (
     hero_deck_cards,
     slug,
 )
-from model.oblivaeon.charts import SCION_DIFFICULTY, easiest_first
-from model.oblivaeon.deck import Deck
-from model.oblivaeon.engine import new_game, step
-from model.oblivaeon.parameters import DEFAULT, KNOWN_SHIELDS
-from model.oblivaeon.round_order import current_phase, current_turn
-from model.oblivaeon.setup import SetupError, initial_state, random_setup
-from model.oblivaeon.vocabulary import BringForthScion, Damage, Target
+from oblivaeon_verify.model.oblivaeon.charts import SCION_DIFFICULTY, easiest_first
+from oblivaeon_verify.model.oblivaeon.deck import Deck
+from oblivaeon_verify.model.oblivaeon.engine import new_game, step
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, KNOWN_SHIELDS
+from oblivaeon_verify.model.oblivaeon.round_order import current_phase, current_turn
+from oblivaeon_verify.model.oblivaeon.setup import SetupError, initial_state, random_setup
+from oblivaeon_verify.model.oblivaeon.vocabulary import BringForthScion, Damage, Target
+
 from tests.support import ENVS, HEROES4, config, effect, every_card, find
 
 HEROES3 = HEROES4[:3]

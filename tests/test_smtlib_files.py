@@ -14,7 +14,7 @@ def _rerun(text: str) -> z3.CheckSatResult:
 
 
 def test_every_obligation_of_a_proof_states_a_logic_and_a_status_a_fresh_solver_confirms(tmp_path):
-    from properties.aeons_end.symbolic.prove import prove_all, write_artifacts
+    from oblivaeon_verify.properties.aeons_end.symbolic.prove import prove_all, write_artifacts
 
     enc, results = prove_all(2, keep_smt2=True)
     paths = [p for p in write_artifacts(tmp_path, enc, results) if p.suffix == ".smt2"]
@@ -29,7 +29,7 @@ def test_every_obligation_of_a_proof_states_a_logic_and_a_status_a_fresh_solver_
 
 
 def test_the_isolation_proof_file_declares_unsat():
-    from properties.oblivaeon.symbolic.isolation import prove
+    from oblivaeon_verify.properties.oblivaeon.symbolic.isolation import prove
 
     text = prove()["smt2"]
     assert smtlib.status(text) == "unsat" and str(_rerun(text)) == "unsat"

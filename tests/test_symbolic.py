@@ -7,16 +7,16 @@ import json
 
 import pytest
 import z3
+from oblivaeon_verify.properties.oblivaeon.symbolic import isolation
+from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import NAMES
+from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Booklet, Encoding
+from oblivaeon_verify.properties.oblivaeon.symbolic.layout import layout
+from oblivaeon_verify.properties.oblivaeon.symbolic.mutants import UnclampedScionRemoval
+from oblivaeon_verify.properties.oblivaeon.symbolic.prove import itf_trace, prove_all, write_artifacts
 
 from oblivaeon_verify.smt import itf, smtlib
 from oblivaeon_verify.smt.kinduction import Property, Prover
 from oblivaeon_verify.smt.system import TransitionSystem, Var
-from properties.oblivaeon.symbolic import isolation
-from properties.oblivaeon.symbolic.abstraction import NAMES
-from properties.oblivaeon.symbolic.encoding import Booklet, Encoding
-from properties.oblivaeon.symbolic.layout import layout
-from properties.oblivaeon.symbolic.mutants import UnclampedScionRemoval
-from properties.oblivaeon.symbolic.prove import itf_trace, prove_all, write_artifacts
 
 EXPECTED = {
     "SCION-ACCOUNTING",
@@ -81,7 +81,7 @@ def test_a_symbolic_booklet_shows_which_values_break_an_invariant():
     """The Countdown bounds need a starting space of at least 1: left symbolic, Z3 finds 0 and says so."""
     enc = Encoding(4, Booklet(countdown_start=z3.Int("countdown_start")))
     prover = Prover(enc.system())
-    from properties.oblivaeon.symbolic.invariants import properties
+    from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
 
     prop = next(p for p in properties(enc) if p.id == "COUNTDOWN-BOUNDS")
     r = prover.check(prop)
@@ -112,7 +112,7 @@ def test_isolation_fails_if_the_targeting_rule_lets_plain_cards_reach_both_zones
 
 
 def test_isolation_fails_if_mission_cards_are_not_held_to_their_zone(monkeypatch):
-    from model.oblivaeon.battle_zones import other
+    from oblivaeon_verify.model.oblivaeon.battle_zones import other
 
     monkeypatch.setattr(isolation, "reach_zones", lambda ctx, reach: (other(ctx.zone),) if reach == "game" else (ctx.zone,))
     out = isolation.prove()
@@ -186,7 +186,7 @@ def test_lemmas_must_be_proved_first():
 
 
 def test_fewest_rounds_to_lose_is_exact_when_the_witness_meets_the_proved_bound():
-    from properties.oblivaeon.symbolic.queries import booklet, fewest_rounds_to_lose
+    from oblivaeon_verify.properties.oblivaeon.symbolic.queries import booklet, fewest_rounds_to_lose
 
     ans = fewest_rounds_to_lose(3, depth=30, b=booklet(fixed={"devastation_threshold": 1}), timeout_ms=60_000)
     assert ans.status == "reached" and ans.value == 4
@@ -197,7 +197,7 @@ def test_fewest_rounds_to_lose_is_exact_when_the_witness_meets_the_proved_bound(
 
 
 def test_countdown_before_fall_finds_the_round_the_countdown_runs_out():
-    from properties.oblivaeon.symbolic.queries import booklet, countdown_before_fall
+    from oblivaeon_verify.properties.oblivaeon.symbolic.queries import booklet, countdown_before_fall
 
     ans = countdown_before_fall(3, depth=12, b=booklet(fixed={"countdown_start": 2}))
     # Space 2: round 1 ticks to 1, round 2 to 0, when it runs out and starts over.
@@ -205,7 +205,8 @@ def test_countdown_before_fall_finds_the_round_the_countdown_runs_out():
 
 
 def test_the_proofs_section_is_deterministic_apart_from_timing():
-    from model.oblivaeon.ruleset import RULESET
+    from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+
     from oblivaeon_verify.sections import proofs
 
     a = proofs.collect(RULESET, seed=1, quick=True)

@@ -49,7 +49,13 @@ def test_the_wheel_holds_every_scenario_file_and_encoded_rulebook(wheel):
     for f in sorted((ROOT / "scenarios").glob("*/*.toml")):
         assert f"oblivaeon_verify/scenario_files/{f.parent.name}/{f.name}" in names, f
     for f in sorted((ROOT / "properties").glob("*/clarify/*.clar")):
-        assert str(f.relative_to(ROOT)) in names, f
+        assert "oblivaeon_verify/" + str(f.relative_to(ROOT)) in names, f
+
+
+def test_the_wheel_installs_one_top_level_package_and_no_generic_names(wheel):
+    """model/ and properties/ install as oblivaeon_verify.model and .properties: nothing another project's `model` could meet."""
+    tops = {n.split("/")[0] for n in zipfile.ZipFile(wheel).namelist() if not n.split("/")[0].endswith(".dist-info")}
+    assert tops == {"oblivaeon_verify"}, tops
 
 
 def test_the_package_finds_its_scenarios_through_itself():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from model.common.clauses import Catalogue, Clause
+from oblivaeon_verify.model.common.clauses import Catalogue, Clause
 
 S_OBJECT = "Object of the Game"
 S_COMPONENTS = "Key Components"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import NamedTuple
 
-from model.aeons_end.cards import describe
-from model.common.decisions import IllegalDecision
+from oblivaeon_verify.model.aeons_end.cards import describe
+from oblivaeon_verify.model.common.decisions import IllegalDecision
 
 
 class DecisionKind(NamedTuple):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from model.aeons_end.state import GameState, Mage, Outcome, evolve
-from model.common.draft import BaseDraft
+from oblivaeon_verify.model.aeons_end.state import GameState, Mage, Outcome, evolve
+from oblivaeon_verify.model.common.draft import BaseDraft
 
 
 class Draft(BaseDraft):

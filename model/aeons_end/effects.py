@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from model.aeons_end.clauses import implements
-from model.aeons_end.decisions import Decision
-from model.aeons_end.draft import Draft
-from model.aeons_end.game_end import check_end
-from model.aeons_end.parameters import Difficulty
+from oblivaeon_verify.model.aeons_end.clauses import implements
+from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.game_end import check_end
+from oblivaeon_verify.model.aeons_end.parameters import Difficulty
 
 HANDLERS: dict[str, Callable] = {}
 RESUMES: dict[str, Callable] = {}
@@ -215,6 +215,6 @@ def damage_minion(d: Draft, k: int, n: int, clause: str) -> None:
         d.emit("minion-defeated", "CAST.MINION-DAMAGE", card=p.card)
         check_end(d)
     else:
-        from model.aeons_end.state import evolve
+        from oblivaeon_verify.model.aeons_end.state import evolve
 
         d.in_play = d.in_play[:k] + (evolve(p, life=life),) + d.in_play[k + 1 :]

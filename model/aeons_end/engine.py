@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from model.aeons_end import nemesis_turn as _nemesis_turn  # noqa: F401  (registers its handlers)
-from model.aeons_end import turn_order
-from model.aeons_end.decisions import Decision, IllegalDecision
-from model.aeons_end.draft import Draft
-from model.aeons_end.effects import HANDLERS, RESUMES, handler
-from model.aeons_end.player_turn import apply_main, cast, casting_options, discard_next, draw_options, main_options
-from model.aeons_end.setup import SetupConfig, initial_state
-from model.aeons_end.state import GameState
-from model.common.events import Event
+from oblivaeon_verify.model.aeons_end import nemesis_turn as _nemesis_turn  # noqa: F401  (registers its handlers)
+from oblivaeon_verify.model.aeons_end import turn_order
+from oblivaeon_verify.model.aeons_end.decisions import Decision, IllegalDecision
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.effects import HANDLERS, RESUMES, handler
+from oblivaeon_verify.model.aeons_end.player_turn import apply_main, cast, casting_options, discard_next, draw_options, main_options
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig, initial_state
+from oblivaeon_verify.model.aeons_end.state import GameState
+from oblivaeon_verify.model.common.events import Event
 
 
 @handler("end-turn")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import NamedTuple
 
-from model.aeons_end.state import OUTCOMES
+from oblivaeon_verify.model.aeons_end.state import OUTCOMES
 
 
 class EventKind(NamedTuple):

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
-from model.aeons_end.cards import BASIC_NEMESIS, MATS, NEMESES, NEMESIS_CARDS, PLAYER_CARDS, SUPPLY_CARDS, base
-from model.aeons_end.decisions import TURN_ORDER_DECK, nemesis_deck
-from model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.aeons_end.cards import BASIC_NEMESIS, MATS, NEMESES, NEMESIS_CARDS, PLAYER_CARDS, SUPPLY_CARDS, base
+from oblivaeon_verify.model.aeons_end.decisions import TURN_ORDER_DECK, nemesis_deck
+from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
 
 MAX_PLAYERS = 4
 BREACHES = 4

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from model.aeons_end.clauses import implements
-from model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.clauses import implements
+from oblivaeon_verify.model.aeons_end.draft import Draft
 
 
 def attack_resolving(s) -> bool:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from model.aeons_end.cards import nemesis_def
-from model.aeons_end.clauses import implements
-from model.aeons_end.decisions import Decision, nemesis_deck
-from model.aeons_end.draft import Draft
-from model.aeons_end.effects import handler, queue_effect, resume
-from model.aeons_end.game_end import check_end
-from model.aeons_end.parameters import LastAttackReading
-from model.aeons_end.state import InPlay, evolve
-from model.aeons_end.turn_order import reveal_options
+from oblivaeon_verify.model.aeons_end.cards import nemesis_def
+from oblivaeon_verify.model.aeons_end.clauses import implements
+from oblivaeon_verify.model.aeons_end.decisions import Decision, nemesis_deck
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.effects import handler, queue_effect, resume
+from oblivaeon_verify.model.aeons_end.game_end import check_end
+from oblivaeon_verify.model.aeons_end.parameters import LastAttackReading
+from oblivaeon_verify.model.aeons_end.state import InPlay, evolve
+from oblivaeon_verify.model.aeons_end.turn_order import reveal_options
 
 
 def begin(d: Draft) -> None:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from model.common import parameters as common
-from model.common.parameters import ParameterError, Range, with_overrides
+from oblivaeon_verify.model.common import parameters as common
+from oblivaeon_verify.model.common.parameters import ParameterError, Range, with_overrides
 
 # The bounds shared by several parameters, each with what the model does with the value.
 AETHER = Range(0, 99, "aether: 0 makes it free; a cost no turn can pay only takes the option away")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from model.aeons_end.cards import MATS, card_def, nemesis_def
-from model.aeons_end.clauses import implements
-from model.aeons_end.decisions import Decision
-from model.aeons_end.draft import Draft
-from model.aeons_end.effects import damage_targets, deal, handler, heal_lowest, heal_player, resume
-from model.aeons_end.game_end import check_end
+from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
+from oblivaeon_verify.model.aeons_end.clauses import implements
+from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.effects import damage_targets, deal, handler, heal_lowest, heal_player, resume
+from oblivaeon_verify.model.aeons_end.game_end import check_end
 
 
 def _who(i: int) -> str:
@@ -302,6 +302,6 @@ def finish_draw_phase(d: Draft, i: int) -> None:
 
 
 def _unfocus(b):
-    from model.aeons_end.state import evolve
+    from oblivaeon_verify.model.aeons_end.state import evolve
 
     return evolve(b, focused_this_turn=False)

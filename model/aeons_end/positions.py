@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from model.aeons_end import effects
-from model.aeons_end.cards import NEMESIS_CARDS, PLAYER_CARDS, SUPPLY_CARDS, base
-from model.aeons_end.draft import Draft
-from model.aeons_end.engine import run_to_decision
-from model.aeons_end.nemesis_turn import begin as begin_nemesis_turn
-from model.aeons_end.setup import SetupConfig, initial_state
-from model.aeons_end.state import GameState, InPlay
-from model.aeons_end.turn_order import turn_order_cards
-from model.common.deck import Deck
+from oblivaeon_verify.model.aeons_end import effects
+from oblivaeon_verify.model.aeons_end.cards import NEMESIS_CARDS, PLAYER_CARDS, SUPPLY_CARDS, base
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.engine import run_to_decision
+from oblivaeon_verify.model.aeons_end.nemesis_turn import begin as begin_nemesis_turn
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig, initial_state
+from oblivaeon_verify.model.aeons_end.state import GameState, InPlay
+from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.common.deck import Deck
 
 PHASES = ("casting", "main", "draw")
 BREACH_STATES = ("opened", "closed", "destroyed")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from model.aeons_end import engine, parameters, serialise
-from model.aeons_end.cards import describe
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.setup import SetupError, random_setup
-from model.common.ruleset import ModelRuleset
+from oblivaeon_verify.model.aeons_end import engine, parameters, serialise
+from oblivaeon_verify.model.aeons_end.cards import describe
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.setup import SetupError, random_setup
+from oblivaeon_verify.model.common.ruleset import ModelRuleset
 
 #: Random play weights for player decisions: ending a phase is one choice among many, and a uniform
 #: pick would end most main phases before any gem is played.  Chance keeps its own weights.
@@ -29,12 +29,12 @@ class AeonsEndRuleset(ModelRuleset):
     serialise = serialise
     setup_error = SetupError
     parameter_error = parameters.ParameterError
-    properties_module = "properties.aeons_end"
+    properties_module = "oblivaeon_verify.properties.aeons_end"
     """The package with this ruleset's invariants (found by the harness through this name)."""
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
-    graph_facts_module = "properties.aeons_end.graph_facts"
-    symbolic_module = "properties.aeons_end.symbolic"
-    clarify_module = "properties.aeons_end.clarify"
+    graph_facts_module = "oblivaeon_verify.properties.aeons_end.graph_facts"
+    symbolic_module = "oblivaeon_verify.properties.aeons_end.symbolic"
+    clarify_module = "oblivaeon_verify.properties.aeons_end.clarify"
 
     def random_setup(self, rng, players, params):
         return random_setup(rng, players, params)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from model.aeons_end import decisions, parameters, setup, state
-from model.common import deck
-from model.common.serialise import Codec, DecodeError
+from oblivaeon_verify.model.aeons_end import decisions, parameters, setup, state
+from oblivaeon_verify.model.common import deck
+from oblivaeon_verify.model.common.serialise import Codec, DecodeError
 
 CODEC = Codec((state, deck, decisions, setup, parameters))
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from model.aeons_end.cards import BASIC_NEMESIS, MATS, NEMESES, NEMESIS_CARDS, SUPPLY_CARDS, SUPPLY_COPIES
-from model.aeons_end.clauses import implements
-from model.aeons_end.parameters import DEFAULT, Difficulty, Parameters
-from model.aeons_end.state import Breach, GameState, Mage
-from model.aeons_end.turn_order import turn_order_cards
-from model.common.deck import Deck
+from oblivaeon_verify.model.aeons_end.cards import BASIC_NEMESIS, MATS, NEMESES, NEMESIS_CARDS, SUPPLY_CARDS, SUPPLY_COPIES
+from oblivaeon_verify.model.aeons_end.clauses import implements
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty, Parameters
+from oblivaeon_verify.model.aeons_end.state import Breach, GameState, Mage
+from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.common.deck import Deck
 
 
 class SetupError(ValueError):

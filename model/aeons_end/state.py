@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.common.deck import Deck
+from oblivaeon_verify.model.common.deck import Deck
 
 OUTCOMES = ("won", "lost", "aborted")
 """How a game can end: the players win, they lose, or random play hits its safety stop (``max_turns``)."""

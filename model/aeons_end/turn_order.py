@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from model.aeons_end.clauses import implements
-from model.aeons_end.decisions import TURN_ORDER_DECK, Decision
-from model.aeons_end.draft import Draft
-from model.aeons_end.effects import handler, resume
-from model.common.deck import Deck
+from oblivaeon_verify.model.aeons_end.clauses import implements
+from oblivaeon_verify.model.aeons_end.decisions import TURN_ORDER_DECK, Decision
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.effects import handler, resume
+from oblivaeon_verify.model.common.deck import Deck
 
 TURN_DECK = ("turn",)
 
@@ -95,7 +95,7 @@ def start_turn(d: Draft, actor: str) -> None:
         return
     d.emit("turn", "TURN-ORDER.DRAW", target=actor, amount=d.turn)
     if actor == "nemesis":
-        from model.aeons_end.nemesis_turn import begin
+        from oblivaeon_verify.model.aeons_end.nemesis_turn import begin
 
         d.phase = "nemesis"
         begin(d)

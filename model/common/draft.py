@@ -7,7 +7,7 @@ the state the draft came from is never touched.  Rulesets subclass it with their
 
 from __future__ import annotations
 
-from model.common.events import Event
+from oblivaeon_verify.model.common.events import Event
 
 
 class BaseDraft:

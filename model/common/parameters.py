@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.common.files import InputError, read_text
+from oblivaeon_verify.model.common.files import InputError, read_text
 
 INTEGER_TEXT = re.compile(r"-?[0-9]+")
 """An integer written as text: ASCII digits only (int() would also take '+5', ' 5', '5_000' and digits of other scripts)."""

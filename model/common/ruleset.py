@@ -6,7 +6,7 @@ A ruleset's adapter subclasses :class:`ModelRuleset`, names its modules (``engin
 
 from __future__ import annotations
 
-from model.common import parameters as common_parameters
+from oblivaeon_verify.model.common import parameters as common_parameters
 
 
 class ModelRuleset:

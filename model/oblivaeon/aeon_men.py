@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import OBLIVAEON
-from model.oblivaeon.cards import PHYSICAL, SCION_PANELS
-from model.oblivaeon.chance import needs_reveal
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.draft import Ctx, Draft, continuation
-from model.oblivaeon.effects import handles
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
+from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation
+from oblivaeon_verify.model.oblivaeon.effects import handles
 
 AEON_DECK = ("aeon",)
 
@@ -31,7 +31,7 @@ def _play_aeon_men(d: Draft, op: v.PlayAeonMen, ctx: Ctx) -> None:
 @implements("AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES")
 def play_aeon_man(d: Draft, ctx: Ctx) -> None:
     """The Aeon Men deck's top card enters the instructing card's zone (this is the only way it is played)."""
-    from model.oblivaeon.heroes import play_card
+    from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
     if not d.aeon_deck:
         if not d.aeon_trash:

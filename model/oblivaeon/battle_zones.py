@@ -7,9 +7,9 @@ and is checked by the invariants on the events that every effect records.
 
 from __future__ import annotations
 
-from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, member_hp
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.draft import Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, member_hp
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
 
 OBLIVAEON = "oblivaeon"
 

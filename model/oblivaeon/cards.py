@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from model.oblivaeon.charts import SCION_DIFFICULTY
-from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.vocabulary import (
+from oblivaeon_verify.model.oblivaeon.charts import SCION_DIFFICULTY
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.model.oblivaeon.vocabulary import (
     HERO_CHOICE,
     NON_HERO_CHOICE,
     AddGameOverToken,

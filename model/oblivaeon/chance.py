@@ -6,8 +6,8 @@ pushes the reveal choice above it; the outcome makes the card known and the rule
 
 from __future__ import annotations
 
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Draft, deck_label, resume
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Draft, deck_label, resume
 
 
 def reveal_options(d: Draft, ref: tuple, end: str) -> list[Decision]:

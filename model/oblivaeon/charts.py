@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
 
 #: Complexity of the five new heroes (1 = simplest).
 HERO_COMPLEXITY = MappingProxyType(

@@ -6,7 +6,7 @@ rulebook is the specification and is not quoted here.
 
 from __future__ import annotations
 
-from model.common.clauses import Catalogue, Clause
+from oblivaeon_verify.model.common.clauses import Catalogue, Clause
 
 S_SETUP = "OblivAeon Setup"
 S_ROUND = "Round Order"

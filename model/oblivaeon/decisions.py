@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from model.common.decisions import IllegalDecision
-from model.oblivaeon.cards import describe
+from oblivaeon_verify.model.common.decisions import IllegalDecision
+from oblivaeon_verify.model.oblivaeon.cards import describe
 
 ZONE_NAMES = {1: "First Battle Zone", 2: "Second Battle Zone"}
 

@@ -1,5 +1,5 @@
 """The deck value is shared by every ruleset: see ``model.common.deck``."""
 
-from model.common.deck import Deck
+from oblivaeon_verify.model.common.deck import Deck
 
 __all__ = ["Deck"]

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import NamedTuple
 
-from model.common.events import Event as CommonEvent
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.deck import Deck
-from model.oblivaeon.events import KINDS as EVENT_KINDS
-from model.oblivaeon.state import OUTCOMES, GameState, Outcome, Seat, Zone, evolve
+from oblivaeon_verify.model.common.events import Event as CommonEvent
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.deck import Deck
+from oblivaeon_verify.model.oblivaeon.events import KINDS as EVENT_KINDS
+from oblivaeon_verify.model.oblivaeon.state import OUTCOMES, GameState, Outcome, Seat, Zone, evolve
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 
@@ -34,7 +34,7 @@ class Event(CommonEvent):
     __slots__ = ()
 
     def __str__(self) -> str:
-        from model.oblivaeon.cards import describe
+        from oblivaeon_verify.model.oblivaeon.cards import describe
 
         return self.describe(describe)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import (
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import (
     OBLIVAEON,
     card_side,
     cards_in_play,
@@ -27,12 +27,12 @@ from model.oblivaeon.battle_zones import (
     target_side,
     zone_of_target,
 )
-from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, base_key, describe
-from model.oblivaeon.chance import needs_reveal
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Ctx, Draft, continuation, deck_label, resume
-from model.oblivaeon.places import add_to, remove, trash_place
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, base_key, describe
+from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, deck_label, resume
+from oblivaeon_verify.model.oblivaeon.places import add_to, remove, trash_place
 
 OP_HANDLERS: dict[type, Callable] = {}
 
@@ -174,7 +174,7 @@ CTX_CLAUSE = {
 
 def target_destroyed(d: Draft, target: str, ctx: Ctx, reach: str = "zone") -> None:
     """A target at 0 HP or less: each kind of target leaves play its own way."""
-    from model.oblivaeon import incapacitation, missions, oblivaeon_forms, scions
+    from oblivaeon_verify.model.oblivaeon import incapacitation, missions, oblivaeon_forms, scions
 
     if target in CHARACTER_CARDS:
         incapacitation.character_falls(d, target)
@@ -291,7 +291,7 @@ def destroy_card(d: Draft, card: str, ctx: Ctx, reach: str = "zone") -> None:
     zone = zone_of_target(d, card) or ctx.zone
     holder = seat_holding(d, card)
     if PHYSICAL[card].side == "mission" and card not in d.reward_side:
-        from model.oblivaeon import missions
+        from oblivaeon_verify.model.oblivaeon import missions
 
         missions.complete_objective(d, card)
         return
@@ -381,7 +381,7 @@ def distinct(cards) -> list[str]:
 
 @handles(v.ExtraPlay)
 def _extra_play(d: Draft, op, ctx: Ctx) -> None:
-    from model.oblivaeon.heroes import offer_play
+    from oblivaeon_verify.model.oblivaeon.heroes import offer_play
 
     if ctx.seat >= 0:
         offer_play(d, ctx.seat, extra=True)
@@ -389,7 +389,7 @@ def _extra_play(d: Draft, op, ctx: Ctx) -> None:
 
 @handles(v.ExtraPower)
 def _extra_power(d: Draft, op, ctx: Ctx) -> None:
-    from model.oblivaeon.heroes import offer_power
+    from oblivaeon_verify.model.oblivaeon.heroes import offer_power
 
     if ctx.seat >= 0:
         offer_power(d, ctx.seat, extra=True)
@@ -397,7 +397,7 @@ def _extra_power(d: Draft, op, ctx: Ctx) -> None:
 
 @handles(v.TempReduce)
 def _temp(d: Draft, op: v.TempReduce, ctx: Ctx) -> None:
-    from model.oblivaeon.state import Temp
+    from oblivaeon_verify.model.oblivaeon.state import Temp
 
     if ctx.seat >= 0:
         d.temps = d.temps + (Temp(op.amount, op.side, ctx.zone, ctx.seat),)
@@ -497,7 +497,7 @@ def _timestream_done(d: Draft, decision: Decision, payload: tuple) -> None:
 
 @handles(v.MoveHero)
 def _move_hero(d: Draft, op: v.MoveHero, ctx: Ctx) -> None:
-    from model.oblivaeon.heroes import move_hero
+    from oblivaeon_verify.model.oblivaeon.heroes import move_hero
 
     if op.who == "self":
         if ctx.seat >= 0 and d.seats[ctx.seat].characters:
@@ -515,7 +515,7 @@ def _move_hero(d: Draft, op: v.MoveHero, ctx: Ctx) -> None:
 
 @resume("move-chosen-hero")
 def _moved(d: Draft, decision: Decision, payload: tuple) -> None:
-    from model.oblivaeon.heroes import move_hero
+    from oblivaeon_verify.model.oblivaeon.heroes import move_hero
 
     (ctx,) = payload
     move_hero(d, decision.index, 3 - d.seats[decision.index].zone, "CLAR.MULTIPLE-MOVES", by=ctx.source)

@@ -9,19 +9,19 @@ legal decision is resolved on the spot: it is forced, and nobody could choose ot
 from __future__ import annotations
 
 # Importing the rule modules registers their continuations and instruction handlers.
-from model.oblivaeon import aeon_men as _aeon_men  # noqa: F401
-from model.oblivaeon import environments as _environments  # noqa: F401
-from model.oblivaeon import incapacitation as _incapacitation  # noqa: F401
-from model.oblivaeon import missions as _missions  # noqa: F401
-from model.oblivaeon import oblivaeon_forms as _forms  # noqa: F401
-from model.oblivaeon import scions as _scions  # noqa: F401
-from model.oblivaeon import triggers as _triggers  # noqa: F401
-from model.oblivaeon.decisions import Decision, IllegalDecision
-from model.oblivaeon.draft import CONTINUATIONS, RESUMES, Draft, Event
-from model.oblivaeon.effects import run_ops
-from model.oblivaeon.round_order import advance, current_phase, current_turn
-from model.oblivaeon.setup import SetupConfig, initial_state
-from model.oblivaeon.state import GameState
+from oblivaeon_verify.model.oblivaeon import aeon_men as _aeon_men  # noqa: F401
+from oblivaeon_verify.model.oblivaeon import environments as _environments  # noqa: F401
+from oblivaeon_verify.model.oblivaeon import incapacitation as _incapacitation  # noqa: F401
+from oblivaeon_verify.model.oblivaeon import missions as _missions  # noqa: F401
+from oblivaeon_verify.model.oblivaeon import oblivaeon_forms as _forms  # noqa: F401
+from oblivaeon_verify.model.oblivaeon import scions as _scions  # noqa: F401
+from oblivaeon_verify.model.oblivaeon import triggers as _triggers  # noqa: F401
+from oblivaeon_verify.model.oblivaeon.decisions import Decision, IllegalDecision
+from oblivaeon_verify.model.oblivaeon.draft import CONTINUATIONS, RESUMES, Draft, Event
+from oblivaeon_verify.model.oblivaeon.effects import run_ops
+from oblivaeon_verify.model.oblivaeon.round_order import advance, current_phase, current_turn
+from oblivaeon_verify.model.oblivaeon.setup import SetupConfig, initial_state
+from oblivaeon_verify.model.oblivaeon.state import GameState
 
 
 def _run(d: Draft) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.draft import Ctx, Draft
-from model.oblivaeon.triggers import push_triggers
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
 
 def start(d: Draft, zone: int) -> None:

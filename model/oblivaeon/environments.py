@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import OBLIVAEON, targets_in
-from model.oblivaeon.cards import PHYSICAL
-from model.oblivaeon.chance import needs_reveal
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Ctx, Draft, continuation, resume
-from model.oblivaeon.effects import deal_damage, handles
-from model.oblivaeon.places import add_to, containers, remove, trash_place
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, targets_in
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
+from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.effects import deal_damage, handles
+from oblivaeon_verify.model.oblivaeon.places import add_to, containers, remove, trash_place
 
 
 @continuation("play-env-top")
@@ -21,8 +21,8 @@ def play_environment_top(d: Draft, zone: int, ctx: Ctx) -> None:
     A seed played this way resolves its 'played from the environment deck' text for Akash'Thriya
     and goes to the environment trash.
     """
-    from model.oblivaeon.battle_zones import seat_of_hero
-    from model.oblivaeon.heroes import play_card
+    from oblivaeon_verify.model.oblivaeon.battle_zones import seat_of_hero
+    from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
     env = d.zones[zone - 1].environment
     if env is None:

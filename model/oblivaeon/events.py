@@ -8,7 +8,7 @@ static scan of the model's emit sites find no kind outside it, and every kind he
 
 from __future__ import annotations
 
-from model.oblivaeon.vocabulary import REACHES
+from oblivaeon_verify.model.oblivaeon.vocabulary import REACHES
 
 EVENT_KINDS: tuple[str, ...] = (
     # round structure

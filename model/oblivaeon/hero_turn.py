@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from model.oblivaeon.battle_zones import seats_in
-from model.oblivaeon.cards import CHARACTER_CARDS
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Ctx, Draft, resume
-from model.oblivaeon.heroes import hero_actor, move_hero, offer_move, offer_play, offer_power
-from model.oblivaeon.missions import objectives_of, shuffle_mission_deck, swap_objective, trade_objectives
-from model.oblivaeon.triggers import push_triggers
+from oblivaeon_verify.model.oblivaeon.battle_zones import seats_in
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, resume
+from oblivaeon_verify.model.oblivaeon.heroes import hero_actor, move_hero, offer_move, offer_play, offer_power
+from oblivaeon_verify.model.oblivaeon.missions import objectives_of, shuffle_mission_deck, swap_objective, trade_objectives
+from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
 
 def active(d, seat: int) -> bool:

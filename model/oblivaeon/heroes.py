@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from model.oblivaeon.battle_zones import current_def, seats_in
-from model.oblivaeon.cards import (
+from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seats_in
+from oblivaeon_verify.model.oblivaeon.cards import (
     CAPTAIN_COSMIC,
     CHARACTER_CARDS,
     CHARACTERS,
@@ -11,12 +11,12 @@ from model.oblivaeon.cards import (
     character_cards,
     member_hp,
 )
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.decisions import ZONE_NAMES, Decision
-from model.oblivaeon.deck import Deck
-from model.oblivaeon.draft import Ctx, Draft, continuation, resume
-from model.oblivaeon.effects import distinct, is_in_play
-from model.oblivaeon.places import add_to, remove, trash_place
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.decisions import ZONE_NAMES, Decision
+from oblivaeon_verify.model.oblivaeon.deck import Deck
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.effects import distinct, is_in_play
+from oblivaeon_verify.model.oblivaeon.places import add_to, remove, trash_place
 
 
 def hero_actor(seat: int) -> str:
@@ -140,7 +140,7 @@ def playable(d, seat: int) -> list[str]:
 
 def payable_objectives(d, seat: int) -> list[str]:
     """Objectives with a token cost that this player may pay: only those in their hero's zone (CLAR.MISSION-ZONE)."""
-    from model.oblivaeon.missions import objectives_in_zone
+    from oblivaeon_verify.model.oblivaeon.missions import objectives_in_zone
 
     return [c for c in objectives_in_zone(d, d.seats[seat].zone) if PHYSICAL[c].tokens_needed]
 
@@ -163,7 +163,7 @@ def _played(d: Draft, decision: Decision, payload: tuple) -> None:
     if decision.kind == "play-card":
         play_from_hand(d, seat, decision.card)
     elif decision.kind == "pay-objective":
-        from model.oblivaeon.missions import pay_objective
+        from oblivaeon_verify.model.oblivaeon.missions import pay_objective
 
         pay_objective(d, seat, decision.target)
 
@@ -192,7 +192,7 @@ def play_card(d: Draft, card: str, ctx: Ctx, place: tuple) -> None:
     add_to(d, place, card)
     if cdef.hp:
         d.set_hp(card, cdef.hp)
-    from model.oblivaeon.effects import ctx_clause
+    from oblivaeon_verify.model.oblivaeon.effects import ctx_clause
 
     d.emit("play", ctx_clause(ctx), zone=ctx.zone, card=card)
     if cdef.type == "one-shot":
@@ -203,7 +203,7 @@ def play_card(d: Draft, card: str, ctx: Ctx, place: tuple) -> None:
 @continuation("one-shot-done")
 def _one_shot_done(d: Draft, card: str, seat: int) -> None:
     if is_in_play(d, card):
-        from model.oblivaeon.battle_zones import seat_holding
+        from oblivaeon_verify.model.oblivaeon.battle_zones import seat_holding
 
         holder = seat_holding(d, card)
         remove(d, card)

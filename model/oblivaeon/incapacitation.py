@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import seats_in
-from model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, PHYSICAL, SENTINELS, character_cards, member_hp
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Ctx, Draft, continuation, resume
-from model.oblivaeon.effects import handles
-from model.oblivaeon.heroes import available_characters, move_hero, set_up_hero
-from model.oblivaeon.inevitable_destruction import add_devastation
-from model.oblivaeon.missions import put_under_mission_deck
-from model.oblivaeon.parameters import BloodstoneReading, RequitalReading, RitesReading
-from model.oblivaeon.places import add_to, containers, hero_cards_anywhere, remove, trash_place
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import seats_in
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, PHYSICAL, SENTINELS, character_cards, member_hp
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.effects import handles
+from oblivaeon_verify.model.oblivaeon.heroes import available_characters, move_hero, set_up_hero
+from oblivaeon_verify.model.oblivaeon.inevitable_destruction import add_devastation
+from oblivaeon_verify.model.oblivaeon.missions import put_under_mission_deck
+from oblivaeon_verify.model.oblivaeon.parameters import BloodstoneReading, RequitalReading, RitesReading
+from oblivaeon_verify.model.oblivaeon.places import add_to, containers, hero_cards_anywhere, remove, trash_place
 
 
 def seat_of_character(d, card: str) -> int:
@@ -202,7 +202,7 @@ def _chosen(d: Draft, decision: Decision, payload: tuple) -> None:
 @implements("INCAP.REPLACEMENT-MOVE")
 def replacement_move(d: Draft, seat: int) -> None:
     """The new hero may then move to the other battle zone."""
-    from model.oblivaeon.heroes import offer_move
+    from oblivaeon_verify.model.oblivaeon.heroes import offer_move
 
     offer_move(d, seat, "replacement-moved")
 
@@ -268,7 +268,7 @@ def _revive(d: Draft, decision: Decision, payload: tuple) -> None:
             card=card,
             detail=f"{len(rewards)} {'reward' if len(rewards) == 1 else 'rewards'} to hand",
         )
-    from model.oblivaeon.effects import destroy_card
+    from oblivaeon_verify.model.oblivaeon.effects import destroy_card
 
     destroy_card(d, ctx.source, ctx)
 

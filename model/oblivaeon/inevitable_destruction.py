@@ -6,8 +6,8 @@ event carrying the amount actually moved, so the ledger invariant can add them u
 
 from __future__ import annotations
 
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import Draft
 
 
 def add_devastation(d: Draft, n: int, clause: str, zone: int = 0) -> None:
@@ -27,7 +27,7 @@ def remove_devastation(d: Draft, n: int, clause: str, zone: int = 0) -> None:
 @implements("BZ.DEV.SCIONS-OUTNUMBER")
 def scions_outnumber(d: Draft, zone: int) -> None:
     """Start of a villain turn: more Scions than heroes in the zone adds one Devastation per Scion there."""
-    from model.oblivaeon.battle_zones import heroes_in
+    from oblivaeon_verify.model.oblivaeon.battle_zones import heroes_in
 
     scions = len(d.zones[zone - 1].scions)
     if scions > heroes_in(d, zone):
@@ -48,8 +48,8 @@ def countdown_tick(d: Draft) -> None:
         add_devastation(d, d.params.countdown_expiry_devastation, "ID.COUNTDOWN", d.oblivaeon_zone)
         d.countdown = d.params.countdown_start
         if d.params.countdown_expiry_damage:
-            from model.oblivaeon import vocabulary as v
-            from model.oblivaeon.draft import Ctx
+            from oblivaeon_verify.model.oblivaeon import vocabulary as v
+            from oblivaeon_verify.model.oblivaeon.draft import Ctx
 
             d.push_ops(
                 (v.Damage(d.params.countdown_expiry_damage, "infernal", v.Target("hero", "each")),),
@@ -66,7 +66,7 @@ def devastation_check(d: Draft) -> None:
     threshold = d.params.devastation_threshold
     if threshold and d.devastation >= threshold:
         remove_devastation(d, threshold, "ID.DEVASTATION", d.oblivaeon_zone)
-        from model.oblivaeon.environments import remove_environment
+        from oblivaeon_verify.model.oblivaeon.environments import remove_environment
 
         zone = d.oblivaeon_zone
         env = d.zones[zone - 1].environment
@@ -76,7 +76,7 @@ def devastation_check(d: Draft) -> None:
 
 
 def _register() -> None:
-    from model.oblivaeon.draft import continuation
+    from oblivaeon_verify.model.oblivaeon.draft import continuation
 
     continuation("devastation-check")(devastation_check)
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import current_def, seats_in
-from model.oblivaeon.cards import PHYSICAL
-from model.oblivaeon.chance import needs_reveal
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Ctx, Draft, continuation, resume
-from model.oblivaeon.effects import actor, discard_from_hand, distinct, handles
-from model.oblivaeon.places import add_to, remove
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seats_in
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
+from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.effects import actor, discard_from_hand, distinct, handles
+from oblivaeon_verify.model.oblivaeon.places import add_to, remove
 
 MISSION = ("mission",)
 
@@ -141,8 +141,8 @@ def complete_objective(d: Draft, card: str) -> None:
     Flipping removes every token; a reward with HP starts at its printed HP.  Completing an
     objective is a Shield task.
     """
-    from model.oblivaeon.battle_zones import seat_holding
-    from model.oblivaeon.oblivaeon_forms import shield_task
+    from oblivaeon_verify.model.oblivaeon.battle_zones import seat_holding
+    from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import shield_task
 
     seat = seat_holding(d, card)
     flip_clears_tokens(d, card)

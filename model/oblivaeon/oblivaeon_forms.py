@@ -6,11 +6,11 @@ stand-ins are documented on each parameter.
 
 from __future__ import annotations
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import OBLIVAEON, heroes_in
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, heroes_in
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
 
 
 @implements("OA-TURN.ZONE")
@@ -49,7 +49,7 @@ def shield_task(d: Draft, what: str) -> None:
 
 
 def shield_card(name: str) -> str:
-    from model.oblivaeon.cards import slug
+    from oblivaeon_verify.model.oblivaeon.cards import slug
 
     return f"shield:{slug(name)}"
 
@@ -57,7 +57,7 @@ def shield_card(name: str) -> str:
 @implements("OA-TURN.START")
 def oblivaeon_start(d: Draft) -> None:
     """Start of OblivAeon's turn: the Booklet (Countdown, form effects), then the Shield if in play."""
-    from model.oblivaeon.inevitable_destruction import countdown_tick
+    from oblivaeon_verify.model.oblivaeon.inevitable_destruction import countdown_tick
 
     ctx = booklet_ctx(d)
     # Pushed in reverse: the Booklet's effects resolve first, then the Shield's.
@@ -92,7 +92,7 @@ def oblivaeon_end(d: Draft) -> None:
 @implements("CLAR.ERASED")
 def erase(d: Draft, zone: int) -> None:
     """The third form erases the hero with the lowest HP in his zone: incapacitated, never to return."""
-    from model.oblivaeon.battle_zones import reachable_targets
+    from oblivaeon_verify.model.oblivaeon.battle_zones import reachable_targets
 
     chars = reachable_targets(d, booklet_ctx(d), "hero", "zone", characters_only=True)
     if not chars:
@@ -111,6 +111,6 @@ def _erase_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
 
 
 def _erase(d: Draft, card: str) -> None:
-    from model.oblivaeon.incapacitation import character_falls
+    from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
 
     character_falls(d, card, erased=True)

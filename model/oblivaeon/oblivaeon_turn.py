@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from model.oblivaeon.battle_zones import OBLIVAEON, other
-from model.oblivaeon.chance import needs_reveal
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.draft import Ctx, Draft, continuation
-from model.oblivaeon.oblivaeon_forms import oblivaeon_end, oblivaeon_start
-from model.oblivaeon.triggers import push_triggers
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, other
+from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation
+from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import oblivaeon_end, oblivaeon_start
+from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
 OBLIVAEON_DECK = ("oblivaeon",)
 
@@ -25,8 +25,8 @@ def play(d: Draft) -> None:
 
 @continuation("play-oblivaeon-top")
 def _play_top(d: Draft) -> None:
-    from model.oblivaeon.battle_zones import current_def
-    from model.oblivaeon.heroes import play_card
+    from oblivaeon_verify.model.oblivaeon.battle_zones import current_def
+    from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
     deck = d.oblivaeon_deck
     if not deck:

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from model.common import parameters as common
-from model.common.parameters import OneOf, ParameterError, Range, Size, with_overrides
-from model.oblivaeon.charts import SCION_DIFFICULTY, SCIONS
+from oblivaeon_verify.model.common import parameters as common
+from oblivaeon_verify.model.common.parameters import OneOf, ParameterError, Range, Size, with_overrides
+from oblivaeon_verify.model.oblivaeon.charts import SCION_DIFFICULTY, SCIONS
 
 # The bounds shared by several parameters, each with what the model does with the value.
 HP = Range(1, 999, "HP: a target at 0 HP is destroyed at once; printed HP has at most three digits")

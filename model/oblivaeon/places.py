@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from model.common.deck import Deck
-from model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero
-from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of, slug
-from model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.common.deck import Deck
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of, slug
+from oblivaeon_verify.model.oblivaeon.clauses import implements
 
 VILLAIN_TRASH = {"OblivAeon": "oblivaeon_trash", "Scion": "scion_trash", "Aeon Men": "aeon_trash"}
 

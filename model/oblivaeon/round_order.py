@@ -10,9 +10,9 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.oblivaeon import environment_turn, hero_turn, oblivaeon_turn, villain_turn
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon import environment_turn, hero_turn, oblivaeon_turn, villain_turn
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import Draft
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ def current_phase(state) -> str:
 @implements("ROUND.REPEAT")
 def advance(d: Draft) -> None:
     """Start the next phase; after the last turn of a round, a new round begins."""
-    from model.oblivaeon.state import Cursor
+    from oblivaeon_verify.model.oblivaeon.state import Cursor
 
     order = turns(d.hero_count)
     c = d.cursor

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from model.common.ruleset import ModelRuleset
-from model.oblivaeon import engine, parameters, serialise
-from model.oblivaeon.cards import describe
-from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.round_order import current_turn
-from model.oblivaeon.setup import SetupError, random_setup
+from oblivaeon_verify.model.common.ruleset import ModelRuleset
+from oblivaeon_verify.model.oblivaeon import engine, parameters, serialise
+from oblivaeon_verify.model.oblivaeon.cards import describe
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.model.oblivaeon.round_order import current_turn
+from oblivaeon_verify.model.oblivaeon.setup import SetupError, random_setup
 
 
 @dataclasses.dataclass(frozen=True)
@@ -24,13 +24,13 @@ class OblivAeonRuleset(ModelRuleset):
     parameters = parameters
     serialise = serialise
     setup_error = SetupError
-    properties_module = "properties.oblivaeon"
+    properties_module = "oblivaeon_verify.properties.oblivaeon"
     """The package with this ruleset's invariants and state machine (found by the harness through this name)."""
     parameter_error = parameters.ParameterError
-    symbolic_module: str = "properties.oblivaeon.symbolic"
-    clarify_module: str = "properties.oblivaeon.clarify"
+    symbolic_module: str = "oblivaeon_verify.properties.oblivaeon.symbolic"
+    clarify_module: str = "oblivaeon_verify.properties.oblivaeon.clarify"
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
-    graph_facts_module = "properties.oblivaeon.graph_facts"
+    graph_facts_module = "oblivaeon_verify.properties.oblivaeon.graph_facts"
 
     def random_setup(self, rng, players, params):
         return random_setup(rng, players, params)

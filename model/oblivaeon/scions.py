@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.cards import SCION_PANELS
-from model.oblivaeon.chance import needs_reveal
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.draft import Ctx, Draft, continuation, resume
-from model.oblivaeon.effects import handles
-from model.oblivaeon.inevitable_destruction import remove_devastation
-from model.oblivaeon.places import remove
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
+from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.effects import handles
+from oblivaeon_verify.model.oblivaeon.inevitable_destruction import remove_devastation
+from oblivaeon_verify.model.oblivaeon.places import remove
 
 RESERVE = ("reserve",)
 
@@ -58,7 +58,7 @@ def scion_defeated(d: Draft, card: str) -> None:
 
 
 def remove_scion_from_game(d: Draft, card: str, zone: int) -> None:
-    from model.oblivaeon.oblivaeon_forms import shield_task
+    from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import shield_task
 
     remove(d, card)
     d.scions_out = d.scions_out + (card,)
@@ -73,7 +73,7 @@ def remove_scion_from_game(d: Draft, card: str, zone: int) -> None:
 @implements("CLAR.OA-NOT-REMOVABLE")
 def unforgiving_wasteland(d: Draft, op, ctx: Ctx) -> None:
     """Remove the weakest villain target here from the game; OblivAeon himself can never be removed this way."""
-    from model.oblivaeon.battle_zones import OBLIVAEON, reachable_targets
+    from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, reachable_targets
 
     cands = reachable_targets(d, ctx, "villain", "zone")
     if OBLIVAEON in cands:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from model.common import deck
-from model.common.serialise import Codec, DecodeError
-from model.oblivaeon import decisions, draft, parameters, setup, state, vocabulary
+from oblivaeon_verify.model.common import deck
+from oblivaeon_verify.model.common.serialise import Codec, DecodeError
+from oblivaeon_verify.model.oblivaeon import decisions, draft, parameters, setup, state, vocabulary
 
 CODEC = Codec((state, deck, decisions, draft, vocabulary, setup, parameters))
 CLASSES = CODEC.classes

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from model.oblivaeon.battle_zones import OBLIVAEON
-from model.oblivaeon.cards import (
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON
+from oblivaeon_verify.model.oblivaeon.cards import (
     AEON_MEN_DECK,
     ALL_HERO_CARDS,
     CHARACTERS,
@@ -18,12 +18,12 @@ from model.oblivaeon.cards import (
     character_cards,
     env_deck_cards,
 )
-from model.oblivaeon.charts import easiest_first
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.deck import Deck
-from model.oblivaeon.draft import Draft
-from model.oblivaeon.parameters import DEFAULT, Parameters
-from model.oblivaeon.state import Cursor, EnvPiles, GameState, Seat, Zone
+from oblivaeon_verify.model.oblivaeon.charts import easiest_first
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.deck import Deck
+from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, Parameters
+from oblivaeon_verify.model.oblivaeon.state import Cursor, EnvPiles, GameState, Seat, Zone
 
 
 class SetupError(ValueError):
@@ -191,7 +191,7 @@ def initial_state(cfg: SetupConfig) -> GameState:
         **place_inevitable_destruction(cfg),
     )
     d = Draft(state)
-    from model.oblivaeon.heroes import set_up_hero
+    from oblivaeon_verify.model.oblivaeon.heroes import set_up_hero
 
     d.push_call("reveal-mission-top")
     d.push_call("bring-forth", 2, "SETUP.SECOND-SCION")
@@ -202,6 +202,6 @@ def initial_state(cfg: SetupConfig) -> GameState:
 
 
 def _difficulty(scion_key: str) -> int:
-    from model.oblivaeon.cards import SCION_PANELS
+    from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
 
     return SCION_PANELS[scion_key].difficulty

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from model.oblivaeon.deck import Deck
+from oblivaeon_verify.model.oblivaeon.deck import Deck
 
 
 def evolve(value, **changes):

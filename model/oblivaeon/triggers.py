@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from model.oblivaeon.battle_zones import current_def, seat_of_hero
-from model.oblivaeon.cards import PHYSICAL, SCION_PANELS
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.draft import Ctx, Draft, continuation
+from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seat_of_hero
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation
 
 
 def _card_ctx(d, card: str, zone: int, holder: int, side_default: str) -> Ctx:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from model.oblivaeon.chance import needs_reveal
-from model.oblivaeon.clauses import implements
-from model.oblivaeon.draft import Ctx, Draft, continuation
-from model.oblivaeon.inevitable_destruction import scions_outnumber
-from model.oblivaeon.triggers import push_triggers
+from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation
+from oblivaeon_verify.model.oblivaeon.inevitable_destruction import scions_outnumber
+from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
 SCION_DECK = ("scion",)
 
@@ -29,7 +29,7 @@ def play(d: Draft, zone: int) -> None:
 
 @continuation("play-scion-top")
 def _play_top(d: Draft, zone: int) -> None:
-    from model.oblivaeon.heroes import play_card
+    from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
     if not d.scion_deck:
         if not d.scion_trash:

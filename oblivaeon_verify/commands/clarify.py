@@ -17,7 +17,6 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from model.common.files import read_text
 from oblivaeon_verify import exits
 from oblivaeon_verify.commands.common import (
     UsageError,
@@ -30,6 +29,7 @@ from oblivaeon_verify.commands.common import (
     print_json,
     seconds,
 )
+from oblivaeon_verify.model.common.files import read_text
 
 
 def _module(ruleset):
@@ -144,7 +144,7 @@ def _in_play(mod, ruleset, text: str, source: str, args) -> dict:
     if not hasattr(mod, "in_play"):
         raise UsageError(f"--in-play: ruleset {ruleset.name} has no in-play check of its statements")
     from oblivaeon_verify import output
-    from properties.common.clarify import in_play
+    from oblivaeon_verify.properties.common.clarify import in_play
 
     if args.witnesses:
         output.prepare(args.witnesses, "clarify", "--witnesses")

@@ -11,9 +11,9 @@ import shlex
 import sys
 from collections.abc import Sequence
 
-from model.common.files import InputError
-from model.common.parameters import INTEGER_TEXT, MAX_DIGITS
 from oblivaeon_verify import __version__, exits, rulesets
+from oblivaeon_verify.model.common.files import InputError
+from oblivaeon_verify.model.common.parameters import INTEGER_TEXT, MAX_DIGITS
 
 
 class UsageError(InputError):

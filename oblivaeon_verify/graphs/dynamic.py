@@ -98,7 +98,7 @@ def observe(
             _hypothesis_run(ruleset, params, obs, sched, seed, hypothesis_examples, hypothesis_steps, counts)
 
     if count_handlers:
-        with handlers.counting(f"model.{ruleset.name}", obs.handler_calls):
+        with handlers.counting(f"oblivaeon_verify.model.{ruleset.name}", obs.handler_calls):
             run()
     else:
         run()

@@ -28,7 +28,7 @@ def is_event(node: str) -> bool:
 def build(ruleset, facts, observation: Observation | None = None, code: ModelCode | None = None) -> nx.DiGraph:
     """The rule-interaction graph of ``ruleset``: static edges from its code, observed ones from play."""
     cat = ruleset.catalogue
-    code = code or read_model(f"model.{ruleset.name}", lambda s: s in cat)
+    code = code or read_model(f"oblivaeon_verify.model.{ruleset.name}", lambda s: s in cat)
     g = nx.DiGraph(ruleset=ruleset.name)
     for c in cat.clauses:
         g.add_node(

@@ -37,9 +37,9 @@ ROOT = Path(__file__).parents[1] / "scenario_files"
 def vocabulary(ruleset: str):
     """The ruleset's scenario vocabulary, or None when the ruleset has none yet."""
     try:
-        module = importlib.import_module(f"properties.{ruleset}.scenario_vocab")
+        module = importlib.import_module(f"oblivaeon_verify.properties.{ruleset}.scenario_vocab")
     except ModuleNotFoundError as e:
-        if e.name in (f"properties.{ruleset}", f"properties.{ruleset}.scenario_vocab"):
+        if e.name in (f"oblivaeon_verify.properties.{ruleset}", f"oblivaeon_verify.properties.{ruleset}.scenario_vocab"):
             return None
         raise
     return module.VOCAB

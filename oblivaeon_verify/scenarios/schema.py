@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model.common.files import InputError, read_text
+from oblivaeon_verify.model.common.files import InputError, read_text
 from oblivaeon_verify.scenarios.vocab_base import kind_of, listing
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")

@@ -7,11 +7,11 @@ helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``
 ``UNGUARDED_REASONS``, ``KNOCKOUT_GAMES`` and ``QUICK_KNOCKOUTS``; ``properties.aeons_end.machine`` holds the state machine.
 """
 
-from properties.aeons_end.invariants import INVARIANTS
-from properties.aeons_end.knockout import KNOCKOUT_GAMES, QUICK_KNOCKOUTS, UNGUARDED_REASONS
-from properties.aeons_end.setups import parameter_overrides, parameters_from_json, setup_from_json
-from properties.aeons_end.steering import CORNERS, DECISION_CLAUSES, steer
-from properties.common.registry import Step, Violation
+from oblivaeon_verify.properties.aeons_end.invariants import INVARIANTS
+from oblivaeon_verify.properties.aeons_end.knockout import KNOCKOUT_GAMES, QUICK_KNOCKOUTS, UNGUARDED_REASONS
+from oblivaeon_verify.properties.aeons_end.setups import parameter_overrides, parameters_from_json, setup_from_json
+from oblivaeon_verify.properties.aeons_end.steering import CORNERS, DECISION_CLAUSES, steer
+from oblivaeon_verify.properties.common.registry import Step, Violation
 
 __all__ = [
     "CORNERS",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.engine import new_game
-from model.aeons_end.parameters import DEFAULT
-from model.aeons_end.setup import SetupConfig
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.engine import new_game
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig
 
 
 def is_clarification(clause_id: str) -> bool:

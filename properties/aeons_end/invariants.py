@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.aeons_end.cards import MATS, PLAYER_CARDS, base, card_def, nemesis_def
-from model.aeons_end.decisions import DECISION_KINDS
-from model.aeons_end.events import EVENT_KINDS
-from model.aeons_end.game_end import attack_resolving
-from model.aeons_end.parameters import Difficulty
-from model.aeons_end.state import GameState, Mage
-from model.aeons_end.turn_order import turn_order_cards
-from properties.common.ledger import Ledger, Ledgers
-from properties.common.registry import Registry, state_parts
+from oblivaeon_verify.model.aeons_end.cards import MATS, PLAYER_CARDS, base, card_def, nemesis_def
+from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS
+from oblivaeon_verify.model.aeons_end.events import EVENT_KINDS
+from oblivaeon_verify.model.aeons_end.game_end import attack_resolving
+from oblivaeon_verify.model.aeons_end.parameters import Difficulty
+from oblivaeon_verify.model.aeons_end.state import GameState, Mage
+from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers
+from oblivaeon_verify.properties.common.registry import Registry, state_parts
 
 INVARIANTS = Registry(parts=state_parts(GameState, {"mages": Mage}), event_kinds=EVENT_KINDS, decision_kinds=DECISION_KINDS)
 state = INVARIANTS.state

@@ -13,16 +13,15 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis import target
 from hypothesis.stateful import initialize
-
-from model.aeons_end.cards import MATS, NEMESES
-from model.aeons_end.decisions import Decision
-from model.aeons_end.parameters import DEFAULT, Difficulty, Parameters
-from model.aeons_end.ruleset import RULESET
-from model.aeons_end.setup import SetupConfig
-from properties.aeons_end.invariants import INVARIANTS
-from properties.aeons_end.setups import parameter_overrides
-from properties.aeons_end.steering import steer
-from properties.common.machine import TRACE_TAIL, InvariantViolated, ModelMachine, Stats
+from oblivaeon_verify.model.aeons_end.cards import MATS, NEMESES
+from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty, Parameters
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig
+from oblivaeon_verify.properties.aeons_end.invariants import INVARIANTS
+from oblivaeon_verify.properties.aeons_end.setups import parameter_overrides
+from oblivaeon_verify.properties.aeons_end.steering import steer
+from oblivaeon_verify.properties.common.machine import TRACE_TAIL, InvariantViolated, ModelMachine, Stats
 
 STATS = Stats(INVARIANTS.names())
 

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.decisions import DECISION_KINDS
-from model.aeons_end.families import ABOUT, BREACHES, word
-from model.aeons_end.state import OUTCOMES, PHASES
-from properties.aeons_end.scenario_words import MOST, Game, a, kind_of, one_of, show, whole
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS
+from oblivaeon_verify.model.aeons_end.families import ABOUT, BREACHES, word
+from oblivaeon_verify.model.aeons_end.state import OUTCOMES, PHASES
+from oblivaeon_verify.properties.aeons_end.scenario_words import MOST, Game, a, kind_of, one_of, show, whole
 
 Getter = Callable[[Any], Any]
 Check = Callable[[Any, Game], "str | None"]

@@ -26,20 +26,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.aeons_end.cards import MATS, NEMESES, NEMESIS_CARDS, base, describe
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.decisions import DECISION_KINDS
-from model.aeons_end.engine import step
-from model.aeons_end.events import EVENT_KINDS
-from model.aeons_end.families import BREACHES, MAX_PLAYERS, word
-from model.aeons_end.parameters import DEFAULT, Difficulty, ParameterError, with_overrides
-from model.aeons_end.positions import BREACH_STATES, PHASES, BreachPlacement, MagePlacement, Position, inject, place
-from model.aeons_end.setup import SetupConfig, SetupError
-from oblivaeon_verify.scenarios.runner import Refused
-from oblivaeon_verify.scenarios.vocab_base import VocabularyBase
-from oblivaeon_verify.words import phrase
-from properties.aeons_end.scenario_facts import Bag, breach_word, fact_getter, find_fact, keys, outcome, whose_turn
-from properties.aeons_end.scenario_words import (
+from oblivaeon_verify.model.aeons_end.cards import MATS, NEMESES, NEMESIS_CARDS, base, describe
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS
+from oblivaeon_verify.model.aeons_end.engine import step
+from oblivaeon_verify.model.aeons_end.events import EVENT_KINDS
+from oblivaeon_verify.model.aeons_end.families import BREACHES, MAX_PLAYERS, word
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty, ParameterError, with_overrides
+from oblivaeon_verify.model.aeons_end.positions import BREACH_STATES, PHASES, BreachPlacement, MagePlacement, Position, inject, place
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig, SetupError
+from oblivaeon_verify.properties.aeons_end.scenario_facts import Bag, breach_word, fact_getter, find_fact, keys, outcome, whose_turn
+from oblivaeon_verify.properties.aeons_end.scenario_words import (
     MOST,
     MOST_CARDS,
     Game,
@@ -52,6 +49,10 @@ from properties.aeons_end.scenario_words import (
     show,
     whole,
 )
+
+from oblivaeon_verify.scenarios.runner import Refused
+from oblivaeon_verify.scenarios.vocab_base import VocabularyBase
+from oblivaeon_verify.words import phrase
 
 BREACH_KINDS = tuple(k for k, d in DECISION_KINDS.items() if d.index == "breach")
 """Decisions whose index is one of the acting player's breaches (0-based in the model)."""

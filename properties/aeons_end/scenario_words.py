@@ -18,11 +18,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from model.aeons_end.cards import MATS
-from model.aeons_end.clauses import CATALOGUE
-from model.aeons_end.decisions import DECISION_KINDS, DecisionKind
-from model.aeons_end.events import EVENT_KINDS
-from model.aeons_end.families import ABOUT, BREACHES, FAMILIES, in_game, index_range, word
+from oblivaeon_verify.model.aeons_end.cards import MATS
+from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
+from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS, DecisionKind
+from oblivaeon_verify.model.aeons_end.events import EVENT_KINDS
+from oblivaeon_verify.model.aeons_end.families import ABOUT, BREACHES, FAMILIES, in_game, index_range, word
+
 from oblivaeon_verify.scenarios.vocab_base import Integer, a, kind_of, show
 
 MOST = 999

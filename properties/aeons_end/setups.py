@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from model.aeons_end.parameters import DEFAULT, Difficulty, Parameters, with_overrides
-from model.aeons_end.setup import SetupConfig
-from properties.common import setups as plain
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty, Parameters, with_overrides
+from oblivaeon_verify.model.aeons_end.setup import SetupConfig
+from oblivaeon_verify.properties.common import setups as plain
 
 SETUP_KEYS = ("mages", "nemesis", "difficulty")
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import zlib
 
-from model.aeons_end.cards import MATS, base
-from model.aeons_end.ruleset import RULESET
+from oblivaeon_verify.model.aeons_end.cards import MATS, base
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+
 from oblivaeon_verify.play import choose
 
 #: decision kind (or ``kind:card``, which wins) -> weight, per temperament; unlisted decisions keep

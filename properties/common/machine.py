@@ -21,11 +21,11 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
+from oblivaeon_verify.model.common.decisions import IllegalDecision
+from oblivaeon_verify.properties.common.registry import Step
 
-from model.common.decisions import IllegalDecision
 from oblivaeon_verify import heartbeat, replay
 from oblivaeon_verify.words import phrase
-from properties.common.registry import Step
 
 TRACE_TAIL = 12
 """How many of the last steps a failure message shows (the replay file holds them all)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.common.files import InputError
+from oblivaeon_verify.model.common.files import InputError
 
 
 class BadSetup(InputError):

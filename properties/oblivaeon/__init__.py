@@ -6,12 +6,12 @@ helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``
 ``DECISION_CLAUSES`` (which hero-turn decision enables which clause) and ``UNGUARDED_REASONS``.
 """
 
-from properties.common.registry import Step, Violation
-from properties.oblivaeon.coverage import CORNERS, DECISION_CLAUSES
-from properties.oblivaeon.invariants import INVARIANTS
-from properties.oblivaeon.knockout import QUICK_KNOCKOUTS, UNGUARDED_REASONS
-from properties.oblivaeon.setups import parameter_overrides, parameters_from_json, setup_from_json
-from properties.oblivaeon.steering import steer
+from oblivaeon_verify.properties.common.registry import Step, Violation
+from oblivaeon_verify.properties.oblivaeon.coverage import CORNERS, DECISION_CLAUSES
+from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
+from oblivaeon_verify.properties.oblivaeon.knockout import QUICK_KNOCKOUTS, UNGUARDED_REASONS
+from oblivaeon_verify.properties.oblivaeon.setups import parameter_overrides, parameters_from_json, setup_from_json
+from oblivaeon_verify.properties.oblivaeon.steering import steer
 
 __all__ = [
     "CORNERS",

@@ -20,12 +20,12 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCIONS, SENTINELS
-from model.oblivaeon.charts import easiest_first
-from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.engine import new_game
-from model.oblivaeon.parameters import DEFAULT
-from model.oblivaeon.setup import SetupConfig
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCIONS, SENTINELS
+from oblivaeon_verify.model.oblivaeon.charts import easiest_first
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.model.oblivaeon.engine import new_game
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
 
 # --- kinds of clause ---------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.oblivaeon.cards import (
+from oblivaeon_verify.model.oblivaeon.cards import (
     AEON_MEN_DECK,
     ALL_HERO_CARDS,
     CAPTAIN_COSMIC,
@@ -27,14 +27,14 @@ from model.oblivaeon.cards import (
     env_deck_cards,
     slug,
 )
-from model.oblivaeon.decisions import FIELDS as DECISION_FIELDS
-from model.oblivaeon.events import EVENT_KINDS
-from model.oblivaeon.places import containers
-from model.oblivaeon.round_order import current_phase, current_turn
-from model.oblivaeon.state import GameState, Seat, Zone
-from model.oblivaeon.vocabulary import Damage, Heal, MoveSelf, Op
-from properties.common.ledger import Ledger, Ledgers
-from properties.common.registry import Registry, state_parts
+from oblivaeon_verify.model.oblivaeon.decisions import FIELDS as DECISION_FIELDS
+from oblivaeon_verify.model.oblivaeon.events import EVENT_KINDS
+from oblivaeon_verify.model.oblivaeon.places import containers
+from oblivaeon_verify.model.oblivaeon.round_order import current_phase, current_turn
+from oblivaeon_verify.model.oblivaeon.state import GameState, Seat, Zone
+from oblivaeon_verify.model.oblivaeon.vocabulary import Damage, Heal, MoveSelf, Op
+from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers
+from oblivaeon_verify.properties.common.registry import Registry, state_parts
 
 INVARIANTS = Registry(
     parts=state_parts(GameState, {"seats": Seat, "zones": Zone}),
@@ -633,7 +633,7 @@ def game_over_limit(st):
 
 
 def _game_over_limit(card: str) -> int:
-    from model.oblivaeon.vocabulary import AddGameOverToken
+    from oblivaeon_verify.model.oblivaeon.vocabulary import AddGameOverToken
 
     cdef = PHYSICAL.get(card)
     if cdef is None:
@@ -1491,7 +1491,7 @@ def timestream(st):
     choice = pending(st.before)
     if choice is None or choice.resume != "timestream-deck" or st.after.outcome is not None:
         return
-    from model.oblivaeon.draft import Draft
+    from oblivaeon_verify.model.oblivaeon.draft import Draft
 
     ref = choice.payload[1][st.decision.index]
     if len(Draft(st.before).deck(ref)) < 2:

@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from hypothesis import target
 from hypothesis.stateful import initialize
-
-from model.oblivaeon.decisions import Decision
-from model.oblivaeon.ruleset import RULESET
-from properties.common.machine import TRACE_TAIL, InvariantViolated, ModelMachine, Stats, counterexample_dir, failure_message
-from properties.oblivaeon.invariants import INVARIANTS
-from properties.oblivaeon.setups import legal_setups, parameter_overrides
-from properties.oblivaeon.steering import steer
+from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.properties.common.machine import (
+    TRACE_TAIL,
+    InvariantViolated,
+    ModelMachine,
+    Stats,
+    counterexample_dir,
+    failure_message,
+)
+from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
+from oblivaeon_verify.properties.oblivaeon.setups import legal_setups, parameter_overrides
+from oblivaeon_verify.properties.oblivaeon.steering import steer
 
 STATS = Stats(INVARIANTS.names())
 

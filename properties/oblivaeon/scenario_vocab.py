@@ -23,36 +23,20 @@ import dataclasses
 import re
 from typing import Any
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, ENVIRONMENTS, PHYSICAL, SCIONS, describe
-from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.decisions import FIELDS, LABELS, IllegalDecision
-from model.oblivaeon.draft import Ctx, Draft
-from model.oblivaeon.engine import inject, new_game, step
-from model.oblivaeon.events import EVENT_KINDS, EVENT_REACHES
-from model.oblivaeon.incapacitation import character_falls
-from model.oblivaeon.parameters import DEFAULT, ParameterError, with_overrides
-from model.oblivaeon.places import add_to, containers, place_of, remove
-from model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
-from model.oblivaeon.setup import SetupConfig, SetupError
-from model.oblivaeon.state import Cursor
-from oblivaeon_verify.scenarios.runner import Refused
-from oblivaeon_verify.scenarios.vocab_base import (
-    Boolean,
-    Integer,
-    ListOf,
-    Table,
-    Text,
-    Value,
-    VocabularyBase,
-    check,
-    got,
-    listing,
-    one_of,
-    show,
-)
-from oblivaeon_verify.words import phrase
-from properties.oblivaeon.scenario_words import (
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, ENVIRONMENTS, PHYSICAL, SCIONS, describe
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.model.oblivaeon.decisions import FIELDS, LABELS, IllegalDecision
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.engine import inject, new_game, step
+from oblivaeon_verify.model.oblivaeon.events import EVENT_KINDS, EVENT_REACHES
+from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, ParameterError, with_overrides
+from oblivaeon_verify.model.oblivaeon.places import add_to, containers, place_of, remove
+from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
+from oblivaeon_verify.model.oblivaeon.setup import SetupConfig, SetupError
+from oblivaeon_verify.model.oblivaeon.state import Cursor
+from oblivaeon_verify.properties.oblivaeon.scenario_words import (
     CHARACTER_IDS,
     CLAUSE_IDS,
     DECK_LABELS,
@@ -91,6 +75,23 @@ from properties.oblivaeon.scenario_words import (
     shape_of,
     where_is,
 )
+
+from oblivaeon_verify.scenarios.runner import Refused
+from oblivaeon_verify.scenarios.vocab_base import (
+    Boolean,
+    Integer,
+    ListOf,
+    Table,
+    Text,
+    Value,
+    VocabularyBase,
+    check,
+    got,
+    listing,
+    one_of,
+    show,
+)
+from oblivaeon_verify.words import phrase
 
 QUIET = ("stay", "no-option", "skip-play", "skip-power")
 """What a quiet player does when a scenario plays on (``until``): stay, no option, no card, no power."""

@@ -16,19 +16,20 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from model.oblivaeon import charts
-from model.oblivaeon.battle_zones import OBLIVAEON, is_character, reachable_decks, target_side, targets_in
-from model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, ENVIRONMENTS, HEROES, PHYSICAL, SCION_PANELS, slug
-from model.oblivaeon.clauses import CATALOGUE
-from model.oblivaeon.decisions import ZONE_NAMES
-from model.oblivaeon.draft import DECK_FIELDS, deck_label
-from model.oblivaeon.heroes import available_characters, hero_ctx
-from model.oblivaeon.incapacitation import rewards_visible_to
-from model.oblivaeon.parameters import DEFAULT
-from model.oblivaeon.places import place_of
-from model.oblivaeon.round_order import AFTER_TURN, PHASES, current_phase, current_turn, turns
-from model.oblivaeon.ruleset import RULESET
-from model.oblivaeon.state import OUTCOMES
+from oblivaeon_verify.model.oblivaeon import charts
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, is_character, reachable_decks, target_side, targets_in
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, ENVIRONMENTS, HEROES, PHYSICAL, SCION_PANELS, slug
+from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
+from oblivaeon_verify.model.oblivaeon.decisions import ZONE_NAMES
+from oblivaeon_verify.model.oblivaeon.draft import DECK_FIELDS, deck_label
+from oblivaeon_verify.model.oblivaeon.heroes import available_characters, hero_ctx
+from oblivaeon_verify.model.oblivaeon.incapacitation import rewards_visible_to
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.places import place_of
+from oblivaeon_verify.model.oblivaeon.round_order import AFTER_TURN, PHASES, current_phase, current_turn, turns
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.model.oblivaeon.state import OUTCOMES
+
 from oblivaeon_verify.scenarios.vocab_base import Boolean, Integer, ListOf, Text, Value, Words, listing, one_of, show
 
 DEFAULT_HEROES = ("char:legacy:legacy", "char:tachyon:tachyon", "char:ra:ra", "char:haka:haka", "char:bunker:bunker")

@@ -5,12 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 from hypothesis import strategies as st
-
-from model.oblivaeon.cards import CHARACTERS, ENVIRONMENTS, SCIONS
-from model.oblivaeon.charts import easiest_first
-from model.oblivaeon.parameters import DEFAULT, Parameters, with_overrides
-from model.oblivaeon.setup import SetupConfig
-from properties.common import setups as plain
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, ENVIRONMENTS, SCIONS
+from oblivaeon_verify.model.oblivaeon.charts import easiest_first
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, Parameters, with_overrides
+from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
+from oblivaeon_verify.properties.common import setups as plain
 
 SETUP_KEYS = ("heroes", "shield", "environments", "in_play", "scion_order")
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import sys
 import time
 
-from properties.common.clarify.language import _Parser
-from properties.oblivaeon.clarify.language import LANGUAGE
+from oblivaeon_verify.properties.common.clarify.language import _Parser
+from oblivaeon_verify.properties.oblivaeon.clarify.language import LANGUAGE
 
 _ALL_TERMS = sorted(((w, t) for ts in LANGUAGE.terms_by_first_word.values() for w, t in ts), key=lambda x: -len(x[0]))
 """Every term, longest first: the old ``Language.term_words``."""

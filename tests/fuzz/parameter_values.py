@@ -13,8 +13,7 @@ import enum
 import math
 
 from hypothesis import strategies as st
-
-from model.common.parameters import Declared, declarations
+from oblivaeon_verify.model.common.parameters import Declared, declarations
 
 ODD_DIGITS = ["+5", "٣", "５", "5_0", "1e1", "0x5", " ", "", "--5", "5.", "½", "⁵", "五", "1,000"]
 """Texts int() or a careless parser might take for numbers (other scripts' digits, signs, separators)."""

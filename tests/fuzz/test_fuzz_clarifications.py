@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from properties.aeons_end import clarify as aeons_end_clarify
-from properties.common.clarify.language import (
+from oblivaeon_verify.properties.aeons_end import clarify as aeons_end_clarify
+from oblivaeon_verify.properties.common.clarify.language import (
     ARTICLES,
     COPULAS,
     MAX_COUNT,
@@ -36,7 +35,8 @@ from properties.common.clarify.language import (
     Related,
     Term,
 )
-from properties.oblivaeon import clarify as oblivaeon_clarify
+from oblivaeon_verify.properties.oblivaeon import clarify as oblivaeon_clarify
+
 from tests.fuzz.budget import CORPUS, Tally, examples
 
 RULESETS = {"oblivaeon": oblivaeon_clarify, "aeons_end": aeons_end_clarify}

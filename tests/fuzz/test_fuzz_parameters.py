@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oblivaeon_verify.model.common.files import InputError
+from oblivaeon_verify.model.common.parameters import declarations
 
-from model.common.files import InputError
-from model.common.parameters import declarations
 from oblivaeon_verify import rulesets
 from oblivaeon_verify.checked_play import play_checked, time_limit
 from tests.fuzz.budget import CORPUS, Tally, examples

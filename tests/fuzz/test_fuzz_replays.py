@@ -41,7 +41,7 @@ def _flush():
 
 
 def _knockable(name: str) -> list[str]:
-    pkg = f"model.{name}"
+    pkg = f"oblivaeon_verify.model.{name}"
     return sorted({c for h in knockout.handlers(pkg) for c in h.clauses if c in RULESETS[name].catalogue})
 
 

@@ -327,7 +327,7 @@ def _one(tmp_path: Path, body: str) -> Path:
 
 
 def test_the_oracle_fails_an_invalid_file_that_loads(tmp_path, monkeypatch):
-    from properties.oblivaeon.scenario_vocab import OblivAeonScenarios
+    from oblivaeon_verify.properties.oblivaeon.scenario_vocab import OblivAeonScenarios
 
     monkeypatch.setattr(OblivAeonScenarios, "check_fact", lambda self, *a, **kw: None)
     f = _one(tmp_path, '[[steps]]\nlook = "x"\n[steps.expect]\ndevastation = { zq = 1 }\n')
@@ -336,7 +336,7 @@ def test_the_oracle_fails_an_invalid_file_that_loads(tmp_path, monkeypatch):
 
 
 def test_the_oracle_lets_an_exception_that_is_no_scenario_error_through(tmp_path, monkeypatch):
-    from properties.oblivaeon.scenario_vocab import OblivAeonScenarios
+    from oblivaeon_verify.properties.oblivaeon.scenario_vocab import OblivAeonScenarios
 
     def check_setup(self, setup, fail):
         raise TypeError("unhashable type: 'dict'")
@@ -349,7 +349,7 @@ def test_the_oracle_lets_an_exception_that_is_no_scenario_error_through(tmp_path
 def test_the_oracle_fails_a_step_that_raised_and_a_run_that_hangs(tmp_path, monkeypatch):
     import time
 
-    from properties.oblivaeon.scenario_vocab import OblivAeonScenarios
+    from oblivaeon_verify.properties.oblivaeon.scenario_vocab import OblivAeonScenarios
 
     f = _one(tmp_path, '[[steps]]\nlook = "x"\n')
     monkeypatch.setattr(OblivAeonScenarios, "perform", lambda self, state, action, spec: None.nothing)

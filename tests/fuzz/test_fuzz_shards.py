@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oblivaeon_verify.model.common.files import InputError
 
-from model.common.files import InputError
 from oblivaeon_verify import example_db, exits, shards
 from oblivaeon_verify.checked_play import time_limit
 from oblivaeon_verify.cli import main

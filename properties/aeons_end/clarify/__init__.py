@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from properties.aeons_end.clarify.language import LANGUAGE
-from properties.aeons_end.clarify.vocabulary import TERMS
-from properties.common.clarify.language import ClarifyError
-from properties.common.clarify.rulebook import EncodedRulebook
+from oblivaeon_verify.properties.aeons_end.clarify.language import LANGUAGE
+from oblivaeon_verify.properties.aeons_end.clarify.vocabulary import TERMS
+from oblivaeon_verify.properties.common.clarify.language import ClarifyError
+from oblivaeon_verify.properties.common.clarify.rulebook import EncodedRulebook
 
 RULEBOOK = Path(__file__).with_name("rulebook.clar")
 Error = ClarifyError
@@ -32,6 +32,6 @@ def vocabulary() -> dict[str, str]:
 
 
 def model_conformance() -> dict:
-    from properties.aeons_end.clarify.model_check import check
+    from oblivaeon_verify.properties.aeons_end.clarify.model_check import check
 
     return check(list(rulebook()))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from properties.aeons_end.clarify.vocabulary import MODALS, TERMS, VERBS
-from properties.common.clarify.language import Language
+from oblivaeon_verify.properties.aeons_end.clarify.vocabulary import MODALS, TERMS, VERBS
+from oblivaeon_verify.properties.common.clarify.language import Language
 
 ID_RE = re.compile(r"[A-Z][A-Z0-9-]*(\.[A-Z0-9][A-Z0-9-]*)*")
 

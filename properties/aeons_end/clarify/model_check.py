@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import random
 
-from model.aeons_end import effects, engine
-from model.aeons_end.cards import MATS, base, card_def, describe, nemesis_def
-from model.aeons_end.draft import Draft
-from model.aeons_end.parameters import DEFAULT
-from model.aeons_end.ruleset import RULESET
-from model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.aeons_end import effects, engine
+from oblivaeon_verify.model.aeons_end.cards import MATS, base, card_def, describe, nemesis_def
+from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.properties.common.clarify import conformance
+from oblivaeon_verify.properties.common.clarify.conformance import Obj
+from oblivaeon_verify.properties.common.clarify.language import Clarification
+
 from oblivaeon_verify.play import choose
-from properties.common.clarify import conformance
-from properties.common.clarify.conformance import Obj
-from properties.common.clarify.language import Clarification
 
 #: (players, seed) of the games played: every player count, six games each (about 60,000 objects in
 #: a second; players are exhausted in four of them).

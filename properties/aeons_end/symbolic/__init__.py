@@ -25,10 +25,10 @@ ASK_OPTIONS: dict[str, str] = {}
 
 def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: int = 30_000, mutant: str | None = None) -> list[dict]:
     """Every bookkeeping invariant for ``players`` players (one row each); obligations and ITF traces go to ``smtlib_dir``."""
-    from properties.aeons_end.symbolic.encoding import Encoding
-    from properties.aeons_end.symbolic.invariants import properties
-    from properties.aeons_end.symbolic.mutants import MUTANTS
-    from properties.aeons_end.symbolic.prove import prove_all, write_artifacts
+    from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
+    from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
+    from oblivaeon_verify.properties.aeons_end.symbolic.mutants import MUTANTS
+    from oblivaeon_verify.properties.aeons_end.symbolic.prove import prove_all, write_artifacts
 
     cls = proofs.pick_encoding(Encoding, MUTANTS, mutant)
     enc, results = prove_all(players, encoding_class=cls, timeout_ms=timeout_ms, keep_smt2=smtlib_dir is not None)
@@ -45,7 +45,7 @@ def ask(
     options: tuple[str, ...] = (),
 ) -> dict:
     """A designer query (``QUERY_NAMES``) with a decoded witness; the turn order deck's numbers may be symbolic or fixed."""
-    from properties.aeons_end.symbolic.queries import QUERIES, encoding
+    from oblivaeon_verify.properties.aeons_end.symbolic.queries import QUERIES, encoding
 
     if query not in QUERIES:
         raise ValueError(f"unknown query {query!r}; known: {', '.join(QUERIES)}")

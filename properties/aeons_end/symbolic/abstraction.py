@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 
-from model.aeons_end.cards import MATS
+from oblivaeon_verify.model.aeons_end.cards import MATS
 
 RUNNING, WON, LOST, ABORTED = 0, 1, 2, 3
 OUTCOMES = {RUNNING: "running", WON: "won", LOST: "lost", ABORTED: "aborted"}
@@ -138,7 +138,7 @@ def abstract(state) -> dict:
 
 
 def _nemesis_start(cfg) -> int:
-    from model.aeons_end.setup import life_table
+    from oblivaeon_verify.model.aeons_end.setup import life_table
 
     return life_table(cfg.difficulty, cfg.params)[2]
 

@@ -14,12 +14,9 @@ designer queries may leave either number symbolic.  Breach costs come from the m
 from __future__ import annotations
 
 import z3
-
-from model.aeons_end.parameters import DEFAULT
-from model.aeons_end.turn_order import turn_order_cards
-from oblivaeon_verify.smt.evaluate import compile_expr, run
-from oblivaeon_verify.smt.system import TransitionSystem, Var, union_of_actions
-from properties.aeons_end.symbolic.abstraction import (
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT
+from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.properties.aeons_end.symbolic.abstraction import (
     ABORTED,
     BREACHES,
     CASTING,
@@ -38,6 +35,9 @@ from properties.aeons_end.symbolic.abstraction import (
     fields,
     requirements,
 )
+
+from oblivaeon_verify.smt.evaluate import compile_expr, run
+from oblivaeon_verify.smt.system import TransitionSystem, Var, union_of_actions
 
 PLAYER_CARD, NEMESIS_CARD = 1, 2
 

@@ -7,9 +7,7 @@ State properties hold in every reachable state (k-induction); step properties ho
 from __future__ import annotations
 
 import z3
-
-from oblivaeon_verify.smt.kinduction import Property, StepProperty
-from properties.aeons_end.symbolic.abstraction import (
+from oblivaeon_verify.properties.aeons_end.symbolic.abstraction import (
     BREACHES,
     CASTING,
     DESTROYED,
@@ -24,6 +22,8 @@ from properties.aeons_end.symbolic.abstraction import (
     WON,
     requirements,
 )
+
+from oblivaeon_verify.smt.kinduction import Property, StepProperty
 
 
 def _players(enc):

@@ -11,7 +11,7 @@ violated and refinement fails on the first exhaustion.
 
 from __future__ import annotations
 
-from properties.aeons_end.symbolic.encoding import Encoding
+from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
 
 
 class FocusTurnsTwice(Encoding):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from oblivaeon_verify.properties.aeons_end.symbolic.abstraction import names
+from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
+from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
+
 from oblivaeon_verify.smt import itf, proofs
 from oblivaeon_verify.smt.kinduction import Result
 from oblivaeon_verify.smt.proofs import prove_properties
-from properties.aeons_end.symbolic.abstraction import names
-from properties.aeons_end.symbolic.encoding import Encoding
-from properties.aeons_end.symbolic.invariants import properties
 
 KMAX = 4
 BOUND = 12

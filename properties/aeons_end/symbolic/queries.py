@@ -11,11 +11,11 @@ from __future__ import annotations
 import time
 
 import z3
+from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
+from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
 
 from oblivaeon_verify.smt.answers import Answer, QueryError
 from oblivaeon_verify.smt.kinduction import PROVED, Property, Prover, reach
-from properties.aeons_end.symbolic.encoding import Encoding
-from properties.aeons_end.symbolic.invariants import properties
 
 NUMBERS = ("player_cards", "nemesis_cards")
 CURSOR_ACTIONS = ("reshuffle", "draw_card", "start_turn", "end_casting", "end_main", "end_turn")

@@ -11,10 +11,11 @@ naming the step, the action and the clause.
 
 from __future__ import annotations
 
-from model.aeons_end.cards import MATS, card_def, nemesis_def
+from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
+from oblivaeon_verify.properties.aeons_end.symbolic.abstraction import CASTING, DRAW, MAIN, NEMESIS, RUNNING, TURN_ORDER, abstract, names
+from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
+
 from oblivaeon_verify.smt.evaluate import Explanation, RefinementError
-from properties.aeons_end.symbolic.abstraction import CASTING, DRAW, MAIN, NEMESIS, RUNNING, TURN_ORDER, abstract, names
-from properties.aeons_end.symbolic.encoding import Encoding
 
 #: Event kinds that change nothing the abstraction sees (minions, powers, cards, corruption).
 NEUTRAL = frozenset(
@@ -175,9 +176,10 @@ def init_holds(enc: Encoding, state) -> bool:
 
 def random_steps(players: int, index: int, seed: int = 7, params=None):
     """(before, decision, after, events) for every step of one random game, as the campaign plays it."""
-    from model.aeons_end import engine
-    from model.aeons_end.parameters import DEFAULT
-    from model.aeons_end.ruleset import RULESET
+    from oblivaeon_verify.model.aeons_end import engine
+    from oblivaeon_verify.model.aeons_end.parameters import DEFAULT
+    from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+
     from oblivaeon_verify.play import choose, game_rng
 
     rng = game_rng(seed, players, index)
@@ -201,8 +203,9 @@ def check_game(enc: Encoding, steps, where: str = "") -> int:
 
 def check_random_games(players_counts=(1, 2, 3, 4), games: int = 2, seed: int = 7, encoding_class=Encoding) -> dict:
     """Refinement over random games (random mages, nemesis and difficulty): steps checked per player count."""
-    from model.aeons_end import engine
-    from model.aeons_end.ruleset import RULESET
+    from oblivaeon_verify.model.aeons_end import engine
+    from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+
     from oblivaeon_verify.play import game_rng
 
     out = {}

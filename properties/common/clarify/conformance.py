@@ -12,8 +12,8 @@ Things or situations with the same decided facts are checked once.
 
 from __future__ import annotations
 
-from properties.common.clarify.evaluate import Situation, Thing, holds
-from properties.common.clarify.language import And, Check, Clarification, Not, Or, Statement, Term
+from oblivaeon_verify.properties.common.clarify.evaluate import Situation, Thing, holds
+from oblivaeon_verify.properties.common.clarify.language import And, Check, Clarification, Not, Or, Statement, Term
 
 Obj = Thing
 """A thing the model classifies (its name, decided terms and attributes)."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from properties.common.clarify.language import And, Check, Frequency, Not, Or, Quantity, Related, Statement, Term
-from properties.common.clarify.vocab import Relation
+from oblivaeon_verify.properties.common.clarify.language import And, Check, Frequency, Not, Or, Quantity, Related, Statement, Term
+from oblivaeon_verify.properties.common.clarify.vocab import Relation
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from oblivaeon_verify.properties.common.clarify.evaluate import culprits, holds
+
 from oblivaeon_verify.play import choose, game_rng
-from properties.common.clarify.evaluate import culprits, holds
 
 
 @dataclass(frozen=True)

@@ -54,8 +54,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, fields, replace
 
-from model.common.files import InputError
-from properties.common.clarify.vocab import Event, Relation, Test, Vocabulary
+from oblivaeon_verify.model.common.files import InputError
+from oblivaeon_verify.properties.common.clarify.vocab import Event, Relation, Test, Vocabulary
 
 MAX_NESTING = 32
 """Levels of parentheses and ``not`` one inside another: a rule that needs more is better written as several statements."""

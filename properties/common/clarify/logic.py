@@ -38,10 +38,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 import z3
-
-from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses_of
-from properties.common.clarify import relevance
-from properties.common.clarify.language import (
+from oblivaeon_verify.properties.common.clarify import relevance
+from oblivaeon_verify.properties.common.clarify.language import (
     SOME,
     TRUE,
     And,
@@ -55,7 +53,9 @@ from properties.common.clarify.language import (
     Statement,
     Term,
 )
-from properties.common.clarify.vocab import Relation, Vocabulary
+from oblivaeon_verify.properties.common.clarify.vocab import Relation, Vocabulary
+
+from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses_of
 
 JUDGE_SECONDS = 60.0
 """The default time a judgement or a rulebook check may take, all solver calls together."""
@@ -825,7 +825,7 @@ def judge(
     (and lists none: a partial list would read as the whole).  Every verdict gives the ``domain`` it
     was decided on.
     """
-    from properties.common.clarify.language import show
+    from oblivaeon_verify.properties.common.clarify.language import show
 
     deadline = None if seconds is None else time.monotonic() + seconds
     known = {c.id for c in base}

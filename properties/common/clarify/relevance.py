@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 
-from properties.common.clarify.language import And, Check, Frequency, Not, Or, Quantity, Related, Statement, Term
+from oblivaeon_verify.properties.common.clarify.language import And, Check, Frequency, Not, Or, Quantity, Related, Statement, Term
 
 UNKNOWN = None
 """A truth value that depends on the rest of the model (three-valued evaluation of the null valuation)."""

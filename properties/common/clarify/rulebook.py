@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from model.common.files import read_text
-from properties.common.clarify.language import MAX_PROPOSAL_STATEMENTS, ClarifyError, Language
+from oblivaeon_verify.model.common.files import read_text
+from oblivaeon_verify.properties.common.clarify.language import MAX_PROPOSAL_STATEMENTS, ClarifyError, Language
 
 PARTIAL_RE = re.compile(r"#\s*PARTIAL\s+([^:\s]+)\s*:\s*(.+)")
 """A comment ``# PARTIAL ID: what the language cannot state`` marks a rule encoded short of its full meaning."""
@@ -79,7 +79,7 @@ class EncodedRulebook:
         """
         import time
 
-        from properties.common.clarify.logic import JUDGE_SECONDS, Theory, UndecidedError
+        from oblivaeon_verify.properties.common.clarify.logic import JUDGE_SECONDS, Theory, UndecidedError
 
         cs = list(self.statements)
         theory = Theory(
@@ -139,7 +139,7 @@ class EncodedRulebook:
     def judge_text(self, text: str, source: str = "<proposal>", seconds: float | None = None) -> dict:
         """The verdict on a proposed clarification (``ID: statement`` lines, or bare statements), decided
         within ``seconds`` (default :data:`~properties.common.clarify.logic.JUDGE_SECONDS`), else ``unknown``."""
-        from properties.common.clarify.logic import JUDGE_SECONDS, judge
+        from oblivaeon_verify.properties.common.clarify.logic import JUDGE_SECONDS, judge
 
         proposals = self.language.parse(text, source, default_id="PROPOSED", max_statements=MAX_PROPOSAL_STATEMENTS)
         if len(proposals) != 1:

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from properties.common.clarify.rulebook import EncodedRulebook
-from properties.oblivaeon.clarify.language import LANGUAGE, ClarifyError
-from properties.oblivaeon.clarify.vocabulary import TERMS
+from oblivaeon_verify.properties.common.clarify.rulebook import EncodedRulebook
+from oblivaeon_verify.properties.oblivaeon.clarify.language import LANGUAGE, ClarifyError
+from oblivaeon_verify.properties.oblivaeon.clarify.vocabulary import TERMS
 
 RULEBOOK = Path(__file__).with_name("rulebook.clar")
 Error = ClarifyError
 
 
 def _existence() -> tuple[str, str]:
-    from properties.oblivaeon.clarify import existence
+    from oblivaeon_verify.properties.oblivaeon.clarify import existence
 
     return existence.text(), existence.SOURCE
 
@@ -43,9 +43,9 @@ def vocabulary() -> dict[str, str]:
 def in_play(budget=None, statements=None, knockout: str | None = None) -> dict:
     """Every rulebook statement (or the given (clause, index, statement) triples) checked in random play
     (:func:`properties.common.clarify.in_play.search`)."""
-    from model.oblivaeon.ruleset import RULESET as ruleset
-    from properties.common.clarify import in_play as search
-    from properties.oblivaeon.clarify.play import situation
+    from oblivaeon_verify.model.oblivaeon.ruleset import RULESET as ruleset
+    from oblivaeon_verify.properties.common.clarify import in_play as search
+    from oblivaeon_verify.properties.oblivaeon.clarify.play import situation
 
     if statements is None:
         statements = [(c.id, n, st) for c in rulebook() for n, st in enumerate(c.statements)]
@@ -53,6 +53,6 @@ def in_play(budget=None, statements=None, knockout: str | None = None) -> dict:
 
 
 def model_conformance() -> dict:
-    from properties.oblivaeon.clarify.model_check import check
+    from oblivaeon_verify.properties.oblivaeon.clarify.model_check import check
 
     return check(list(rulebook()))

@@ -16,12 +16,12 @@ from __future__ import annotations
 import functools
 import random
 
-from model.oblivaeon import round_order
-from model.oblivaeon.engine import new_game
-from model.oblivaeon.parameters import DEFAULT
-from model.oblivaeon.ruleset import RULESET
-from model.oblivaeon.setup import random_setup
-from properties.common.clarify import language
+from oblivaeon_verify.model.oblivaeon import round_order
+from oblivaeon_verify.model.oblivaeon.engine import new_game
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.model.oblivaeon.setup import random_setup
+from oblivaeon_verify.properties.common.clarify import language
 
 SOURCE = "existence.py (the model's setup)"
 

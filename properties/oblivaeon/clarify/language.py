@@ -10,7 +10,7 @@ terms ("keeps its tokens"): they end a subject, and a statement may use them wit
 
 from __future__ import annotations
 
-from properties.common.clarify.language import (
+from oblivaeon_verify.properties.common.clarify.language import (
     ARTICLES,
     COPULAS,
     ID_RE,
@@ -25,9 +25,9 @@ from properties.common.clarify.language import (
     Term,
     show,
 )
-from properties.common.clarify.vocab import Vocabulary
-from properties.oblivaeon.clarify import words
-from properties.oblivaeon.clarify.vocabulary import TERMS
+from oblivaeon_verify.properties.common.clarify.vocab import Vocabulary
+from oblivaeon_verify.properties.oblivaeon.clarify import words
+from oblivaeon_verify.properties.oblivaeon.clarify.vocabulary import TERMS
 
 VERBS = words.VERBS
 

@@ -3,6 +3,6 @@ properties.common.clarify.logic (statements grounded on a bounded domain of situ
 
 from __future__ import annotations
 
-from properties.common.clarify.logic import Theory, UndecidedError, judge
+from oblivaeon_verify.properties.common.clarify.logic import Theory, UndecidedError, judge
 
 __all__ = ["Theory", "UndecidedError", "judge"]

@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-from model.oblivaeon import battle_zones as bz
-from model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, base_key, describe
-from properties.common.clarify import conformance
-from properties.common.clarify.conformance import Obj
-from properties.oblivaeon.clarify.language import Clarification
+from oblivaeon_verify.model.oblivaeon import battle_zones as bz
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, base_key, describe
+from oblivaeon_verify.properties.common.clarify import conformance
+from oblivaeon_verify.properties.common.clarify.conformance import Obj
+from oblivaeon_verify.properties.oblivaeon.clarify.language import Clarification
 
 PLACES = ("in a hero play area", "in a hero deck", "in a hero trash", "in the mission deck")
 
@@ -52,10 +52,10 @@ def _card_facts(d, card: str, place: str | None) -> dict[str, bool]:
 
 def deck_kinds_offered(games: int = 1, seed: int = 7) -> set[str]:
     """Which decks ``reachable_decks`` ever offers to an effect, over the states of played games."""
-    from model.oblivaeon.draft import Ctx
-    from model.oblivaeon.engine import new_game, step
-    from model.oblivaeon.parameters import DEFAULT
-    from model.oblivaeon.setup import random_setup
+    from oblivaeon_verify.model.oblivaeon.draft import Ctx
+    from oblivaeon_verify.model.oblivaeon.engine import new_game, step
+    from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+    from oblivaeon_verify.model.oblivaeon.setup import random_setup
 
     kinds: set[str] = set()
     for g in range(games):

@@ -10,10 +10,10 @@ open, so a statement about it evaluates open here, never false.
 
 from __future__ import annotations
 
-from model.oblivaeon import battle_zones as bz
-from model.oblivaeon import round_order
-from properties.common.clarify.evaluate import Situation, thing
-from properties.oblivaeon.clarify.model_check import _card_facts
+from oblivaeon_verify.model.oblivaeon import battle_zones as bz
+from oblivaeon_verify.model.oblivaeon import round_order
+from oblivaeon_verify.properties.common.clarify.evaluate import Situation, thing
+from oblivaeon_verify.properties.oblivaeon.clarify.model_check import _card_facts
 
 KINDS = (
     "battle zone",

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import functools
 
-from model.oblivaeon import round_order
-from model.oblivaeon.ruleset import RULESET
-from properties.common.clarify.vocab import Attribute, Event, Relation, Test
+from oblivaeon_verify.model.oblivaeon import round_order
+from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.properties.common.clarify.vocab import Attribute, Event, Relation, Test
 
 MOST_HEROES = max(RULESET.players)
 TURN_WORDS = {"oblivaeon": "oblivaeon's turn", "hero": "a hero turn", "environment": "an environment turn", "villain": "a villain turn"}
@@ -60,9 +60,9 @@ def named_moments() -> dict[str, tuple[int, ...]]:
 def attributes() -> tuple[Attribute, ...]:
     import random
 
-    from model.oblivaeon.engine import new_game
-    from model.oblivaeon.parameters import DEFAULT
-    from model.oblivaeon.setup import random_setup
+    from oblivaeon_verify.model.oblivaeon.engine import new_game
+    from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+    from oblivaeon_verify.model.oblivaeon.setup import random_setup
 
     zones = len(new_game(random_setup(random.Random(0), MOST_HEROES, DEFAULT)).zones)
     return (

@@ -23,10 +23,10 @@ MUTANT_NAMES = ("unclamped-scion-removal", "incapacitation-adds-two", "outnumber
 
 def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: int = 30_000, mutant: str | None = None) -> list[dict]:
     """Every bookkeeping invariant for ``players`` heroes (one row each); obligations and ITF traces go to ``smtlib_dir``."""
-    from properties.oblivaeon.symbolic.encoding import Encoding
-    from properties.oblivaeon.symbolic.invariants import properties
-    from properties.oblivaeon.symbolic.mutants import MUTANTS
-    from properties.oblivaeon.symbolic.prove import prove_all, write_artifacts
+    from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Encoding
+    from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
+    from oblivaeon_verify.properties.oblivaeon.symbolic.mutants import MUTANTS
+    from oblivaeon_verify.properties.oblivaeon.symbolic.prove import prove_all, write_artifacts
 
     cls = proofs.pick_encoding(Encoding, MUTANTS, mutant)
     enc, results = prove_all(players, encoding_class=cls, timeout_ms=timeout_ms, keep_smt2=smtlib_dir is not None)
@@ -34,7 +34,7 @@ def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: i
 
 
 def prove_isolation(*, smtlib_dir: Path | None = None) -> dict:
-    from properties.oblivaeon.symbolic.isolation import prove
+    from oblivaeon_verify.properties.oblivaeon.symbolic.isolation import prove
 
     out = prove()
     text = out.pop("smt2")
@@ -75,7 +75,7 @@ def ask(
     game_over: bool = False,
 ) -> dict:
     """A designer query (``QUERY_NAMES``) with a decoded witness; Booklet numbers may be symbolic or fixed."""
-    from properties.oblivaeon.symbolic.queries import QUERIES, booklet
+    from oblivaeon_verify.properties.oblivaeon.symbolic.queries import QUERIES, booklet
 
     if query not in QUERIES:
         raise ValueError(f"unknown query {query!r}; known: {', '.join(QUERIES)}")

@@ -8,8 +8,8 @@ Devastation events of the trace, which the caller keeps.
 
 from __future__ import annotations
 
-from model.oblivaeon.cards import SCION_PANELS
-from properties.oblivaeon.symbolic.layout import SETUP, layout
+from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
+from oblivaeon_verify.properties.oblivaeon.symbolic.layout import SETUP, layout
 
 RUNNING, WON, LOST_ENV, LOST_HEROES, ABORTED = 0, 1, 2, 3, 4
 OUTCOMES = {

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import z3
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import ABORTED, FIELDS, LOST_ENV, LOST_HEROES, RUNNING, WON, scion_count
+from oblivaeon_verify.properties.oblivaeon.symbolic.layout import SETUP, Layout, layout
 
-from model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.smt.evaluate import compile_expr, run
 from oblivaeon_verify.smt.system import TransitionSystem, Var, union_of_actions
-from properties.oblivaeon.symbolic.abstraction import ABORTED, FIELDS, LOST_ENV, LOST_HEROES, RUNNING, WON, scion_count
-from properties.oblivaeon.symbolic.layout import SETUP, Layout, layout
 
 
 @dataclass(frozen=True)

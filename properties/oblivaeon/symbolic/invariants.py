@@ -7,9 +7,9 @@ are properties proved before, assumed in the inductive step).  The order matters
 from __future__ import annotations
 
 import z3
+from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import LOST_ENV, RUNNING
 
 from oblivaeon_verify.smt.kinduction import Property
-from properties.oblivaeon.symbolic.abstraction import LOST_ENV, RUNNING
 
 
 def properties(enc) -> tuple[Property, ...]:

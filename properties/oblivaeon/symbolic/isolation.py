@@ -18,11 +18,11 @@ from __future__ import annotations
 import time
 
 import z3
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import reach_zones
+from oblivaeon_verify.model.oblivaeon.cards import CARD_DEFS, CHARACTERS_LIST, SCIONS
+from oblivaeon_verify.model.oblivaeon.draft import Ctx
 
-from model.oblivaeon import vocabulary as v
-from model.oblivaeon.battle_zones import reach_zones
-from model.oblivaeon.cards import CARD_DEFS, CHARACTERS_LIST, SCIONS
-from model.oblivaeon.draft import Ctx
 from oblivaeon_verify.smt import smtlib
 
 REACHES = v.REACHES
@@ -62,7 +62,7 @@ def instructions() -> list[tuple[str, str, bool, str]]:
 
 
 def _mission_source() -> str:
-    from model.oblivaeon.cards import PHYSICAL
+    from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 
     return next(k for k, c in PHYSICAL.items() if c.deck == "Mission")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from model.oblivaeon import round_order
+from oblivaeon_verify.model.oblivaeon import round_order
 
 SETUP = -1
 

@@ -11,8 +11,7 @@ refinement check fails on the first incapacitation (the model adds one).
 from __future__ import annotations
 
 import z3
-
-from properties.oblivaeon.symbolic.encoding import Encoding, _set_zone, _zone
+from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Encoding, _set_zone, _zone
 
 
 class UnclampedScionRemoval(Encoding):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import NAMES
+from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Booklet, Encoding
+from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
+
 from oblivaeon_verify.smt import itf, proofs
 from oblivaeon_verify.smt.kinduction import Result
 from oblivaeon_verify.smt.proofs import prove_properties
-from properties.oblivaeon.symbolic.abstraction import NAMES
-from properties.oblivaeon.symbolic.encoding import Booklet, Encoding
-from properties.oblivaeon.symbolic.invariants import properties
 
 KMAX = 4
 BOUND = 12

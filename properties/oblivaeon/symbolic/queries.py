@@ -15,13 +15,13 @@ from __future__ import annotations
 import time
 
 import z3
+from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import LOST_ENV
+from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Booklet, Encoding
+from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
 
 from oblivaeon_verify import heartbeat
 from oblivaeon_verify.smt.answers import Answer, QueryError
 from oblivaeon_verify.smt.kinduction import Property, Prover, reach
-from properties.oblivaeon.symbolic.abstraction import LOST_ENV
-from properties.oblivaeon.symbolic.encoding import Booklet, Encoding
-from properties.oblivaeon.symbolic.invariants import properties
 
 SYMBOLIC = ("countdown_start", "countdown_tick", "countdown_expiry_devastation", "devastation_threshold")
 _FIELD = {

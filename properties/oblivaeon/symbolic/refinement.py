@@ -13,9 +13,10 @@ falls, ...) are listed in ``EXPLAINED``; the final comparison and the Devastatio
 
 from __future__ import annotations
 
+from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import NAMES, abstract
+from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Encoding
+
 from oblivaeon_verify.smt.evaluate import Explanation, RefinementError
-from properties.oblivaeon.symbolic.abstraction import NAMES, abstract
-from properties.oblivaeon.symbolic.encoding import Encoding
 
 #: Event kinds that change nothing the abstraction sees.
 NEUTRAL = frozenset(
