@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from oblivaeon_verify.model.common.files import InputError
+from oblivaeon_verify.words import count
 
 try:
     import fcntl
@@ -576,7 +577,7 @@ def _dispose(folder: Path, target: Path) -> None:
     left = _remove_own(folder, target)
     if left:
         warn(
-            f"{folder}: left in place: it holds {len(left)} file(s) oblivaeon-verify did not write "
+            f"{folder}: left in place: it holds {count(len(left), 'file')} oblivaeon-verify did not write "
             f"({', '.join(left[:3])}{', ...' if len(left) > 3 else ''}); keep what you need and delete the folder"
         )
 

@@ -421,7 +421,7 @@ def merged(docs: list[dict], versions: dict) -> dict[int, tuple[str, Any]]:
     missing = [k for k in range(1, count + 1) if k not in by_index]
     if missing:
         raise ShardError(
-            f"merge: shard(s) {', '.join(f'{k}/{count}' for k in missing)} missing (given: {', '.join(f'{k}/{count}' for k in sorted(by_index))})"
+            f"merge: {'shard' if len(missing) == 1 else 'shards'} {', '.join(f'{k}/{count}' for k in missing)} missing (given: {', '.join(f'{k}/{count}' for k in sorted(by_index))})"
         )
     results: dict[int, tuple[str, Any]] = {}
     for d in docs:

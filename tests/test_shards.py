@@ -112,7 +112,7 @@ def _refused(argv: list[str], capsys) -> str:
 
 def test_merge_refuses_a_missing_shard(two_shards, capsys):
     line = _refused(["merge", str(two_shards / "shard-1-of-2.json")], capsys)
-    assert line.endswith("merge: shard(s) 2/2 missing (given: 1/2)")
+    assert line.endswith("merge: shard 2/2 missing (given: 1/2)")
 
 
 def test_merge_refuses_a_shard_given_twice(two_shards, capsys):

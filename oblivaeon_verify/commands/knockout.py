@@ -49,7 +49,9 @@ def tasks(ruleset, args, params) -> list:
     if args.clause:
         unknown = [c for c in args.clause if c not in ruleset.catalogue]
         if unknown:
-            raise UsageError(f"--clause: unknown clause id(s) {unknown}; see `oblivaeon-verify clauses`")
+            raise UsageError(
+                f"--clause: unknown {'clause id' if len(unknown) == 1 else 'clause ids'} {unknown}; see `oblivaeon-verify clauses`"
+            )
         missing = [c for c in args.clause if c not in clauses]
         if missing:
             raise UsageError(f"--clause: {missing} have no handler function to knock out (data-only or unhandled clauses)")

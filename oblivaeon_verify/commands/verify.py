@@ -29,7 +29,9 @@ def tasks(ruleset, args, params):
     if unknown:
         from oblivaeon_verify.commands.report import section_names
 
-        raise UsageError(f"--section: unknown section(s) {', '.join(unknown)}; sections: {', '.join(section_names())}")
+        raise UsageError(
+            f"--section: unknown {'section' if len(unknown) == 1 else 'sections'} {', '.join(unknown)}; sections: {', '.join(section_names())}"
+        )
     return report.tasks(
         ruleset,
         seed=args.seed,

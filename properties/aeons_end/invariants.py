@@ -14,6 +14,8 @@ from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
 from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers
 from oblivaeon_verify.properties.common.registry import Registry, state_parts
 
+from oblivaeon_verify.words import count
+
 INVARIANTS = Registry(parts=state_parts(GameState, {"mages": Mage}), event_kinds=EVENT_KINDS, decision_kinds=DECISION_KINDS)
 state = INVARIANTS.state
 step = INVARIANTS.step
@@ -150,8 +152,8 @@ def conserved(st):
     """No player or nemesis card appears or vanishes."""
     if present(st.before) == present(st.after):
         return
-    for name, count in (("player", player_cards), ("nemesis", nemesis_cards)):
-        before, after = set(count(st.before)), set(count(st.after))
+    for name, cards_of in (("player", player_cards), ("nemesis", nemesis_cards)):
+        before, after = set(cards_of(st.before)), set(cards_of(st.after))
         if before != after:
             yield f"{name} cards changed: gained {sorted(after - before)[:3]}, lost {sorted(before - after)[:3]}"
 
@@ -189,9 +191,9 @@ def opens_at_fourth_turn(st):
             n = turns[(a.name, x.number)]
             paid = d.kind == "open" and d.index == x.number - 1 and d.actor == f"player {i + 1}"
             if y.opened and not paid and x.focus + n < 4:
-                yield f"player {i + 1} breach {x.number} opened after {x.focus + n} quarter turn(s), not four"
+                yield f"player {i + 1} breach {x.number} opened after {count(x.focus + n, 'quarter turn')}, not four"
             if not y.opened and y.focus != x.focus + n:
-                yield f"player {i + 1} breach {x.number} was turned {n} time(s) and went from {x.focus} to {y.focus} quarter turns"
+                yield f"player {i + 1} breach {x.number} was turned {count(n, 'time')} and went from {x.focus} to {y.focus} quarter turns"
 
 
 @step("prepped-only-where-allowed", "MAIN.PREP", "BREACH.PREP-WHERE", changes=("mages.breaches",))
@@ -297,7 +299,7 @@ def exhaustion_consequences(st):
             continue
         unleashed = sum(1 for e in st.events if e.kind == "unleash" and e.clause == "EXHAUST.UNLEASH-TWICE")
         if st.after.outcome is None and not any(q[:3] == ("unleash", 2, "EXHAUST.UNLEASH-TWICE") for q in queue) and unleashed < 2:
-            yield f"player {i + 1} was exhausted and the nemesis Unleashed {unleashed} time(s), not twice"
+            yield f"player {i + 1} was exhausted and the nemesis Unleashed {count(unleashed, 'time')}, not twice"
 
 
 @state("life-within-bounds", "TRACKERS", "EXHAUST.WHEN", reads=("mages.life", "mages.exhausted", "gravehold", "setup"))
@@ -826,11 +828,11 @@ def unleash_as_said(st):
             expected += 2
     unleashed = sum(1 for e in st.events if e.kind == "unleash")
     if unleashed != expected:
-        yield f"the cards resolved called for {expected} Unleash(es); the nemesis Unleashed {unleashed} time(s)"
+        yield f"the cards resolved called for {count(expected, 'Unleash')}; the nemesis Unleashed {count(unleashed, 'time')}"
     kind, n = _unleash_amount(st.before)
     done = [e for e in st.events if e.clause == "NEMESIS.UNLEASH" and e.kind in ("gravehold-damage", "corruption")]
     if len(done) != unleashed:
-        yield f"the nemesis Unleashed {unleashed} time(s) but its effect resolved {len(done)} time(s)"
+        yield f"the nemesis Unleashed {count(unleashed, 'time')} but its effect resolved {count(len(done), 'time')}"
     if kind == "gravehold":
         for e in done:
             if e.kind != "gravehold-damage" or e.amount != n:
@@ -932,7 +934,7 @@ def drawn_through(st):
     for e in st.events:
         if e.kind == "turn-order-reshuffle":
             if deck:
-                yield f"the turn order deck was reshuffled with {deck} card(s) still in it"
+                yield f"the turn order deck was reshuffled with {count(deck, 'card')} still in it"
             deck, discard, reshuffles = discard, 0, reshuffles + 1
         elif e.kind == "turn-order-card":
             if not deck:
@@ -941,7 +943,7 @@ def drawn_through(st):
     if (deck, discard) != (len(st.after.turn_deck), len(st.after.turn_discard)):
         yield f"the turn order deck and discard should hold {deck} and {discard} cards, not {len(st.after.turn_deck)} and {len(st.after.turn_discard)}"
     if st.after.cycles - st.before.cycles != reshuffles:
-        yield f"{reshuffles} reshuffle(s) but the cycle count went from {st.before.cycles} to {st.after.cycles}"
+        yield f"{count(reshuffles, 'reshuffle')} but the cycle count went from {st.before.cycles} to {st.after.cycles}"
 
 
 # --- setup --------------------------------------------------------------------------------------

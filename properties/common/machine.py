@@ -25,7 +25,7 @@ from oblivaeon_verify.model.common.decisions import IllegalDecision
 from oblivaeon_verify.properties.common.registry import Step
 
 from oblivaeon_verify import heartbeat, replay
-from oblivaeon_verify.words import phrase
+from oblivaeon_verify.words import count, phrase
 
 TRACE_TAIL = 12
 """How many of the last steps a failure message shows (the replay file holds them all)."""
@@ -68,12 +68,12 @@ def failure_message(ruleset, setup, lines: list[str], violations, path: Path) ->
     shown = lines[-TRACE_TAIL:]
     skipped = len(lines) - len(shown)
     head = f"setup: {phrase(ruleset.describe_setup(setup))}"
-    body = ([f"  ... {skipped} earlier step(s) in the replay file"] if skipped else []) + [
+    body = ([f"  ... {count(skipped, 'earlier step')} in the replay file"] if skipped else []) + [
         f"  {n}. {line}" for n, line in enumerate(shown, skipped + 1)
     ]
     broke = [f"  VIOLATED {v}" for v in violations]
     return "\n".join(
-        [f"invariant violated after {len(lines)} step(s)", head, *body, *broke, f"replay: oblivaeon-verify check --replay {path}"]
+        [f"invariant violated after {count(len(lines), 'step')}", head, *body, *broke, f"replay: oblivaeon-verify check --replay {path}"]
     )
 
 

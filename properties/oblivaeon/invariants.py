@@ -36,6 +36,8 @@ from oblivaeon_verify.model.oblivaeon.vocabulary import Damage, Heal, MoveSelf, 
 from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers
 from oblivaeon_verify.properties.common.registry import Registry, state_parts
 
+from oblivaeon_verify.words import count
+
 INVARIANTS = Registry(
     parts=state_parts(GameState, {"seats": Seat, "zones": Zone}),
     event_kinds=EVENT_KINDS,
@@ -282,7 +284,7 @@ def card_in_one_place(s):
     """Every physical card is in exactly one place: a deck, hand, trash, play area, under a card, the box or out of the game."""
     dupes = sorted(ledger(s).twice)
     if dupes:
-        yield f"{len(dupes)} card(s) in two places at once, e.g. {dupes[:3]}"
+        yield f"{count(len(dupes), 'card')} in two places at once, e.g. {dupes[:3]}"
 
 
 @state(
@@ -300,7 +302,7 @@ def card_set_fixed(s):
     led = ledger(s)
     if led.missing or led.extra:
         gone, new = sorted(led.missing), sorted(led.extra)
-        yield f"{len(gone)} card(s) vanished (e.g. {gone[:3]}), {len(new)} appeared (e.g. {new[:3]})"
+        yield f"{count(len(gone), 'card')} vanished (e.g. {gone[:3]}), {len(new)} appeared (e.g. {new[:3]})"
 
 
 # === markers and zones ==========================================================================
@@ -420,13 +422,13 @@ def incap_adds_devastation(st):
     falls = [e for e in st.events if e.kind == "hero-incapacitated" and e.detail != SENTINELS]
     adds = [e for e in st.events if e.kind == "devastation" and e.clause == "BZ.DEV.HERO-INCAP"]
     if sorted(e.zone for e in falls) != sorted(e.zone for e in adds) or any(e.amount != 1 for e in adds):
-        yield f"{len(falls)} hero(es) incapacitated but {len(adds)} Devastation event(s) for it ({[e.amount for e in adds]})"
+        yield f"{count(len(falls), 'hero')} incapacitated but {count(len(adds), 'Devastation event')} for it ({[e.amount for e in adds]})"
     # The team falls as one hero: its one token cites CLAR.SENTINELS; The Bloodstone may add one more
     # without a fall, under the devastation-then-revive reading.
     team = Counter(e.zone for e in st.events if e.kind == "hero-incapacitated" and e.detail == SENTINELS)
     team_adds = Counter(e.zone for e in st.events if e.kind == "devastation" and e.clause == "CLAR.SENTINELS" and e.amount == 1)
     if team - team_adds:
-        yield f"The Sentinels fell in zone(s) {sorted((team - team_adds).elements())} without adding their Devastation token"
+        yield f"The Sentinels fell in battle zones {sorted((team - team_adds).elements())} without adding their Devastation token"
 
 
 @step("scion-removal-removes-devastation", "BZ.DEV.SCION-REMOVED", events=("scion-removed",))
@@ -468,7 +470,7 @@ def scions_outnumber(st):
                     got = f.amount
                     break
             if got != want:
-                yield f"{e.detail}: {scions} Scion(s) and {counts.heroes_in(zone)} hero(es) should add {want} Devastation, added {got}"
+                yield f"{e.detail}: {count(scions, 'Scion')} and {count(counts.heroes_in(zone), 'hero')} should add {want} Devastation, added {got}"
         counts.apply(e)
 
 
@@ -499,7 +501,7 @@ def countdown_ticks(st):
                 yield "the Countdown ran out without its Booklet effect"
             c = p.countdown_start
     if ticks != turns:
-        yield f"{turns} OblivAeon turn(s) began but the Countdown moved {ticks} time(s)"
+        yield f"{count(turns, 'OblivAeon turn')} began but the Countdown moved {count(ticks, 'time')}"
     if st.after.countdown != c:
         yield f"Countdown is {st.after.countdown} after the step, its events say {c}"
 
@@ -546,12 +548,12 @@ def set_aside_shrinks(st):
     arrived = sum(1 for e in st.events if e.kind == "environment-arrives")
     shrink = len(st.before.set_aside) - len(st.after.set_aside)
     if shrink != arrived:
-        yield f"the set-aside pile shrank by {shrink} but {arrived} environment(s) arrived"
+        yield f"the set-aside pile shrank by {shrink} but {count(arrived, 'environment')} arrived"
     was_choosing = 1 if any(d.kind == "environment" for d in st.before.options) else 0
     choosing = 1 if any(d.kind == "environment" for d in st.after.options) else 0
     lost = st.after.outcome is not None and st.after.outcome.clause == "ENV.REMOVAL.LOSS"
     if was_choosing + removed - arrived - choosing - (1 if lost else 0) != 0:
-        yield f"{removed} removal(s) and {arrived} arrival(s) in one step (waiting: {was_choosing} -> {choosing}, lost: {lost})"
+        yield f"{count(removed, 'removal')} and {count(arrived, 'arrival')} in one step (waiting: {was_choosing} -> {choosing}, lost: {lost})"
 
 
 @step(
@@ -616,7 +618,7 @@ def removed_environments_out(s):
             continue
         stray = [c for c in env_deck_cards(e) if PHYSICAL[c].side == "environment" and c not in out]
         if stray:
-            yield f"{e} left the game but {len(stray)} of its card(s) did not, e.g. {stray[:2]}"
+            yield f"{e} left the game but {len(stray)} of its cards did not, e.g. {stray[:2]}"
 
 
 @step("game-over-token-limit-ends-the-environment", "ENV.GAME-OVER", events=("game-over-token",))
@@ -746,7 +748,7 @@ def replacement_before_next_turn(st):
         elif e.kind == "hero-set-up" and e.detail.startswith("marker #"):
             waiting.discard(int(e.detail[len("marker #") :]) - 1)
         elif e.kind == "turn" and waiting:
-            yield f"{e.detail} began while marker(s) {sorted(i + 1 for i in waiting)} still wait for a new hero"
+            yield f"{e.detail} began while markers {sorted(i + 1 for i in waiting)} still wait for a new hero"
             return
 
 
@@ -1152,7 +1154,7 @@ def flip_clears_tokens(st):
     """Flipping an objective removes every token on it."""
     for n, e in enumerate(st.events):
         if e.kind == "objective-completed" and not mentioned(st.events, e.card, n) and st.after.tokens.get(e.card, 0):
-            yield f"{e.card} flipped with {st.after.tokens[e.card]} token(s) still on it"
+            yield f"{e.card} flipped with {count(st.after.tokens[e.card], 'token')} still on it"
 
 
 @step("flip-restores-printed-hp", "CLAR.FLIP-RESTORES-HP", events=("objective-completed",))
@@ -1230,7 +1232,7 @@ def shield_follows_tasks(s):
     t = s.shield_tasks
     want = 1 if t < spec.flip_after_tasks else 2 if t < spec.remove_after_tasks else 0
     if s.shield_side != want:
-        yield f"the Shield shows side {s.shield_side} after {t} task(s); expected {want}"
+        yield f"the Shield shows side {s.shield_side} after {count(t, 'task')}; expected {want}"
     if s.shield != s.setup.shield:
         yield f"the Shield in play is {s.shield}, not the one chosen at setup ({s.setup.shield})"
 
@@ -1248,7 +1250,7 @@ def shield_tasks_counted(st):
         if e.kind == "damage" and e.target == OBLIVAEON and side:
             yield "OblivAeon took damage while his Shield was in play"
     if st.after.shield_tasks - st.before.shield_tasks != tasks:
-        yield f"{tasks} task(s) done, the Shield counted {st.after.shield_tasks - st.before.shield_tasks}"
+        yield f"{count(tasks, 'task')} done, the Shield counted {st.after.shield_tasks - st.before.shield_tasks}"
 
 
 @state("oblivaeon-never-removed", "CLAR.OA-NOT-REMOVABLE", reads=("outcome", "hp", "out"))
@@ -1284,7 +1286,7 @@ def over_iff_no_decision(s):
     """The game is over exactly when no decision is legal; legal decisions are distinct."""
     over = s.outcome is not None
     if over != (len(s.options) == 0):
-        yield f"game over is {over} with {len(s.options)} legal decision(s)"
+        yield f"game over is {over} with {count(len(s.options), 'legal decision')}"
     if len(set(s.options)) != len(s.options):
         yield "the same decision is offered twice"
     if s.options and s.options[0].is_chance and any(d.weight < 1 for d in s.options):
