@@ -55,25 +55,50 @@ def time_limit(seconds: float | None):
 
 @contextmanager
 def _async_limit(seconds: float, message: str):
+    """The limit for a thread: a timer sets an asynchronous exception on it.
+
+    The exception is never withdrawn with ``PyThreadState_SetAsyncExc(id, NULL)``: on CPython 3.11
+    that call raises the interpreter-wide "async exception pending" signal that only a thread taking
+    its exception clears, so every thread then re-enters the eval breaker at each check, and a
+    function called under ``sys.settrace`` loops on its first instruction forever (the graph
+    command hung that way after a game ran in a thread).  One that fired but was not raised yet is
+    taken here instead, at the next bytecode boundary.
+    """
     hung = type("GameHung", (GameHung,), {"__init__": lambda self: GameHung.__init__(self, message)})
     target = ctypes.c_ulong(threading.get_ident())
-    lock, live = threading.Lock(), [True]
+    lock, live, fired = threading.Lock(), [True], [False]
 
     def fire() -> None:
         with lock:
             if live[0]:
+                fired[0] = True
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(target, ctypes.py_object(hung))
 
     timer = threading.Timer(seconds, fire)
     timer.daemon = True
     timer.start()
+    taken = False
     try:
         yield
+    except hung:
+        taken = True
+        raise
     finally:
         timer.cancel()
         with lock:
             live[0] = False
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(target, None)  # one that fired but was not raised yet: not later
+            pending = fired[0] and not taken
+        if pending:
+            _take_pending(hung)
+
+
+def _take_pending(hung: type) -> None:
+    """Let the exception the timer set on this thread be raised (a loop's backward jump checks for it) and drop it."""
+    try:
+        for _ in range(1_000_000):
+            pass
+    except hung:
+        pass
 
 
 def properties(ruleset):
