@@ -121,16 +121,12 @@ class Pool:
 
 
 def _context():
-    """fork on Linux (workers start in milliseconds, sharing the imported model), spawn elsewhere,
-    and spawn in a process where Dask has been loaded.
+    """fork on Linux (workers start in milliseconds, sharing the imported model), spawn elsewhere.
 
-    Dask leaves threads behind (its event loop, its offload pool), and a child forked from a process
-    with threads may hang: after the Dask tests, both workers of a forked pool spun for good before
-    their first game.  Not forkserver (Python 3.14's default on Linux): a worker's parent must be this
-    process, for the parent-death signal and the parent watch to mean what they say.
+    Not forkserver (Python 3.14's default on Linux): a worker's parent must be this process, for the
+    parent-death signal and the parent watch to mean what they say.
     """
-    fork = sys.platform.startswith("linux") and "distributed" not in sys.modules
-    return multiprocessing.get_context("fork" if fork else "spawn")
+    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
 
 
 @contextlib.contextmanager

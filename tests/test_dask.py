@@ -109,7 +109,8 @@ def test_a_game_limit_holds_in_a_thread_too(monkeypatch):
 
 
 def test_a_local_pool_after_dask_in_this_process_finishes(cluster, tmp_path, monkeypatch, capsys):
-    """Dask's threads stay in this process; a pool forked from it hung before its first game (spawned now)."""
+    """Dask's threads stay in this process, and a pool forked from it still plays (its workers once spun before their
+    first game: a thread's time limit had left CPython 3.11's async-exception signal set; see test_time_limit)."""
     monkeypatch.chdir(tmp_path)
     done: list[int] = []
     t = threading.Thread(target=lambda: done.append(main(["check", "--games", "1", "--workers", "2", "--json"])), daemon=True)
