@@ -58,11 +58,13 @@ def check_state(ruleset, state) -> None:
         raise ConformanceError(f"state changed in a JSON round trip at {ruleset.where(state)}")
     if ruleset.legal_decisions(back) != options:
         raise ConformanceError(f"legal decisions changed order in a JSON round trip at {ruleset.where(state)}")
-    key = ruleset.canonical_key(state)
-    if ruleset.canonical_key(back) != key:
-        raise ConformanceError(f"canonical key changed in a JSON round trip at {ruleset.where(state)}")
-    if hasattr(ruleset, "with_round") and ruleset.canonical_key(ruleset.with_round(state, ruleset.rounds(state) + 7)) != key:
-        raise ConformanceError("the canonical key depends on the round number (history)")
+    later = ruleset.with_round(state, ruleset.rounds(state) + 7) if hasattr(ruleset, "with_round") else None
+    for name, key_of in (("canonical key", ruleset.canonical_key), ("position key", ruleset.position_key)):
+        key = key_of(state)
+        if key_of(back) != key:
+            raise ConformanceError(f"{name} changed in a JSON round trip at {ruleset.where(state)}")
+        if later is not None and key_of(later) != key:
+            raise ConformanceError(f"the {name} depends on the round number (history)")
 
 
 @dataclass

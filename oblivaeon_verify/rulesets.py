@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Hashable
 from typing import Any, Protocol
 
 from oblivaeon_verify import model
@@ -31,6 +32,7 @@ class Ruleset(Protocol):
     def to_json(self, state: Any) -> str: ...
     def from_json(self, text: str) -> Any: ...
     def canonical_key(self, state: Any) -> str: ...
+    def position_key(self, state: Any) -> Hashable: ...
 
 
 DEFAULT = "oblivaeon"

@@ -55,7 +55,14 @@ def test_conformance_notices_a_lossy_serialisation():
 def test_conformance_notices_a_key_that_keeps_history():
     state = game()
     broken = _Broken(canonical_key=lambda s: RULESET.to_json(s))
-    with pytest.raises(ConformanceError, match="round number"):
+    with pytest.raises(ConformanceError, match="canonical key depends on the round number"):
+        check_state(broken, state)
+
+
+def test_conformance_notices_a_position_key_that_keeps_history():
+    state = game()
+    broken = _Broken(position_key=lambda s: (s.cursor, RULESET.position_key(s)))
+    with pytest.raises(ConformanceError, match="position key depends on the round number"):
         check_state(broken, state)
 
 

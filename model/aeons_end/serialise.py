@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from oblivaeon_verify.model.aeons_end import decisions, parameters, setup, state
-from oblivaeon_verify.model.common import deck
+from oblivaeon_verify.model.common import deck, identity
 from oblivaeon_verify.model.common.serialise import Codec, DecodeError
 
 CODEC = Codec((state, deck, decisions, setup, parameters))
@@ -19,12 +19,20 @@ def from_json(text: str) -> state.GameState:
     return CODEC.from_json(text, state.GameState)
 
 
+#: Configuration and clocks, not position: left out of the keys.
+NOT_POSITION = ("setup", "turn", "cycles")
+
+
 def canonical_key(s: state.GameState) -> str:
     """Equal positions, whatever the history: the configuration, turn count and cycle count are left out."""
     tree = CODEC.encode(s)
-    for name in ("setup", "turn", "cycles"):
+    for name in NOT_POSITION:
         tree.pop(name, None)
     return json.dumps(tree, sort_keys=True, separators=(",", ":"))
 
 
-__all__ = ["CODEC", "DecodeError", "to_json", "from_json", "canonical_key"]
+position_key = identity.keyer(state.GameState, NOT_POSITION)
+"""What ``canonical_key`` identifies, as a hashable value far cheaper to build (the explorer's key)."""
+
+
+__all__ = ["CODEC", "DecodeError", "to_json", "from_json", "canonical_key", "position_key"]

@@ -15,7 +15,7 @@ class ModelRuleset:
     parameters = None
     """The module with ``load`` and ``DEFAULT`` (a dataclass declared as ``model.common.parameters`` reads)."""
     serialise = None
-    """The module with ``to_json``, ``from_json`` and ``canonical_key``."""
+    """The module with ``to_json``, ``from_json``, ``canonical_key`` and ``position_key``."""
 
     def load_parameters(self, path=None, pairs=()):
         return self.parameters.load(path, pairs)
@@ -51,3 +51,6 @@ class ModelRuleset:
 
     def canonical_key(self, state) -> str:
         return self.serialise.canonical_key(state)
+
+    def position_key(self, state):
+        return self.serialise.position_key(state)

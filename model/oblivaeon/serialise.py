@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from oblivaeon_verify.model.common import deck
+from oblivaeon_verify.model.common import deck, identity
 from oblivaeon_verify.model.common.serialise import Codec, DecodeError
 from oblivaeon_verify.model.oblivaeon import decisions, draft, parameters, setup, state, vocabulary
 
@@ -39,4 +39,8 @@ def canonical_key(s: state.GameState) -> str:
     return json.dumps(tree, sort_keys=True, separators=(",", ":"))
 
 
-__all__ = ["CODEC", "DecodeError", "to_json", "from_json", "canonical_key", "encode", "decode"]
+position_key = identity.keyer(state.GameState, NOT_POSITION, {"cursor": lambda c: (c.slot, c.phase)})
+"""What ``canonical_key`` identifies, as a hashable value about 20 times cheaper to build (the explorer's key)."""
+
+
+__all__ = ["CODEC", "DecodeError", "to_json", "from_json", "canonical_key", "position_key", "encode", "decode"]

@@ -24,7 +24,7 @@ from oblivaeon_verify.words import count
 
 MAX_DEPTH = 1_000
 MAX_STATES = 2_000_000
-"""States kept per configuration: each costs its canonical key in memory."""
+"""States kept per configuration: each costs its position key in memory."""
 
 
 def cmd_explore(args) -> int:

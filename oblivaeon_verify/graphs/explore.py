@@ -2,20 +2,22 @@
 
 From a start state, every legal decision (player choices and chance outcomes alike) is taken at
 every state, up to a depth or a state budget.  States are identified by a key (the ruleset's
-canonical key unless another is given), so positions reached by different routes are one node.
+position key unless another is given: what its canonical key identifies, built without JSON), so
+positions reached by different routes are one node.
 Because the search is breadth-first, the first time a goal is seen it is seen at the smallest
 depth: the path of decisions back to the start is a minimal witness.
 
 Nodes are keys, with ``depth``, ``where`` and ``terminal``; edges carry the decision (text), its
 chance weight and the clause ids the step's events cite.  The states themselves are not kept
-(only those waiting in the queue), so memory grows with the number of keys, not of states.
+(only those waiting in the queue); a position key holds the state's field values, which states
+share with their neighbours, so memory grows with what differs from state to state.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -43,7 +45,8 @@ class Hit:
 @dataclass
 class Exploration:
     graph: nx.DiGraph
-    start: str
+    start: Hashable
+    """The start's key."""
     depth_limit: int
     max_states: int
     complete: bool
@@ -71,7 +74,7 @@ class Exploration:
             out[d["depth"]] = out.get(d["depth"], 0) + 1
         return dict(sorted(out.items()))
 
-    def path_to(self, key: str) -> list:
+    def path_to(self, key) -> list:
         """The decisions of a shortest path from the start to ``key``."""
         out = []
         while key != self.start:
@@ -113,7 +116,7 @@ def explore(
         raise ValueError(f"depth: expected 0 or more, not {depth}")
     if max_states < 1:
         raise ValueError(f"max_states: expected at least 1, not {max_states}")
-    key = key or ruleset.canonical_key
+    key = key or ruleset.position_key
     t0 = time.perf_counter()
     g = nx.DiGraph()
     k0 = key(start)
@@ -159,11 +162,11 @@ def explore(
     return result
 
 
-def _add_node(g: nx.DiGraph, ruleset, k: str, state, depth: int) -> None:
+def _add_node(g: nx.DiGraph, ruleset, k, state, depth: int) -> None:
     g.add_node(k, depth=depth, where=ruleset.where(state), terminal=ruleset.outcome(state) is not None)
 
 
-def _check_state(result: Exploration, ruleset, goals, k: str, state, depth: int) -> None:
+def _check_state(result: Exploration, ruleset, goals, k, state, depth: int) -> None:
     for goal in goals:
         if goal.name not in result.hits and goal.state is not None and goal.state(state):
             result.hits[goal.name] = Hit(goal.name, result.path_to(k), depth, "state")
