@@ -17,13 +17,16 @@ Format (version 1), every key required unless marked optional::
       "decisions": [[3, "hero 1: play Thokk!"], ...],
                                       # index into the legal decisions at each step, and its label
       "expect": "hold" | {"violated": ["invariant-name", ...]} | {"error": "text"}
+              | {"shows": "CLAUSE.ID"}  # a witness: every invariant holds and the clause's
+                                        # corner case shows at the last decision, not before
     }
 
 The loader is strict: unknown keys, a format or version that is not exactly the one above (``true``
 is no version), an unknown ruleset, a setup or parameters the ruleset refuses, an index that is not a
 non-negative integer, a knock-out clause without a handler, and an ``expect`` that is not one of the
 three forms (``violated`` a non-empty list of the ruleset's invariant names, ``error`` a non-empty
-text) are each refused in one line naming the file and key.
+text, ``shows`` a clause id of the ruleset that prescribes play) are each refused in one line naming
+the file and key.
 
 Each decision is checked against its label.  When a model change only moves a decision within the
 list (a new card adds an option before it), the one legal decision with that label is taken; when no
@@ -55,6 +58,8 @@ class ReplayResult:
     violations: list = field(default_factory=list)
     error: str = ""
     trace: list = field(default_factory=list)
+    shown_at: int | None = None
+    """For a witness (``expect: {"shows": CLAUSE}``): after how many decisions its corner case first showed."""
 
     @property
     def verdict(self):
@@ -100,7 +105,7 @@ def write(path: str | Path, doc: dict) -> Path:
 KEYS = ("format", "version", "ruleset", "setup", "parameters", "knockout", "decisions", "expect")
 """Every key a replay file may have, in the order ``from_game`` writes them."""
 OPTIONAL = ("parameters", "knockout")
-EXPECT = '"hold", {"violated": [invariant names]} or {"error": "text"}'
+EXPECT = '"hold", {"violated": [invariant names]}, {"error": "text"} or {"shows": "CLAUSE.ID"}'
 
 
 def _no_twice(pairs: list) -> dict:
@@ -190,11 +195,23 @@ def _expect(ruleset, expect, fail) -> None:
     """``expect``: exactly one of the three verdicts, with invariant names the ruleset knows."""
     if expect == "hold" and isinstance(expect, str):
         return
-    if not isinstance(expect, dict) or len(expect) != 1 or not set(expect) <= {"violated", "error"}:
+    if not isinstance(expect, dict) or len(expect) != 1 or not set(expect) <= {"violated", "error", "shows"}:
         fail("expect", f"must be {EXPECT}, not {_shown(expect) if not isinstance(expect, dict) else json.dumps(expect)[:80]}")
     if "error" in expect:
         if not isinstance(expect["error"], str) or not expect["error"].strip():
             fail("expect", f'must be {{"error": "text"}} with the model error\'s text, not {{"error": {_shown(expect["error"])}}}')
+        return
+    if "shows" in expect:
+        clause = expect["shows"]
+        if not isinstance(clause, str) or clause not in ruleset.catalogue:
+            near = difflib.get_close_matches(str(clause), ruleset.catalogue.ids(), 3)
+            fail(
+                "expect",
+                f"'shows' must name a clause id of {ruleset.name}, not {_shown(clause)}"
+                + (f"; did you mean {', '.join(near)}" if near else ""),
+            )
+        if not ruleset.catalogue[clause].handled:
+            fail("expect", f"'shows' names {clause}, which describes rather than prescribes: no state or step can show it")
         return
     names = expect["violated"]
     if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
@@ -262,12 +279,19 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
     _params, setup, clause = _inputs(ruleset, doc, where)
     pkg = type(ruleset).__module__.rsplit(".", 1)[0]
     result = ReplayResult()
+    goal = _corner_case(ruleset, doc["expect"])
+
+    def look(state, events) -> None:
+        if goal is not None and result.shown_at is None and ((goal.state is not None and goal.state(state)) or goal.events(events)):
+            result.shown_at = result.steps
+
     with knockout.knocked_out(pkg, clause) if clause else nullcontext():
         try:
             state = ruleset.new_game(setup)
             if states is not None:
                 states.append(("init", state))
             result.violations = props.INVARIANTS.check_state(state)
+            look(state, ())
             for n, (index, label) in enumerate(doc["decisions"]):
                 if result.violations:
                     break
@@ -286,6 +310,7 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
                     result.trace.append(trace_line(ruleset, state, decision, events))
                 result.steps = n + 1
                 result.violations = props.INVARIANTS.check_step(props.Step(state, decision, events, nxt))
+                look(nxt, events)
                 state = nxt
                 if states is not None:
                     states.append((str(decision), state))
@@ -311,9 +336,21 @@ def trace_line(ruleset, state, decision, events) -> str:
     return f"r{ruleset.rounds(state)} {ruleset.turn_label(state)}: {decision}{more}"
 
 
+def _corner_case(ruleset, expect):
+    """The goal a witness must reach (``graphs.witness.goal_for``), or None for the other expectations."""
+    if not (isinstance(expect, dict) and "shows" in expect):
+        return None
+    from oblivaeon_verify.graphs import facts as facts_mod
+    from oblivaeon_verify.graphs.witness import goal_for
+
+    return goal_for(facts_mod.load(ruleset), expect["shows"])
+
+
 def matches(result: ReplayResult, expect) -> bool:
     if expect == "hold":
         return result.verdict == "hold"
+    if "shows" in expect:  # every invariant held, and the corner case first showed at the last decision
+        return result.verdict == "hold" and result.shown_at is not None and result.shown_at == result.steps
     if "error" in expect:
         return bool(result.error)
     v = result.verdict

@@ -36,6 +36,7 @@ def _args(command: str, name: str, tmp_path) -> list[str]:
         "clarify": ["--check", "--json"],
         "graph": ["--json"],
         "explore": ["--depth", "2", "--json"],
+        "witnesses": ["--clause", {"oblivaeon": "CLAR.MISSION-ZONE", "aeons_end": "NEMESIS.DRAW"}[name], "--games", "2", "--json"],
         "report": ["--games", "2", "--conformance-games", "0", "--workers", "1", "--section", "proofs", "--out", str(tmp_path / "r")],
         "verify": ["--games", "2", "--conformance-games", "0", "--workers", "1", "--section", "proofs", "--out", str(tmp_path / "v")],
         # merge reads the ruleset from its shards: here the one shard of a small simulate

@@ -29,6 +29,7 @@ COMMANDS = {
     "graph": ["graph", "--ruleset", "aeons_end", "--games", "1", "--hypothesis", "2", "--json"],
     "explore": ["explore", "--depth", "2", "--max-states", "300", "--json"],
     "bench": ["bench", "--ruleset", "aeons_end", "--games", "1", "--json"],
+    "witnesses": ["witnesses", "--clause", "CLAR.MISSION-ZONE", "--clause", "CLAR.LOOK-AT-REWARDS", "--json"],
 }
 """One real run per schema of a command's --json (summary.json, merge and the trace lines below)."""
 

@@ -211,6 +211,8 @@ def _replay(ruleset, args) -> int:
     ok = replay.matches(result, expect)
     if args.json:
         found = {"file": args.replay, "steps": result.steps, "outcome": result.verdict, "expected": expect, "as_expected": ok}
+        if isinstance(expect, dict) and "shows" in expect:
+            found["shown_at"] = result.shown_at
         if args.itf:
             found["itf"] = args.itf
         print_json(found, args, exits.of(not ok), schema="check-replay")
@@ -222,8 +224,12 @@ def _replay(ruleset, args) -> int:
             con.print(f"[red]VIOLATED[/red] {v}")
         if result.error:
             con.print(f"[red]model error[/red] {result.error}")
+        shown = ""
+        if isinstance(expect, dict) and "shows" in expect:
+            at = result.shown_at
+            shown = f"; {expect['shows']} " + ("never showed" if at is None else f"first showed after {count(at, 'decision')}")
         con.print(
-            f"{count(result.steps, 'step')} replayed; verdict {result.verdict}; expected {expect}: {'as expected' if ok else 'NOT as expected'}"
+            f"{count(result.steps, 'step')} replayed; verdict {result.verdict}{shown}; expected {expect}: {'as expected' if ok else 'NOT as expected'}"
         )
     return exits.of(not ok)
 

@@ -1,0 +1,247 @@
+"""Witnesses from a real setup: a short decision sequence from a legal setup to a corner case.
+
+The breadth-first witnesses (``graphs.witness``) start from the facts' reduced configurations; these
+start from a setup the rulebook allows (``ruleset.random_setup`` with the model's default
+parameters), where exhaustive search drowns in chance branching after a few decisions.  So:
+
+1. **Search**: random play from random legal setups (the campaign's own generator and chooser,
+   ``play.game_rng`` and ``play.choose``, so game ``i`` of seed ``s`` is the game ``simulate`` plays)
+   until the corner case shows: the facts' predicate holds or a step's events cite the clause.  One
+   pass of games serves every clause; each keeps the first game that shows it.
+2. **Shrink**: the decisions are kept as indices into the legal decisions, replayed modulo the
+   number of legal ones (so any sequence of indices is a game), and reduced while the corner case
+   still shows: cut after the first showing, delete chunks (halves, quarters, ... single decisions),
+   then lower each index towards 0.  A budget of replays bounds the work.
+3. **Bound**: a breadth-first search from the same setup, within a state budget, says whether a
+   shorter witness exists: a complete search to one decision short of the witness proves it minimal;
+   otherwise the witness is the shortest found, with the depth the search covered.
+
+Each witness is a replay file (``oblivaeon_verify.replay``) whose ``expect`` is ``{"shows": CLAUSE}``:
+replayed with every invariant checked, the corner case must show at its last decision.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from oblivaeon_verify.graphs import facts as facts_mod
+from oblivaeon_verify.graphs.explore import explore
+from oblivaeon_verify.graphs.witness import goal_for
+from oblivaeon_verify.play import choose, game_rng
+
+DEFAULT_GAMES = 30
+DEFAULT_MAX_DECISIONS = 2_000
+DEFAULT_REPLAYS = 400
+"""Replays the shrinker may spend per witness."""
+DEFAULT_BOUND_STATES = 3_000
+
+
+@dataclass
+class SetupWitness:
+    clause: str
+    players: int = 0
+    seed: int = 0
+    game: int = -1
+    setup: object = None
+    decisions: list = field(default_factory=list)
+    """Indices into the legal decisions, from the setup's first decision point."""
+    labels: list = field(default_factory=list)
+    by: str = ""
+    found_length: int = 0
+    """How long the witness was when random play found it, before shrinking."""
+    replays: int = 0
+    minimal: bool = False
+    bound: int = 0
+    """No witness is shorter than this many decisions (the breadth-first search covered every shorter one)."""
+    reason: str = ""
+    seconds: float = 0.0
+
+    @property
+    def found(self) -> bool:
+        return self.game >= 0
+
+    def as_dict(self) -> dict:
+        return {
+            "clause": self.clause,
+            "found": self.found,
+            "players": self.players,
+            "seed": self.seed,
+            "game": self.game,
+            "by": self.by,
+            "length": len(self.decisions),
+            "found_length": self.found_length,
+            "minimal": self.minimal,
+            "no_shorter_than": self.bound,
+            "replays": self.replays,
+            "decisions": list(self.labels),
+            "reason": self.reason,
+        }
+
+
+def shows(goal, state, events) -> bool:
+    return bool((goal.state is not None and goal.state(state)) or goal.events(events))
+
+
+def reached_at(ruleset, setup, indices: list[int], goal) -> int | None:
+    """Replay ``indices`` (each modulo the legal decisions) from ``setup``: after how many decisions the corner case first shows."""
+    state = ruleset.new_game(setup)
+    if goal.state is not None and goal.state(state):
+        return 0
+    for n, i in enumerate(indices):
+        options = ruleset.legal_decisions(state)
+        if not options:
+            return None
+        state, events = ruleset.step(state, options[i % len(options)])
+        if shows(goal, state, events):
+            return n + 1
+    return None
+
+
+def shrink(ruleset, setup, indices: list[int], goal, budget: int) -> tuple[list[int], int]:
+    """A shorter sequence that still shows the corner case, and the replays spent (at most ``budget``)."""
+    spent = 0
+
+    def test(candidate: list[int]) -> list[int] | None:
+        nonlocal spent
+        spent += 1
+        at = reached_at(ruleset, setup, candidate, goal)
+        return None if at is None else candidate[:at]
+
+    best = indices
+    size = max(1, len(best) // 2)
+    while size >= 1 and spent < budget:
+        i, changed = 0, False
+        while i < len(best) and spent < budget:
+            got = test(best[:i] + best[i + size :])
+            if got is not None and len(got) < len(best):
+                best, changed = got, True
+            else:
+                i += size
+        if not changed:
+            size //= 2
+    i = 0
+    while i < len(best) and spent < budget:
+        if best[i]:
+            got = test(best[:i] + [0] + best[i + 1 :])
+            if got is not None and len(got) <= len(best):
+                best = got
+        i += 1
+    return best, spent
+
+
+def labels_of(ruleset, setup, indices: list[int]) -> tuple[list[int], list[str]]:
+    """The indices as the replay file records them (reduced modulo the legal decisions) and their labels."""
+    state = ruleset.new_game(setup)
+    exact, labels = [], []
+    for i in indices:
+        options = ruleset.legal_decisions(state)
+        d = options[i % len(options)]
+        exact.append(i % len(options))
+        labels.append(str(d))
+        state, _ = ruleset.step(state, d)
+    return exact, labels
+
+
+def find(
+    ruleset,
+    clauses,
+    *,
+    seed: int = 2026,
+    games: int = DEFAULT_GAMES,
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+    replays: int = DEFAULT_REPLAYS,
+    bound_states: int = DEFAULT_BOUND_STATES,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, SetupWitness]:
+    """A witness from a legal setup for each clause that random play reaches within ``games`` games per player count."""
+    facts = facts_mod.load(ruleset)
+    clauses = list(dict.fromkeys(clauses))
+    for c in clauses:
+        ruleset.catalogue[c]  # an unknown id fails here, naming the known ones
+    params = ruleset.default_parameters()
+    weight = getattr(ruleset, "decision_weight", None)
+    out = {c: SetupWitness(c) for c in clauses}
+    goals = {c: goal_for(facts, c) for c in clauses if ruleset.catalogue[c].handled}
+    for c in clauses:
+        if c not in goals:
+            out[c].reason = "it describes rather than prescribes: no state or step can show it"
+    pending = dict(goals)
+    t0 = time.perf_counter()
+    for i in range(games):
+        for n in ruleset.players:
+            if not pending:
+                break
+            rng = game_rng(seed, n, i)
+            setup = ruleset.random_setup(rng, n, params)
+            state = ruleset.new_game(setup)
+            taken: list[int] = []
+            for _ in range(max_decisions):
+                options = ruleset.legal_decisions(state)
+                if not options:
+                    break
+                d = choose(rng, options, weight)
+                taken.append(options.index(d))
+                state, events = ruleset.step(state, d)
+                for c in [c for c, g in pending.items() if shows(g, state, events)]:
+                    w = out[c]
+                    w.players, w.seed, w.game, w.setup, w.decisions = n, seed, i, setup, list(taken)
+                    w.by = "state" if goals[c].state is not None and goals[c].state(state) else "events"
+                    w.found_length = len(taken)
+                    del pending[c]
+    searched = time.perf_counter() - t0
+    for c, w in out.items():
+        if c not in goals:
+            continue
+        if not w.found:
+            w.reason = (
+                f"random play did not show it in {games} games per player count of seed {seed} (at most {max_decisions:,} decisions each)"
+            )
+            continue
+        t = time.perf_counter()
+        w.decisions, w.replays = shrink(ruleset, w.setup, w.decisions, goals[c], replays)
+        w.minimal, w.bound, shorter = _bound(ruleset, w.setup, goals[c], len(w.decisions), bound_states)
+        if shorter is not None:
+            w.decisions = shorter
+        w.decisions, w.labels = labels_of(ruleset, w.setup, w.decisions)
+        w.seconds = time.perf_counter() - t + searched / max(1, len(goals))
+        if progress:
+            progress(f"{c}: {len(w.decisions)} decisions (found at {w.found_length})")
+    return out
+
+
+def _bound(ruleset, setup, goal, length: int, max_states: int) -> tuple[bool, int, list[int] | None]:
+    """Breadth-first from the setup to one decision short of ``length``: (minimal, no witness is shorter
+    than this many decisions, a shorter witness when the search found one: it is then the minimal one)."""
+    if length == 0:
+        return True, 0, None
+    start = ruleset.new_game(setup)
+    result = explore(ruleset, start, depth=length - 1, max_states=max_states, goals=(goal,), stop_when_found=True)
+    hit = result.hits.get(goal.name)
+    if hit is not None:
+        state, indices = start, []
+        for d in hit.decisions:
+            indices.append(ruleset.legal_decisions(state).index(d))
+            state, _ = ruleset.step(state, d)
+        return True, len(indices), indices
+    if result.complete:
+        return True, length, None
+    # the search stopped while adding its deepest level: every shorter level was whole, and checked
+    return False, max(result.per_depth()), None
+
+
+def replay_document(ruleset, w: SetupWitness) -> dict:
+    """The witness as a replay file whose corner case must show at its last decision."""
+    from oblivaeon_verify.checked_play import properties
+    from oblivaeon_verify.replay import FORMAT, VERSION
+
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": ruleset.name,
+        "setup": ruleset.describe_setup(w.setup),
+        "parameters": properties(ruleset).parameter_overrides(ruleset.default_parameters()),
+        "decisions": [[i, label] for i, label in zip(w.decisions, w.labels)],
+        "expect": {"shows": w.clause},
+    }
