@@ -19,6 +19,9 @@ Format (version 1), every key required unless marked optional::
       "expect": "hold" | {"violated": ["invariant-name", ...]} | {"error": "text"}
               | {"shows": "CLAUSE.ID"}  # a witness: every invariant holds and the clause's
                                         # corner case shows at the last decision, not before
+      "witness": {"minimal": true, "no_shorter_than": 12, "found_after": 40,
+                  "seed": 2026, "game": 0, "players": 3}
+                                      # optional, with "shows" only: how the witness was found
     }
 
 The loader is strict: unknown keys, a format or version that is not exactly the one above (``true``
@@ -102,9 +105,12 @@ def write(path: str | Path, doc: dict) -> Path:
     return output.add(p.parent, {p.name: json.dumps(doc, indent=1) + "\n"}, "check")[p.name]
 
 
-KEYS = ("format", "version", "ruleset", "setup", "parameters", "knockout", "decisions", "expect")
+KEYS = ("format", "version", "ruleset", "setup", "parameters", "knockout", "decisions", "expect", "witness")
 """Every key a replay file may have, in the order ``from_game`` writes them."""
-OPTIONAL = ("parameters", "knockout")
+OPTIONAL = ("parameters", "knockout", "witness")
+
+WITNESS_KEYS = {"minimal": bool, "no_shorter_than": int, "found_after": int, "seed": int, "game": int, "players": int}
+"""``witness`` (only beside ``expect: {"shows": ...}``): how the search found it (``graphs.setup_witness``)."""
 EXPECT = '"hold", {"violated": [invariant names]}, {"error": "text"} or {"shows": "CLAUSE.ID"}'
 
 
@@ -186,6 +192,8 @@ def load(path: str | Path) -> dict:
             )
     ruleset = rulesets.load(doc["ruleset"])
     _expect(ruleset, doc["expect"], fail)
+    if "witness" in doc:
+        _witness(doc, fail)
     _inputs(ruleset, doc, str(p))
     doc["_path"] = str(p)
     return doc
@@ -231,6 +239,21 @@ def _expect(ruleset, expect, fail) -> None:
                 f"names an unknown invariant {n[:60]!r}; {'did you mean' if near else 'e.g.'} {', '.join(some)}"
                 f" ({len(known)} {ruleset.name} invariants; oblivaeon-verify check --json lists them)",
             )
+
+
+def _witness(doc: dict, fail) -> None:
+    """``witness``: the search's figures, each of its type, and only for an ``expect`` of ``shows``."""
+    w = doc["witness"]
+    if not (isinstance(doc["expect"], dict) and "shows" in doc["expect"]):
+        fail("witness", 'belongs only to a witness, whose expect is {"shows": "CLAUSE.ID"}')
+    if not isinstance(w, dict) or set(w) != set(WITNESS_KEYS):
+        fail(
+            "witness",
+            f"must be an object with exactly the keys {', '.join(WITNESS_KEYS)}, not {_shown(w) if not isinstance(w, dict) else sorted(w)}",
+        )
+    for k, kind in WITNESS_KEYS.items():
+        if type(w[k]) is not kind or (kind is int and w[k] < 0):
+            fail("witness", f"{k} must be {'true or false' if kind is bool else 'a whole number from 0'}, not {_shown(w[k])}")
 
 
 def _inputs(ruleset, doc: dict, where: str):

@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from oblivaeon_verify import campaign, exits, interrupts, report_pages, report_story
+from oblivaeon_verify import campaign, exits, interrupts, report_pages, report_story, report_witnesses
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
 from oblivaeon_verify.graphs import draw
@@ -334,7 +334,8 @@ def assemble(
     data["sections"] = secs
     _coverage(ruleset, data, runs)
     data["scenarios"] = _scenario_summary(runs, load_errors)
-    data["corner_cases"] = [dict(_corner_page(ruleset, sc, r, secs), itf=runner.itf(r)) for sc, r in runs]
+    from_setup = report_witnesses.kept(ruleset, (c for sc, _r in runs for c in sc.clauses))
+    data["corner_cases"] = [dict(_corner_page(ruleset, sc, r, secs, from_setup), itf=runner.itf(r)) for sc, r in runs]
     data["errors_shown"] = (data["conformance"]["error_list"] + [e for s in data["random_play"].values() for e in s["errors"]])[:10]
     data["verdict"] = _verdict(data)
     return data, timings
@@ -476,7 +477,7 @@ def _observed_chain(run) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
+def _corner_page(ruleset, sc, run, secs: list[dict], from_setup: dict | None = None) -> dict:
     cat = ruleset.catalogue
     facts = _graph_facts(secs)
     graph_section = next((s for s in secs if s["name"] == "graphs"), None)
@@ -577,6 +578,7 @@ def _corner_page(ruleset, sc, run, secs: list[dict]) -> dict:
         ],
         "interaction": interaction,
         "witnesses": witnesses,
+        "from_setup": [from_setup[c] for c in sc.clauses if from_setup and c in from_setup],
         "setup": json.dumps(sc.setup, sort_keys=True),
         "setup_words": phrase(sc.setup) if sc.setup else "the default setup",
         "steps": steps,

@@ -147,6 +147,12 @@ CORNER_HTML = """{% extends "base.html" %}{% block body %}
 {% for p in c.interaction %}<h3>{{ p.title }}</h3>{% if p.mermaid %}<div class="picture">{{ p.svg|safe }}</div>{% endif %}<p class="note">{{ p.note }}</p>{% endfor %}
 <h2>Minimal witness from setup</h2>
 {% for w in c.witnesses %}<p><b>{{ w.clause }}</b>: {% if w.decisions is none %}<span class="missing">{{ w.note }}</span>{% else %}{{ w.note }}</p><ol>{% for x in w.decisions %}<li><code>{{ x }}</code></li>{% endfor %}</ol><p>{% endif %}</p>{% endfor %}
+<h2>From a legal setup</h2>
+{% for w in c.from_setup %}<h3>{{ w.clause }}</h3>{% if w.ok %}<p>Setup: {{ w.setup }}. {{ w.size }}.{% if w.found %} Found by {{ w.found }}.{% endif %}</p>
+{% if w.earlier %}<p class="note">{{ w.earlier|count("earlier decision") }} not shown; the replay file has them all.</p>{% endif %}
+<ol>{% for d in w.decisions %}<li value="{{ d.n }}"><code>{{ d.label }}</code></li>{% endfor %}</ol>
+<p>At the decisive step (the last decision):{% if w.events %} {{ w.events|join("; ") }}.{% endif %}{% if w.fact %} {{ w.fact }}.{% endif %}</p>
+<p>Replay it: <code>{{ w.replay }}</code></p>{% else %}<p class="fail">The kept witness {{ w.file }} no longer shows its corner case: {{ w.problem }}. Regenerate it: <code>{{ w.regenerate }}</code></p>{% endif %}{% else %}<p class="missing">No kept witness from a legal setup for this page's clauses: random play within the search's budget did not show them (see <code>oblivaeon-verify witnesses --help</code>).</p>{% endfor %}
 <h2>Step by step</h2>
 <p>Setup (everything not given is the model's default setup): {{ c.setup_words }}</p>
 {% for s in c.steps %}<div class="step{{ '' if s.ok else ' bad' }}"><p><b>Step {{ s.index }}</b> (line {{ s.line }}): {{ s.action }}{% if s.note %}<br><span class="note">{{ s.note }}</span>{% endif %}</p>
@@ -257,6 +263,23 @@ The rulebook can be read two ways here. This scenario runs under {{ (c.reading.p
 **{{ w.clause }}**: {% if w.decisions is none %}_{{ w.note }}_{% else %}{{ w.note }}
 {% for x in w.decisions %}
 {{ loop.index }}. {{ x|code }}{% endfor %}{% endif %}
+{% endfor %}
+## From a legal setup
+{% for w in c.from_setup %}
+**{{ w.clause }}**: {% if w.ok %}setup: {{ w.setup|md }}. {{ w.size|md }}.{% if w.found %} Found by {{ w.found|md }}.{% endif %}
+{% if w.earlier %}
+_{{ w.earlier|count("earlier decision") }} not shown; the replay file has them all._
+{% endif %}
+{% for d in w.decisions %}
+{{ d.n }}. {{ d.label|code }}{% endfor %}
+
+At the decisive step (the last decision):{% if w.events %} {{ w.events|join("; ")|md }}.{% endif %}{% if w.fact %} {{ w.fact|md }}.{% endif %}
+
+Replay it: {{ w.replay|code }}
+{% else %}the kept witness {{ w.file }} no longer shows its corner case: {{ w.problem|md }}. Regenerate it: {{ w.regenerate|code }}
+{% endif %}
+{% else %}
+_No kept witness from a legal setup for this page's clauses: random play within the search's budget did not show them (see `oblivaeon-verify witnesses --help`)._
 {% endfor %}
 ## Step by step
 

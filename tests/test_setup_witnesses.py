@@ -101,3 +101,57 @@ def test_a_clause_random_play_never_shows_is_undecided_not_passed(capsys):
     assert main(["witnesses", "--ruleset", "aeons_end", "--clause", "DIFFICULTY.EXTINCTION", "--games", "1", "--json"]) == 4
     w = json.loads(capsys.readouterr().out)["witnesses"][0]
     assert not w["found"] and w["reason"].startswith("random play did not show it in 1 game")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"expect": "hold"}, 'belongs only to a witness, whose expect is {"shows": "CLAUSE.ID"}'),
+        (
+            {"witness": {"minimal": 1, "no_shorter_than": 4, "found_after": 9, "seed": 1, "game": 0, "players": 3}},
+            "minimal must be true or false, not 1",
+        ),
+        (
+            {"witness": {"minimal": True}},
+            "must be an object with exactly the keys minimal, no_shorter_than, found_after, seed, game, players",
+        ),
+        (
+            {"witness": {"minimal": True, "no_shorter_than": -1, "found_after": 9, "seed": 1, "game": 0, "players": 3}},
+            "no_shorter_than must be a whole number from 0, not -1",
+        ),
+    ],
+    ids=["witness-without-shows", "boolean-as-number", "keys-missing", "negative"],
+)
+def test_the_search_figures_of_a_witness_are_checked_in_one_line(change, message, tmp_path):
+    doc = json.loads((ROOT / "properties/oblivaeon/witnesses/CLAR.MISSION-ZONE.json").read_text())
+    doc.update(change)
+    (tmp_path / "bad.json").write_text(json.dumps(doc))
+    with pytest.raises(replay.ReplayError, match="key 'witness'") as e:
+        replay.load(tmp_path / "bad.json")
+    assert message in str(e.value)
+
+
+def test_a_corner_case_page_tells_the_kept_witness_in_words_with_the_decisive_step():
+    from oblivaeon_verify import report_witnesses
+
+    w = report_witnesses.about(rulesets.load("oblivaeon"), "CLAR.SENTINELS")
+    assert w["ok"] and w["replay"].endswith("--replay properties/oblivaeon/witnesses/CLAR.SENTINELS.json")
+    assert w["events"] and all("CLAR.SENTINELS" in e for e in w["events"])
+    assert w["fact"] == "some of the Sentinels are down while others still stand: false before this decision, true after it"
+    assert len(w["decisions"]) == min(report_witnesses.SHOWN, len(json.loads((ROOT / w["file"]).read_text())["decisions"]))
+    assert report_witnesses.about(rulesets.load("oblivaeon"), "CLAR.LOOK-AT-REWARDS") is None
+
+
+def test_a_kept_witness_that_no_longer_shows_is_told_on_its_page_with_the_command_that_regenerates_it(tmp_path, monkeypatch):
+    from oblivaeon_verify import report_witnesses
+
+    r = rulesets.load("oblivaeon")
+    doc = json.loads((ROOT / "properties/oblivaeon/witnesses/CLAR.MISSION-ZONE.json").read_text())
+    doc["decisions"] = doc["decisions"][:-1]  # one decision short: the corner case never shows
+    (tmp_path / "CLAR.MISSION-ZONE.json").write_text(json.dumps(doc))
+    monkeypatch.setattr(report_witnesses, "folder", lambda ruleset: tmp_path)
+    w = report_witnesses.about(r, "CLAR.MISSION-ZONE")
+    assert not w["ok"] and w["problem"] == f"verdict hold; the corner case never showed in {len(doc['decisions'])} decisions"
+    assert (
+        w["regenerate"] == "oblivaeon-verify witnesses --ruleset oblivaeon --clause CLAR.MISSION-ZONE --out properties/oblivaeon/witnesses"
+    )

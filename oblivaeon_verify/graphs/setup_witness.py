@@ -244,4 +244,12 @@ def replay_document(ruleset, w: SetupWitness) -> dict:
         "parameters": properties(ruleset).parameter_overrides(ruleset.default_parameters()),
         "decisions": [[i, label] for i, label in zip(w.decisions, w.labels)],
         "expect": {"shows": w.clause},
+        "witness": {
+            "minimal": w.minimal,
+            "no_shorter_than": w.bound,
+            "found_after": w.found_length,
+            "seed": w.seed,
+            "game": w.game,
+            "players": w.players,
+        },
     }
