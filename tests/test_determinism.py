@@ -53,6 +53,7 @@ JSON_COMMANDS = {
     "clarify --check": ["clarify", "--check", "--json"],
     "graph": ["graph", "--games", "1", "--hypothesis", "2", "--json"],
     "explore": ["explore", "--depth", "2", "--max-states", "300", "--json"],
+    "witnesses": ["witnesses", "--clause", "CLAR.SENTINELS", "--clause", "CLAR.MISSION-ZONE", "--json"],
 }
 """Every command with --json (bench measures time: its figures are its result)."""
 
