@@ -47,9 +47,10 @@ def test_regenerating_a_witness_gives_the_kept_file_byte_for_byte(name, clause, 
     assert data["summary"]["found"] == 1 and data["witnesses"][0]["length"] == len(json.loads(kept.read_text())["decisions"])
 
 
-def test_with_the_rule_knocked_out_the_witness_no_longer_shows(tmp_path):
-    doc = json.loads((ROOT / "properties/oblivaeon/witnesses/CLAR.SENTINELS.json").read_text())
-    doc["knockout"] = "CLAR.SENTINELS"
+@pytest.mark.parametrize("clause", ["CLAR.SENTINELS", "CLAR.MISSION-DECK-UNTARGETABLE", "CLAR.FLIP-RESTORES-HP"])
+def test_with_the_rule_knocked_out_the_witness_no_longer_shows(clause, tmp_path):
+    doc = json.loads((ROOT / f"properties/oblivaeon/witnesses/{clause}.json").read_text())
+    doc["knockout"] = clause
     (tmp_path / "w.json").write_text(json.dumps(doc))
     loaded = replay.load(tmp_path / "w.json")
     result = replay.replay(rulesets.load("oblivaeon"), loaded)

@@ -146,6 +146,49 @@ def _scions_and_aeon_men(s) -> bool:
     return any(z.scions and any(PHYSICAL[c].deck == "Aeon Men" for c in z.villain_play) for z in s.zones)
 
 
+# Some corner cases show in what a decision offers: a state holds its legal decisions (``options``),
+# so a predicate can see an option that is there and one that is not.
+
+VILLAIN_DECK_LABELS = ("the OblivAeon deck", "the Scion deck", "the Aeon Men deck")
+
+
+def _deck_options(s) -> list:
+    return [o for o in s.options if o.kind == "deck"]
+
+
+def _deck_chosen_without_mission_deck(s) -> bool:
+    """A card's effect is picking a deck while the Mission deck holds cards, and the Mission deck is not offered."""
+    decks = _deck_options(s)
+    return bool(decks) and bool(s.mission_deck) and all(o.target != "the Mission deck" for o in decks)
+
+
+def _villain_deck_offered(s) -> bool:
+    """A hero or environment card's deck choice offers a villain deck (one of that deck's targets shares the zone)."""
+    return any(
+        o.target in VILLAIN_DECK_LABELS and PHYSICAL.get(o.card) and PHYSICAL[o.card].side in ("hero", "environment")
+        for o in _deck_options(s)
+    )
+
+
+def _mission_target_offered(s, reward: bool) -> bool:
+    """An effect may pick a Mission card as its target: an objective (villain or environment target) or a reward (a hero target)."""
+    return any(
+        o.target in PHYSICAL and PHYSICAL[o.target].side == "mission" and (o.target in s.reward_side) == reward
+        for o in s.options
+        if o.kind == "target"
+    )
+
+
+def _flipped_reward_at_printed_hp(s) -> bool:
+    """A card flipped to a reward side with HP stands at that side's printed HP."""
+    return any(
+        c in s.reward_side and PHYSICAL[c].reward is not None and PHYSICAL[c].reward.hp and s.hp.get(c) == PHYSICAL[c].reward.hp
+        for seat in s.seats
+        for c in seat.play
+        if c in PHYSICAL
+    )
+
+
 @dataclass(frozen=True)
 class Predicate:
     description: str
@@ -169,18 +212,30 @@ PREDICATES: dict[str, Predicate] = {
     "CLAR.REQUITAL-CONSTRUCTS": Predicate("an incapacitated Requital has Constructs under it", _requital_constructs),
     "CLAR.RITES-OF-REVIVAL": Predicate("Rainek has usurped OblivAeon while a character card lies incapacitated", _usurped_with_fallen),
     "CLAR.SCIONS-BEFORE-AEON-MEN": Predicate("a zone holds a Scion and an Aeon Men card together", _scions_and_aeon_men),
+    "CLAR.MISSION-DECK-UNTARGETABLE": Predicate(
+        "an effect is picking a deck while the Mission deck holds cards, and the Mission deck is not offered",
+        _deck_chosen_without_mission_deck,
+    ),
+    "CLAR.VILLAIN-DECKS": Predicate(
+        "a hero or environment card may pick a villain deck: one of its targets shares the zone", _villain_deck_offered
+    ),
+    "CLAR.MISSION-TARGET-KIND": Predicate(
+        "an effect may pick an objective as its target (a villain or environment target)",
+        lambda s: _mission_target_offered(s, reward=False),
+    ),
+    "CLAR.MISSION-TYPES": Predicate(
+        "an effect may pick a reward as its target (a hero target)", lambda s: _mission_target_offered(s, reward=True)
+    ),
+    "CLAR.FLIP-RESTORES-HP": Predicate(
+        "a card flipped to a reward side with HP stands at that side's printed HP", _flipped_reward_at_printed_hp
+    ),
 }
 
 #: Clarifications whose corner case is not a property of one state; witnesses then rely on events only.
 NOT_IN_STATE: dict[str, str] = {
-    "CLAR.VILLAIN-DECKS": "which decks a card may reach shows only in the options offered, not in a state",
     "CLAR.OA-TURN-IS-VILLAIN-TURN": "a reading of card text during OblivAeon's turn; it shows only in which triggers resolve",
     "CLAR.VILLAIN-CHARACTERS": "a classification of cards; it shows only in which targets an effect may pick",
     "CLAR.SCIONS-FROM-BOTTOM": "where the next Scion comes from; every state after setup is consistent with it",
-    "CLAR.MISSION-TARGET-KIND": "a classification of Mission cards as targets; it shows only in which targets an effect may pick",
-    "CLAR.MISSION-TYPES": "a classification of Mission cards; it shows only in which targets an effect may pick",
-    "CLAR.MISSION-DECK-UNTARGETABLE": "the Mission deck is never offered as a deck choice; a state cannot show an absent option",
-    "CLAR.FLIP-RESTORES-HP": "the HP a flipped card starts at; seen in the step that flips it",
     "CLAR.INDESTRUCTIBLE-MOVES": "a card moving; seen in the step that moves it",
     "CLAR.MULTIPLE-MOVES": "a second move in one turn; the state keeps no count of moves",
     "CLAR.OA-NOT-REMOVABLE": "a removal that does nothing leaves no trace in the state",
