@@ -148,7 +148,7 @@ CORNER_HTML = """{% extends "base.html" %}{% block body %}
 <h2>Minimal witness from setup</h2>
 {% for w in c.witnesses %}<p><b>{{ w.clause }}</b>: {% if w.decisions is none %}<span class="missing">{{ w.note }}</span>{% else %}{{ w.note }}</p><ol>{% for x in w.decisions %}<li><code>{{ x }}</code></li>{% endfor %}</ol><p>{% endif %}</p>{% endfor %}
 <h2>From a legal setup</h2>
-{% for w in c.from_setup %}<h3>{{ w.clause }}</h3>{% if w.ok %}<p>Setup: {{ w.setup }}. {{ w.size }}.{% if w.found %} Found by {{ w.found }}.{% endif %}</p>
+{% for w in c.from_setup %}<h3>{{ w.clause }}</h3>{% if w.ok %}<p>Setup: {{ w.setup }}. {{ w.size }}.{% if w.found %} {{ w.found }}.{% endif %}</p>
 {% if w.earlier %}<p class="note">{{ w.earlier|count("earlier decision") }} not shown; the replay file has them all.</p>{% endif %}
 <ol>{% for d in w.decisions %}<li value="{{ d.n }}"><code>{{ d.label }}</code></li>{% endfor %}</ol>
 <p>At the decisive step (the last decision):{% if w.events %} {{ w.events|join("; ") }}.{% endif %}{% if w.fact %} {{ w.fact }}.{% endif %}</p>
@@ -266,7 +266,7 @@ The rulebook can be read two ways here. This scenario runs under {{ (c.reading.p
 {% endfor %}
 ## From a legal setup
 {% for w in c.from_setup %}
-**{{ w.clause }}**: {% if w.ok %}setup: {{ w.setup|md }}. {{ w.size|md }}.{% if w.found %} Found by {{ w.found|md }}.{% endif %}
+**{{ w.clause }}**: {% if w.ok %}setup: {{ w.setup|md }}. {{ w.size|md }}.{% if w.found %} {{ w.found|md }}.{% endif %}
 {% if w.earlier %}
 _{{ w.earlier|count("earlier decision") }} not shown; the replay file has them all._
 {% endif %}

@@ -61,8 +61,8 @@ def about(ruleset, clause: str) -> dict | None:
         "setup": phrase(doc["setup"]),
         "size": size,
         "found": (
-            f"random game {w['game']} of seed {w['seed']} with {w['players']} {ruleset.players_word} showed it after "
-            f"{count(w['found_after'], 'decision')}; shrunk to {length}"
+            f"Random game {w['game']} of seed {w['seed']} with {w['players']} {ruleset.players_word} showed it after "
+            f"{count(w['found_after'], 'decision')}, shrunk to {length}"
             if w
             else ""
         ),
