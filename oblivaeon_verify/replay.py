@@ -305,7 +305,7 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
     goal = _corner_case(ruleset, doc["expect"])
 
     def look(state, events) -> None:
-        if goal is not None and result.shown_at is None and ((goal.state is not None and goal.state(state)) or goal.events(events)):
+        if goal is not None and result.shown_at is None and goal.shown(state, events):
             result.shown_at = result.steps
 
     with knockout.knocked_out(pkg, clause) if clause else nullcontext():

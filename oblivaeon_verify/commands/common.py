@@ -167,6 +167,16 @@ DEFAULT_SEED = 2026
 (the acceptance campaign of ``verify`` was written for it)."""
 
 
+def clause_ids(ruleset, ids: list[str]) -> list[str]:
+    """``--clause`` values, each a clause id of the ruleset (in the order given, once each), or one UsageError line."""
+    unknown = [c for c in ids if c not in ruleset.catalogue]
+    if unknown:
+        raise UsageError(
+            f"--clause: unknown {'clause id' if len(unknown) == 1 else 'clause ids'} {unknown}; see `oblivaeon-verify clauses`"
+        )
+    return list(dict.fromkeys(ids))
+
+
 def add_seed_argument(sp, what: str = "the random seed") -> None:
     sp.add_argument("--seed", type=SEED, default=DEFAULT_SEED, help=f"{what} (default %(default)s, every command's)")
 

@@ -22,6 +22,7 @@ from oblivaeon_verify.commands.common import (
     add_ruleset_arguments,
     add_seed_argument,
     add_workers_argument,
+    clause_ids,
     console,
     integer,
     load_ruleset,
@@ -47,11 +48,7 @@ def tasks(ruleset, args, params) -> list:
     """One knock-out task per clause asked for (default: every clause with a handler), in catalogue order."""
     clauses = kr.knockable(ruleset)
     if args.clause:
-        unknown = [c for c in args.clause if c not in ruleset.catalogue]
-        if unknown:
-            raise UsageError(
-                f"--clause: unknown {'clause id' if len(unknown) == 1 else 'clause ids'} {unknown}; see `oblivaeon-verify clauses`"
-            )
+        clause_ids(ruleset, args.clause)
         missing = [c for c in args.clause if c not in clauses]
         if missing:
             raise UsageError(f"--clause: {missing} have no handler function to knock out (data-only or unhandled clauses)")

@@ -13,11 +13,11 @@ import json
 
 from oblivaeon_verify import exits, output
 from oblivaeon_verify.commands.common import (
-    UsageError,
     add_examples,
     add_json_arguments,
     add_ruleset_arguments,
     add_seed_argument,
+    clause_ids,
     console,
     integer,
     load_ruleset,
@@ -40,15 +40,7 @@ def corner_cases(ruleset) -> list[str]:
 
 def cmd_witnesses(args) -> int:
     ruleset = load_ruleset(args)
-    if args.clause:
-        unknown = [c for c in args.clause if c not in ruleset.catalogue]
-        if unknown:
-            raise UsageError(
-                f"--clause: unknown {'clause id' if len(unknown) == 1 else 'clause ids'} {unknown}; see `oblivaeon-verify clauses`"
-            )
-        clauses = list(dict.fromkeys(args.clause))
-    else:
-        clauses = corner_cases(ruleset)
+    clauses = clause_ids(ruleset, args.clause) if args.clause else corner_cases(ruleset)
     found = sw.find(
         ruleset,
         clauses,

@@ -31,6 +31,10 @@ class Goal:
     state: Callable | None = None
     events: Callable | None = None
 
+    def shown(self, state, events=()) -> bool:
+        """Whether this state, or the step whose events these are, shows the goal."""
+        return bool((self.state is not None and self.state(state)) or (self.events is not None and self.events(events)))
+
 
 @dataclass
 class Hit:

@@ -80,21 +80,17 @@ class SetupWitness:
         }
 
 
-def shows(goal, state, events) -> bool:
-    return bool((goal.state is not None and goal.state(state)) or goal.events(events))
-
-
 def reached_at(ruleset, setup, indices: list[int], goal) -> int | None:
     """Replay ``indices`` (each modulo the legal decisions) from ``setup``: after how many decisions the corner case first shows."""
     state = ruleset.new_game(setup)
-    if goal.state is not None and goal.state(state):
+    if goal.shown(state):
         return 0
     for n, i in enumerate(indices):
         options = ruleset.legal_decisions(state)
         if not options:
             return None
         state, events = ruleset.step(state, options[i % len(options)])
-        if shows(goal, state, events):
+        if goal.shown(state, events):
             return n + 1
     return None
 
@@ -184,10 +180,10 @@ def find(
                 d = choose(rng, options, weight)
                 taken.append(options.index(d))
                 state, events = ruleset.step(state, d)
-                for c in [c for c, g in pending.items() if shows(g, state, events)]:
+                for c in [c for c, g in pending.items() if g.shown(state, events)]:
                     w = out[c]
                     w.players, w.seed, w.game, w.setup, w.decisions = n, seed, i, setup, list(taken)
-                    w.by = "state" if goals[c].state is not None and goals[c].state(state) else "events"
+                    w.by = "state" if goals[c].shown(state) else "events"
                     w.found_length = len(taken)
                     del pending[c]
     searched = time.perf_counter() - t0
