@@ -19,9 +19,11 @@ Format (version 1), every key required unless marked optional::
       "expect": "hold" | {"violated": ["invariant-name", ...]} | {"error": "text"}
               | {"shows": "CLAUSE.ID"}  # a witness: every invariant holds and the clause's
                                         # corner case shows at the last decision, not before
-      "witness": {"minimal": true, "no_shorter_than": 12, "found_after": 40,
-                  "seed": 2026, "game": 0, "players": 3}
+      "witness": {"by": "events", "steered": "", "minimal": true, "no_shorter_than": 12,
+                  "found_after": 40, "seed": 2026, "game": 0, "players": 3}
                                       # optional, with "shows" only: how the witness was found
+                                      # (by "state", "events" or "rule"; steered: the clause the
+                                      # game was steered towards, "" for blind random play)
     }
 
 The loader is strict: unknown keys, a format or version that is not exactly the one above (``true``
@@ -109,7 +111,16 @@ KEYS = ("format", "version", "ruleset", "setup", "parameters", "knockout", "deci
 """Every key a replay file may have, in the order ``from_game`` writes them."""
 OPTIONAL = ("parameters", "knockout", "witness")
 
-WITNESS_KEYS = {"minimal": bool, "no_shorter_than": int, "found_after": int, "seed": int, "game": int, "players": int}
+WITNESS_KEYS = {
+    "by": str,
+    "steered": str,
+    "minimal": bool,
+    "no_shorter_than": int,
+    "found_after": int,
+    "seed": int,
+    "game": int,
+    "players": int,
+}
 """``witness`` (only beside ``expect: {"shows": ...}``): how the search found it (``graphs.setup_witness``)."""
 EXPECT = '"hold", {"violated": [invariant names]}, {"error": "text"} or {"shows": "CLAUSE.ID"}'
 
@@ -241,6 +252,9 @@ def _expect(ruleset, expect, fail) -> None:
             )
 
 
+_KIND_WORDS = {bool: "true or false", int: "a whole number from 0", str: "a text"}
+
+
 def _witness(doc: dict, fail) -> None:
     """``witness``: the search's figures, each of its type, and only for an ``expect`` of ``shows``."""
     w = doc["witness"]
@@ -253,7 +267,7 @@ def _witness(doc: dict, fail) -> None:
         )
     for k, kind in WITNESS_KEYS.items():
         if type(w[k]) is not kind or (kind is int and w[k] < 0):
-            fail("witness", f"{k} must be {'true or false' if kind is bool else 'a whole number from 0'}, not {_shown(w[k])}")
+            fail("witness", f"{k} must be {_KIND_WORDS[kind]}, not {_shown(w[k])}")
 
 
 def _inputs(ruleset, doc: dict, where: str):
@@ -284,6 +298,11 @@ def _inputs(ruleset, doc: dict, where: str):
     return params, setup, clause
 
 
+def setup_of(ruleset, doc: dict):
+    """The setup a loaded replay document starts from."""
+    return _inputs(ruleset, doc, doc.get("_path", "replay"))[1]
+
+
 def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = None) -> ReplayResult:
     """Play the document's decisions, every invariant after every step; stop at the first failing step.
 
@@ -292,6 +311,7 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
     from contextlib import nullcontext
 
     from oblivaeon_verify import knockout
+    from oblivaeon_verify.graphs import acting
 
     where = doc.get("_path", "replay")
     if doc["ruleset"] != ruleset.name:
@@ -303,6 +323,8 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
     pkg = type(ruleset).__module__.rsplit(".", 1)[0]
     result = ReplayResult()
     goal = _corner_case(ruleset, doc["expect"])
+    # a rule that shows only by acting is seen through the call hook (graphs.acting); invariants see the model's events
+    game = acting.watching(ruleset, [doc["expect"]["shows"]]) if goal is not None else ruleset
 
     def look(state, events) -> None:
         if goal is not None and result.shown_at is None and goal.shown(state, events):
@@ -310,11 +332,11 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
 
     with knockout.knocked_out(pkg, clause) if clause else nullcontext():
         try:
-            state = ruleset.new_game(setup)
+            state, opened = acting.opening(game, setup)
             if states is not None:
                 states.append(("init", state))
             result.violations = props.INVARIANTS.check_state(state)
-            look(state, ())
+            look(state, opened)
             for n, (index, label) in enumerate(doc["decisions"]):
                 if result.violations:
                     break
@@ -328,12 +350,13 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
                         )
                     index = same[0]
                 decision = options[index]
-                nxt, events = ruleset.step(state, decision)
+                nxt, seen = game.step(state, decision)
+                events = acting.model_events(seen)
                 if trace:
                     result.trace.append(trace_line(ruleset, state, decision, events))
                 result.steps = n + 1
                 result.violations = props.INVARIANTS.check_step(props.Step(state, decision, events, nxt))
-                look(nxt, events)
+                look(nxt, seen)
                 state = nxt
                 if states is not None:
                     states.append((str(decision), state))

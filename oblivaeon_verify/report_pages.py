@@ -152,7 +152,7 @@ CORNER_HTML = """{% extends "base.html" %}{% block body %}
 {% if w.earlier %}<p class="note">{{ w.earlier|count("earlier decision") }} not shown; the replay file has them all.</p>{% endif %}
 <ol>{% for d in w.decisions %}<li value="{{ d.n }}"><code>{{ d.label }}</code></li>{% endfor %}</ol>
 <p>At the decisive step (the last decision):{% if w.events %} {{ w.events|join("; ") }}.{% endif %}{% if w.fact %} {{ w.fact }}.{% endif %}</p>
-<p>Replay it: <code>{{ w.replay }}</code></p>{% else %}<p class="fail">The kept witness {{ w.file }} no longer shows its corner case: {{ w.problem }}. Regenerate it: <code>{{ w.regenerate }}</code></p>{% endif %}{% else %}<p class="missing">No kept witness from a legal setup for this page's clauses: random play within the search's budget did not show them (see <code>oblivaeon-verify witnesses --help</code>).</p>{% endfor %}
+{% if w.kept %}<p>Replay it: <code>{{ w.replay }}</code></p>{% else %}<p class="missing">Found by this run's search ({% if w.was %}the kept witness {{ w.was.file }} no longer shows it: {{ w.was.problem }}{% else %}none is kept{% endif %}). Keep it: <code>{{ w.regenerate }}</code></p>{% endif %}{% else %}<p class="fail">The kept witness {{ w.file }} no longer shows its corner case: {{ w.problem }}. Regenerate it: <code>{{ w.regenerate }}</code></p>{% endif %}{% else %}<p class="missing">No witness from a legal setup for this page's clauses: none is kept, and this run's search did not show them within its budget (a larger one: <code>oblivaeon-verify witnesses --help</code>).</p>{% endfor %}
 <h2>Step by step</h2>
 <p>Setup (everything not given is the model's default setup): {{ c.setup_words }}</p>
 {% for s in c.steps %}<div class="step{{ '' if s.ok else ' bad' }}"><p><b>Step {{ s.index }}</b> (line {{ s.line }}): {{ s.action }}{% if s.note %}<br><span class="note">{{ s.note }}</span>{% endif %}</p>
@@ -275,11 +275,11 @@ _{{ w.earlier|count("earlier decision") }} not shown; the replay file has them a
 
 At the decisive step (the last decision):{% if w.events %} {{ w.events|join("; ")|md }}.{% endif %}{% if w.fact %} {{ w.fact|md }}.{% endif %}
 
-Replay it: {{ w.replay|code }}
+{% if w.kept %}Replay it: {{ w.replay|code }}{% else %}_Found by this run's search ({% if w.was %}the kept witness {{ w.was.file }} no longer shows it: {{ w.was.problem|md }}{% else %}none is kept{% endif %})._ Keep it: {{ w.regenerate|code }}{% endif %}
 {% else %}the kept witness {{ w.file }} no longer shows its corner case: {{ w.problem|md }}. Regenerate it: {{ w.regenerate|code }}
 {% endif %}
 {% else %}
-_No kept witness from a legal setup for this page's clauses: random play within the search's budget did not show them (see `oblivaeon-verify witnesses --help`)._
+_No witness from a legal setup for this page's clauses: none is kept, and this run's search did not show them within its budget (a larger one: `oblivaeon-verify witnesses --help`)._
 {% endfor %}
 ## Step by step
 

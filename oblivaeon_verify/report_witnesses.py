@@ -14,8 +14,9 @@ from pathlib import Path
 
 from oblivaeon_verify import replay
 from oblivaeon_verify.checked_play import properties
+from oblivaeon_verify.graphs import acting
 from oblivaeon_verify.graphs import facts as facts_mod
-from oblivaeon_verify.words import count, phrase
+from oblivaeon_verify.words import count, phrase, singular
 
 SHOWN = 12
 """Decisions shown on the page: the last ones, the earlier ones counted."""
@@ -25,25 +26,42 @@ def folder(ruleset) -> Path:
     return Path(properties(ruleset).__file__).parent / "witnesses"
 
 
-def kept(ruleset, clauses) -> dict[str, dict]:
-    """What the pages show of the kept witness of each clause that has one, replayed once each."""
-    return {c: w for c in sorted(set(clauses)) if (w := about(ruleset, c)) is not None}
+SEARCH = {"games": 6, "steered_games": 2, "replays": 150, "bound_states": 500}
+"""The main job's search for a clause with no working kept witness: a budget in games, replays and
+states (never seconds, so the report stays the same for the same model), far smaller than the
+``witnesses`` command's."""
 
 
-def about(ruleset, clause: str) -> dict | None:
-    """What a page shows of the clause's kept witness (None when none is kept)."""
+def kept(ruleset, clauses, *, search: bool = True) -> dict[str, dict]:
+    """What the pages show of each clause's witness from a legal setup: the kept one, replayed; where
+    none is kept or the kept one no longer shows its corner case, one this run finds within ``SEARCH``."""
+    wanted = sorted({c for c in clauses if ruleset.catalogue[c].handled})
+    out = {c: w for c in wanted if (w := about(ruleset, c)) is not None}
+    missing = [c for c in wanted if c not in out or not out[c]["ok"]]
+    if search and missing:
+        from oblivaeon_verify.graphs import setup_witness as sw
+
+        for c, w in sorted(sw.find(ruleset, missing, **SEARCH).items()):
+            if w.found:
+                out[c] = about(ruleset, c, doc=sw.replay_document(ruleset, w)) | {"kept": False, "was": out.get(c)}
+    return out
+
+
+def about(ruleset, clause: str, doc: dict | None = None) -> dict | None:
+    """What a page shows of the clause's kept witness (None when none is kept), or of ``doc``, one found in this run."""
     name = ruleset.name
     path = folder(ruleset) / f"{clause}.json"
     shown_path = f"properties/{name}/witnesses/{clause}.json"
     regenerate = f"oblivaeon-verify witnesses --ruleset {name} --clause {clause} --out properties/{name}/witnesses"
-    if not path.is_file():
+    if doc is None and not path.is_file():
         return None
     try:
-        doc = replay.load(path)
+        if doc is None:
+            doc = replay.load(path)
         states: list = []
         result = replay.replay(ruleset, doc, states=states)
     except replay.ReplayError as e:
-        return {"clause": clause, "ok": False, "file": shown_path, "problem": str(e), "regenerate": regenerate}
+        return {"clause": clause, "ok": False, "kept": True, "file": shown_path, "problem": str(e), "regenerate": regenerate}
     ok = replay.matches(result, doc["expect"])
     w = doc.get("witness", {})
     labels = [label for _i, label in doc["decisions"]]
@@ -55,31 +73,62 @@ def about(ruleset, clause: str) -> dict | None:
     out = {
         "clause": clause,
         "ok": ok,
+        "kept": True,
         "file": shown_path,
         "replay": f"oblivaeon-verify check --ruleset {name} --replay {shown_path}",
         "regenerate": regenerate,
-        "setup": phrase(doc["setup"]),
+        "setup": phrase(named(ruleset, doc["setup"])),
         "size": size,
-        "found": (
-            f"Random game {w['game']} of seed {w['seed']} with {w['players']} {ruleset.players_word} showed it after "
-            f"{count(w['found_after'], 'decision')}, shrunk to {length}"
-            if w
-            else ""
-        ),
+        "found": found_sentence(ruleset, w, length),
         "earlier": max(0, length - SHOWN),
         "decisions": [{"n": n, "label": label} for n, label in enumerate(labels, 1)][-SHOWN:],
         "problem": "" if ok else f"verdict {result.verdict}; " + _when(result),
         "events": [],
         "fact": "",
     }
-    if ok and length:
-        before, after = states[-2][1], states[-1][1]
-        _next, events = ruleset.step(before, ruleset.legal_decisions(before)[doc["decisions"][-1][0]])
-        out["events"] = [str(e) for e in events if e.clause == clause][:6]
-        pred = facts_mod.load(ruleset).PREDICATES.get(clause)
-        if pred is not None and pred.holds(after) and not pred.holds(before):
-            out["fact"] = f"{pred.description}: false before this decision, true after it"
+    if ok:
+        out["events"], out["fact"] = decisive(ruleset, doc, states, clause)
     return out
+
+
+def named(ruleset, value):
+    """A setup description with each card id in it (a hero, say) in the ruleset's words for it."""
+    describe = getattr(ruleset, "describe_card", None)
+    if describe is None:
+        return value
+    if isinstance(value, dict):
+        return {k: named(ruleset, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [named(ruleset, v) for v in value]
+    return describe(value) if isinstance(value, str) else value
+
+
+def decisive(ruleset, doc: dict, states: list, clause: str) -> tuple[list[str], str]:
+    """At the witness's last decision (or its setup, for one of none): the events that cite the clause, and the state fact that turned true."""
+    game = acting.watching(ruleset, [clause])
+    if len(states) < 2:
+        _state, events = acting.opening(game, replay.setup_of(ruleset, doc))
+        return [str(e) for e in events if e.clause == clause][:6], ""
+    before, after = states[-2][1], states[-1][1]
+    _next, events = game.step(before, ruleset.legal_decisions(before)[doc["decisions"][-1][0]])
+    fact = ""
+    pred = facts_mod.load(ruleset).PREDICATES.get(clause)
+    if pred is not None and pred.holds(after) and not pred.holds(before):
+        fact = f"{pred.description}: false before this decision, true after it"
+    return [str(e) for e in events if e.clause == clause][:6], fact
+
+
+SHOWN_BY = {"state": "a state fact", "events": "an event citing it", "rule": "its rule acting (a function implementing it ran)"}
+
+
+def found_sentence(ruleset, w: dict, length: int) -> str:
+    """How the search found the witness, in one sentence."""
+    if not w:
+        return ""
+    game = f"Random game {w['game']} of seed {w['seed']} with {count(w['players'], singular(ruleset.players_word), ruleset.players_word)}"
+    if w["steered"]:
+        game += f", steered towards {w['steered']} by the rule-interaction graph,"
+    return f"{game} showed it by {SHOWN_BY[w['by']]} after {count(w['found_after'], 'decision')}, shrunk to {length}"
 
 
 def _when(result) -> str:

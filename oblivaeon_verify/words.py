@@ -38,6 +38,17 @@ def plural(noun: str) -> str:
     return f"{head} {word}" if head else word
 
 
+def singular(nouns: str) -> str:
+    """The singular of a plural that :func:`plural` makes: ``singular("heroes")`` is "hero"."""
+    head, _, last = nouns.rpartition(" ")
+    word = next((one for one, many in IRREGULAR.items() if many == last), None)
+    for ending, back in (("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("zes", "z"), ("s", "")):
+        if word is None and last.endswith(ending):
+            word = last[: -len(ending)] + back
+    word = word or last
+    return f"{head} {word}" if head else word
+
+
 def count(n: int, noun: str, many: str | None = None) -> str:
     """``n`` and the noun, singular for exactly one: ``count(1, "event")`` is "1 event", ``count(3000, "game")`` "3,000 games"."""
     return f"{n:,} {noun if n == 1 else (many or plural(noun))}"

@@ -143,6 +143,13 @@ def test_facts_naming_an_unknown_clause_are_refused(ruleset, facts):
     bad.REFINES = (("BZ.DEV.HERO-INCAP", "CLAR.SENTINELS", "backwards"),)
     with pytest.raises(facts_mod.FactsError, match="REFINES"):
         facts_mod.validate(ruleset, bad)
+    bad.REFINES = ()
+    bad.SHOWN_BY_RULE = ("SETUP.MARKER",)
+    with pytest.raises(facts_mod.FactsError, match=r"SHOWN_BY_RULE: unknown clause id 'SETUP.MARKER'"):
+        facts_mod.validate(ruleset, bad)
+    bad.SHOWN_BY_RULE = ("CLAR.SENTINELS",)  # it has a state predicate already
+    with pytest.raises(facts_mod.FactsError, match=r"\['CLAR.SENTINELS'\] have a predicate and are listed in SHOWN_BY_RULE"):
+        facts_mod.validate(ruleset, bad)
 
 
 def test_a_ruleset_without_graph_facts_is_told_what_to_add():

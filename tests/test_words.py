@@ -9,7 +9,7 @@ import pytest
 from oblivaeon_verify import report, rulesets
 from oblivaeon_verify.cli import main
 from oblivaeon_verify.commands.common import versions
-from oblivaeon_verify.words import count, listing, phrase, plural
+from oblivaeon_verify.words import count, listing, phrase, plural, singular
 
 REPRS = re.compile(r"\{'|\['|\[\]|\[\(|\(\('|\{\w+=|\bDecision\(|\bEvent\(|\bState\(|<[a-z_.]+ object at 0x")
 NOUNS = (
@@ -35,6 +35,8 @@ def test_counts_have_the_right_plural():
     assert count(2, "hero") == "2 heroes" and count(2, "property") == "2 properties" and count(2, "hero count") == "2 hero counts"
     assert count(2, "Hypothesis example") == "2 Hypothesis examples" and plural("batch") == "batches" and plural("day") == "days"
     assert listing([3, 4, 5]) == "3, 4 and 5" and listing(["a"]) == "a" and listing([]) == ""
+    for one in ("hero", "player", "clause", "property", "batch", "hero count", "box", "child"):
+        assert singular(plural(one)) == one
 
 
 def test_settings_read_as_phrases_not_as_python():

@@ -675,6 +675,8 @@ def describe(card: str) -> str:
     if card in CHARACTER_CARDS:
         ch = CHARACTER_CARDS[card]
         return card.rsplit("/", 1)[1] if ch.members else ch.variant
+    if card in CHARACTERS:  # a hero as setup names it: the variant chosen (the Sentinels' four cards as one)
+        return CHARACTERS[card].variant
     if card in SCION_PANELS:
         return SCION_PANELS[card].name
     if card == "oblivaeon":

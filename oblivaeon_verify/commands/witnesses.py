@@ -1,7 +1,8 @@
 """``oblivaeon-verify witnesses``: a short game from a legal setup to each corner case, as replay files.
 
-Random play from the rulebook's setups finds each corner case, the shrinker shortens the game, and a
-bounded breadth-first search says whether a shorter one exists (``graphs.setup_witness``).  With
+Random play from the rulebook's setups finds each corner case (what it misses, play steered by the
+rule-interaction graph towards it), the shrinker shortens the game, and a bounded breadth-first
+search says whether a shorter one exists (``graphs.setup_witness``).  With
 ``--out DIR`` each witness is written as a replay file (``expect: {"shows": CLAUSE}``) that
 ``check --replay`` and the test suite replay.  Exit 0 when every clause asked for that prescribes
 play has a witness, 4 when random play did not reach one within the budget (not decided, never a pass).
@@ -48,6 +49,7 @@ def cmd_witnesses(args) -> int:
         games=args.games,
         replays=args.replays,
         bound_states=args.bound_states,
+        steered_games=args.steered_games,
         progress=None if args.json else stderr_line,
     )
     rows = [found[c] for c in clauses]
@@ -94,14 +96,15 @@ def _print(rows, out, written: int) -> None:
 
     con = console()
     t = Table(title="witnesses from a legal setup")
-    for col in ("clause", "decisions", "found at", "minimal?", "players/game", "note"):
+    for col in ("clause", "decisions", "found at", "minimal?", "players/game", "shown by", "search"):
         t.add_column(col)
     for w in rows:
         if w.found:
             minimal = "minimal" if w.minimal else f"none shorter than {w.bound}"
-            t.add_row(w.clause, str(len(w.decisions)), str(w.found_length), minimal, f"{w.players}/{w.game}", w.by)
+            search = f"steered to {w.steered}" if w.steered else "random"
+            t.add_row(w.clause, str(len(w.decisions)), str(w.found_length), minimal, f"{w.players}/{w.game}", w.by, search)
         else:
-            t.add_row(w.clause, "-", "-", "-", "-", w.reason)
+            t.add_row(w.clause, "-", "-", "-", "-", "-", w.reason)
     con.print(t)
     s = summary(rows)
     line = f"{s['found']} of {count(s['clauses'], 'clause')} with a witness ({s['minimal']} minimal); median {s['median_length']}, longest {s['longest']} decisions"
@@ -120,6 +123,12 @@ def register(sub) -> None:
     add_seed_argument(sp)
     sp.add_argument(
         "--games", type=integer(1, 100_000), default=sw.DEFAULT_GAMES, help="random games per player count to search (default %(default)s)"
+    )
+    sp.add_argument(
+        "--steered-games",
+        type=integer(0, 100_000),
+        default=sw.DEFAULT_STEERED_GAMES,
+        help="games per player count steered by the rule-interaction graph towards each clause random play missed (default %(default)s)",
     )
     sp.add_argument(
         "--replays",

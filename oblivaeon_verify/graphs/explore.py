@@ -30,10 +30,16 @@ class Goal:
     name: str
     state: Callable | None = None
     events: Callable | None = None
+    step: Callable | None = None
+    """A predicate of a step: the state it led to and its events."""
 
     def shown(self, state, events=()) -> bool:
-        """Whether this state, or the step whose events these are, shows the goal."""
-        return bool((self.state is not None and self.state(state)) or (self.events is not None and self.events(events)))
+        """Whether this state, or the step whose events these are (and that led to it), shows the goal."""
+        return bool((self.state is not None and self.state(state)) or self.shown_by_step(state, events))
+
+    def shown_by_step(self, state, events) -> bool:
+        """Whether the step that led to ``state`` with these events shows the goal (whatever the state alone says)."""
+        return bool((self.events is not None and self.events(events)) or (self.step is not None and self.step(state, events)))
 
 
 @dataclass
@@ -147,7 +153,7 @@ def explore(
             else:
                 g.add_edge(k, nk, decision=str(decision), chance_weight=getattr(decision, "weight", 1), clauses=" ".join(cited), count=1)
             for goal in goals:
-                if goal.name not in result.hits and goal.events is not None and goal.events(events):
+                if goal.name not in result.hits and goal.shown_by_step(nxt, events):
                     result.hits[goal.name] = Hit(goal.name, result.path_to(k) + [decision], d + 1, "events")
             if nk in result.parents or nk == k0:
                 continue

@@ -42,6 +42,8 @@ def validate(ruleset, module) -> None:
     named += [("SCHEDULE", c) for c in module.SCHEDULE]
     named += [("PREDICATES", c) for c in module.PREDICATES]
     named += [("NOT_IN_STATE", c) for c in module.NOT_IN_STATE]
+    named += [("STEP_PREDICATES", c) for c in getattr(module, "STEP_PREDICATES", {})]
+    named += [("SHOWN_BY_RULE", c) for c in getattr(module, "SHOWN_BY_RULE", ())]
     named += [(f"KNOWN_CYCLES[{i}]", c) for i, cyc in enumerate(module.KNOWN_CYCLES) for c in cyc]
     for where, c in named:
         if c not in cat:
@@ -52,3 +54,8 @@ def validate(ruleset, module) -> None:
     both = set(module.PREDICATES) & set(module.NOT_IN_STATE)
     if both:
         raise FactsError(f"{module.__name__}: {sorted(both)} both have a predicate and are listed as not expressible in a state")
+    # a rule shown by acting has nothing better to show it: a predicate would make the listing a second, weaker witness
+    shown = set(module.PREDICATES) | set(getattr(module, "STEP_PREDICATES", {}))
+    both = shown & set(getattr(module, "SHOWN_BY_RULE", ()))
+    if both:
+        raise FactsError(f"{module.__name__}: {sorted(both)} have a predicate and are listed in SHOWN_BY_RULE; keep one")

@@ -120,6 +120,13 @@ def paths_into(g: nx.DiGraph, facts, clause: str, limit: int = 3) -> PathsInto:
     return PathsInto(clause, [], _no_path_reason(g, facts, clause))
 
 
+def distances_into(g: nx.DiGraph, clause: str) -> dict[str, float]:
+    """How far each node (clause or ``event:kind``) is from leading into ``clause``, by the costs of :func:`paths_into`."""
+    if clause not in g:
+        return {}
+    return nx.single_source_dijkstra_path_length(g.reverse(copy=False), clause, weight=lambda a, b, d: _cost(d))
+
+
 def _cost(edge: dict) -> float:
     """Prefer interactions seen in play, then the code's event reactions, and direct calls last."""
     if edge["observed"]:

@@ -48,7 +48,13 @@ class Witness:
 
 def goal_for(facts, clause: str) -> Goal:
     pred = facts.PREDICATES.get(clause)
-    return Goal(clause, state=pred.holds if pred else None, events=lambda events, c=clause: any(e.clause == c for e in events))
+    step = getattr(facts, "STEP_PREDICATES", {}).get(clause)
+    return Goal(
+        clause,
+        state=pred.holds if pred else None,
+        events=lambda events, c=clause: any(e.clause == c for e in events),
+        step=step.holds if step else None,
+    )
 
 
 def witnesses(

@@ -7,11 +7,13 @@ Unleash, Unleash harming players) and explore small games exhaustively.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from oblivaeon_verify.model.aeons_end.cards import card_def
 from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
 from oblivaeon_verify.model.aeons_end.engine import new_game
-from oblivaeon_verify.model.aeons_end.parameters import DEFAULT
+from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig
 
 
@@ -44,9 +46,95 @@ KNOWN_CYCLES: tuple[tuple[str, ...], ...] = (("EXHAUST.WHEN", "NEMESIS.UNLEASH")
 #: Clauses that fire because a turn began, not as a reaction to the event before them.
 SCHEDULE: tuple[str, ...] = ("TURN-ORDER.DRAW",)
 
-#: Corner-case predicates: none (they exist for clarifications, and there are none).
-PREDICATES: dict = {}
+
+@dataclass(frozen=True)
+class Predicate:
+    description: str
+    holds: Callable
+
+
+def _spells_offered(s) -> list[tuple[int, object]]:
+    """(breach number, breach) of every prepped spell a cast decision now offers."""
+    return [
+        (b, br)
+        for m in s.mages
+        for b, br in enumerate(m.breaches)
+        if br.spell and not br.destroyed and any(o.kind == "cast" and o.card == br.spell and o.index == b for o in s.options)
+    ]
+
+
+def _may_end_casting(s) -> bool:
+    return any(o.kind == "end-casting" for o in s.options)
+
+
+def _played(kind: str):
+    """A step in which a card of this kind was played (a gem or relic played, a spell prepped)."""
+    return lambda s, events: any(e.kind in ("play", "prep") and card_def(e.card).kind == kind for e in events)
+
+
+def _difficulty(level: Difficulty):
+    return lambda s: s.setup.difficulty is level
+
+
+#: Body rules that show in one state: a setup choice, or what a decision point offers.
+PREDICATES: dict[str, Predicate] = {
+    "CAST.OPENED-MAY": Predicate(
+        "a spell in an opened breach is offered, and so is ending the casting without it",
+        lambda s: _may_end_casting(s) and any(br.opened for _b, br in _spells_offered(s)),
+    ),
+    "CAST.CLOSED-MUST": Predicate(
+        "a spell waits in a closed breach, and ending the casting is not offered",
+        lambda s: not _may_end_casting(s) and any(not br.opened for _b, br in _spells_offered(s)),
+    ),
+    "CAST.ORDER": Predicate(
+        "spells in two breaches are offered at once (the player picks the order)", lambda s: len({b for b, _br in _spells_offered(s)}) >= 2
+    ),
+    "BREACH.BONUS": Predicate(
+        "a spell in an opened breach with a damage bonus is offered",
+        lambda s: any(br.opened and s.setup.params.breach_bonus[b] > 0 for b, br in _spells_offered(s)),
+    ),
+    "SOLO.TRUE-SOLO": Predicate("one mage plays alone", lambda s: len(s.mages) == 1),
+    "END.IMMEDIATE": Predicate("the game has ended", lambda s: s.outcome is not None),
+    "DIFFICULTY.BEGINNER": Predicate("the game is played at Beginner", _difficulty(Difficulty.BEGINNER)),
+    "DIFFICULTY.NORMAL": Predicate("the game is played at Normal", _difficulty(Difficulty.NORMAL)),
+    "DIFFICULTY.EXTINCTION": Predicate("the game is played at Extinction", _difficulty(Difficulty.EXTINCTION)),
+}
+
+#: Body rules that show in one step: the state it led to and its events.
+STEP_PREDICATES: dict[str, Predicate] = {
+    "CARDS.GEMS": Predicate("a gem is played", _played("gem")),
+    "CARDS.RELICS": Predicate("a relic is played", _played("relic")),
+    "CARDS.SPELLS": Predicate("a spell is prepped", _played("spell")),
+    "DIFFICULTY.EXPERT": Predicate(
+        "the nemesis Unleashes in a game at Expert",
+        lambda s, events: s.setup.difficulty is Difficulty.EXPERT and any(e.kind == "unleash" for e in events),
+    ),
+}
 NOT_IN_STATE: dict[str, str] = {}
+
+#: Rules that leave no state fact and no event citing them: a witness shows them by a function that
+#: implements them running (``graphs.acting``).  Setup's own rules show at setup, before any decision.
+SHOWN_BY_RULE: tuple[str, ...] = (
+    "CARDS.GAIN",
+    "BREACH.COSTS",
+    "BREACH.PREP-WHERE",
+    "BREACH.ADJACENT",
+    "NEMESIS.CARD-KINDS",
+    "NEMESIS.BASIC-AND-UNIQUE",
+    "TURN-ORDER.DECK",
+    "TRACKERS",
+    "MAT.BREACH-SETUP",
+    "MAT.STARTING-HAND",
+    "MAT.STARTING-DECK",
+    "TURN-ORDER.COMPOSITION",
+    "CAST.NEMESIS-DAMAGE",
+    "MAIN.ANY-ORDER",
+    "DRAW.DISCARD-PLAYED",
+    "DRAW.TO-FIVE",
+    "EXHAUST.STILL-PLAYS",
+    "EXHAUST.NO-LIFE-GAIN",
+    "EXHAUST.LOWEST-LIFE",
+)
 
 
 @dataclass(frozen=True)

@@ -231,6 +231,34 @@ PREDICATES: dict[str, Predicate] = {
     ),
 }
 
+
+def _scion_at_chart_hp(s) -> bool:
+    """A Scion in play stands at the HP its Scion Difficulty Chart rating gives it."""
+    by_key = {d.key: d for d in SCIONS.values()}
+    return any(k in by_key and s.hp.get(k) == s.setup.params.scion_hp(by_key[k].difficulty) for z in s.zones for k in z.scions)
+
+
+def _plays(hero: str, *cards: str):
+    """A step in which the hero plays one of these cards (by their names' slugs)."""
+    wanted = {f"{hero}:{c}" for c in cards}
+    return lambda s, events: any(e.kind == "play" and e.card.split("#")[0] in wanted for e in events)
+
+
+#: Body rules that show in one state (the setup's own choices among them).
+BODY_PREDICATES: dict[str, Predicate] = {
+    "OPTION.SCION-ORDER": Predicate(
+        "the Scion Reserve was laid out in the chosen order, not shuffled", lambda s: s.setup.scion_order is not None
+    ),
+    "CHART.SCION-DIFFICULTY": Predicate("a Scion stands at the HP its chart rating gives it", _scion_at_chart_hp),
+}
+PREDICATES.update(BODY_PREDICATES)
+
+#: Body rules that show in one step: the state it led to and its events.
+STEP_PREDICATES: dict[str, Predicate] = {
+    "HEROES.LUMINARY": Predicate("Luminary plays Doomsday Device or Use It Up", _plays("luminary", "doomsday-device", "use-it-up")),
+    "HEROES.LIFELINE": Predicate("Lifeline plays Blood Price or Vitae Siphon", _plays("lifeline", "blood-price", "vitae-siphon")),
+}
+
 #: Clarifications whose corner case is not a property of one state; witnesses then rely on events only.
 NOT_IN_STATE: dict[str, str] = {
     "CLAR.OA-TURN-IS-VILLAIN-TURN": "a reading of card text during OblivAeon's turn; it shows only in which triggers resolve",
@@ -242,6 +270,35 @@ NOT_IN_STATE: dict[str, str] = {
     "CLAR.LOOK-AT-REWARDS": "grants information only",
 }
 
+
+#: Rules that leave no state fact and no event citing them: a witness shows them by a function that
+#: implements them running (``graphs.acting``).  Setup's own rules show at setup, before any decision.
+SHOWN_BY_RULE: tuple[str, ...] = (
+    "SETUP.HEROES",
+    "SETUP.MARKERS",
+    "SETUP.DECKS",
+    "SETUP.BATTLE-ZONES",
+    "SETUP.SHIELD",
+    "SETUP.FIRST-SCION",
+    "SETUP.SCION-RESERVE",
+    "SETUP.ENVIRONMENTS",
+    "SETUP.ENV-IN-PLAY",
+    "SETUP.INEVITABLE-DESTRUCTION",
+    "ROUND.HERO-ORDER",
+    "OA-TURN.FIRST",
+    "OA-TURN.ZONE",
+    "HERO.OPTION",
+    "VILLAIN.TURN-PER-ZONE",
+    "BZ.TWO-ZONES",
+    "BZ.ISOLATION",
+    "SHIELD.RANDOM-START",
+    "INCAP.NO-LIMIT",
+    "INCAP.NO-SHARED-DECK",
+    "AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES",
+    "MISSION.DOUBLE-SIDED",
+    "MISSION.DECK-OBJECTIVE-UP",
+    "CLAR.VILLAIN-CHARACTERS",
+)
 
 # --- reduced configurations -------------------------------------------------------------------
 
