@@ -228,9 +228,9 @@ def _play_both(ruleset, rng, setup, others: dict, max_decisions: int):
 
 
 def what_differs(ruleset, setup_a, setup_b, indices: list[int], names: tuple[str, str, str]) -> list[str]:
-    """What the last decision did differently on the two sides: each side's events the other lacks
-    (``[CLAUSE] kind``, with a count when more than once), the state fields that differ, and whether
-    the decisions offered next differ; sorted, so the same witness is told the same way."""
+    """What the last decision did differently on the two sides, one line each: each side's events the
+    other lacks (``[CLAUSE] kind``, with a count when more than once), the state fields that differ, and
+    whether the decisions offered next differ; sorted, so the same witness is told the same way."""
     parameter, value_a, value_b = names
     a, b = ruleset.new_game(setup_a), ruleset.new_game(setup_b)
     events_a: tuple = ()
@@ -243,8 +243,9 @@ def what_differs(ruleset, setup_a, setup_b, indices: list[int], names: tuple[str
     ca = Counter((e.clause, e.kind) for e in events_a)
     cb = Counter((e.clause, e.kind) for e in events_b)
     for value, only in ((value_a, ca - cb), (value_b, cb - ca)):
-        for (clause, kind), n in sorted(only.items()):
-            lines.append(f"only with {parameter}={value}: [{clause}] {kind}" + (f" x{n}" if n > 1 else ""))
+        if only:
+            told = (f"[{clause}] {kind}" + (f" x{n}" if n > 1 else "") for (clause, kind), n in sorted(only.items()))
+            lines.append(f"events only with {parameter}={value}: {', '.join(told)}")
     fields = fields_that_differ(ruleset, a, b)
     if fields:
         lines.append(f"state fields that differ: {', '.join(fields)}")
