@@ -215,6 +215,19 @@ def test_a_pair_random_play_does_not_part_is_undecided_not_passed(capsys, tmp_pa
     assert sorted(p.name for p in (tmp_path / "d").iterdir()) == [".oblivaeon-verify"]
 
 
+def test_requitals_constructs_never_stay_under_it_so_its_reading_has_no_witness_in_this_model():
+    """Why ``requital_reading`` has no kept file (reported as not found, never as a pass): Requital's power
+    puts a Construct under it and plays one from under in the same power, and nothing else puts one there,
+    so no Construct is under Requital when it falls (CLAR.REQUITAL-CONSTRUCTS against INCAP.CARDS-TO-BOX).
+    A model change that lets one stay breaks this test: then search again and keep the witness."""
+    from oblivaeon_verify.model.oblivaeon import vocabulary as v
+    from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS
+
+    requital = {c.key: c for c in CHARACTER_CARDS.values() if c.requital}
+    assert [[type(op) for op in c.power] for c in requital.values()] == [[v.PutConstructUnder, v.PlayConstructFromUnder]]
+    assert not (ROOT / "properties/oblivaeon/divergences" / dv.file_name("requital_reading", "box-rule-wins")).exists()
+
+
 def test_a_queued_end_check_alone_is_no_divergence():
     """Under resolves-first every attack queues an end check that does nothing until the nemesis deck is empty:
     the positions differ in the queue (``pending_work``) but not in play, and the sides do not part there."""

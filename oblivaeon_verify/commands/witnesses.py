@@ -15,6 +15,7 @@ part (``graphs.divergence``), written as ``READING.<parameter>.<value>.json`` (`
 from __future__ import annotations
 
 import json
+import time
 
 from oblivaeon_verify import exits, output
 from oblivaeon_verify.commands.common import (
@@ -91,6 +92,7 @@ def cmd_witnesses(args) -> int:
 def _readings(ruleset, args) -> int:
     """``--readings``: a divergence witness for each (reading, other value) pair asked for, as replay files."""
     pairs = reading_pairs(ruleset, args.reading or [])
+    t0 = time.perf_counter()
     rows = dv.find(
         ruleset,
         pairs,
@@ -99,6 +101,7 @@ def _readings(ruleset, args) -> int:
         replays=dv.DEFAULT_REPLAYS if args.replays is None else args.replays,
         progress=None if args.json else stderr_line,
     )
+    seconds = time.perf_counter() - t0
     written = {}
     if args.out:
         files = {w.file_name: json.dumps(dv.replay_document(ruleset, w), indent=1) + "\n" for w in rows if w.found}
@@ -115,6 +118,7 @@ def _readings(ruleset, args) -> int:
                 "games_budget": args.games,
                 "divergences": [w.as_dict() | {"timing": {"seconds": round(w.seconds, 3)}} for w in rows],
                 "summary": readings_summary(rows),
+                "timing": {"seconds": round(seconds, 3)},
             },
             args,
             code,

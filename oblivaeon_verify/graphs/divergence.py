@@ -197,6 +197,7 @@ def find(
     for p, w in out.items():
         if not w.found:
             w.reason = f"random play did not part the two readings in {games} games per player count of seed {seed} (at most {max_decisions:,} decisions each)"
+            w.seconds = searched / max(1, len(pairs))  # its share of the games played for every pair
             continue
         t = time.perf_counter()
         setup_b = other_setup(ruleset, w.setup, others[p])
