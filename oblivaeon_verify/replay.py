@@ -19,19 +19,27 @@ Format (version 1), every key required unless marked optional::
       "expect": "hold" | {"violated": ["invariant-name", ...]} | {"error": "text"}
               | {"shows": "CLAUSE.ID"}  # a witness: every invariant holds and the clause's
                                         # corner case shows at the last decision, not before
+              | {"diverges": {"parameter": "rites_reading", "value": "return-to-box"}}
+                                      # a divergence witness: replayed under the file's parameters
+                                      # and with that reading set to that value, every invariant
+                                      # holds on both sides and the two games are alike until the
+                                      # last decision and differ after it (graphs.divergence)
       "witness": {"by": "events", "steered": "", "minimal": true, "no_shorter_than": 12,
                   "found_after": 40, "seed": 2026, "game": 0, "players": 3}
-                                      # optional, with "shows" only: how the witness was found
-                                      # (by "state", "events" or "rule"; steered: the clause the
-                                      # game was steered towards, "" for blind random play)
+                                      # optional, with "shows": how the witness was found (by
+                                      # "state", "events" or "rule"; steered: the clause the game
+                                      # was steered towards, "" for blind random play); with
+                                      # "diverges": {"found_after", "seed", "game", "players",
+                                      # "differs": [what differed at the last decision, ...]}
     }
 
 The loader is strict: unknown keys, a format or version that is not exactly the one above (``true``
 is no version), an unknown ruleset, a setup or parameters the ruleset refuses, an index that is not a
 non-negative integer, a knock-out clause without a handler, and an ``expect`` that is not one of the
 three forms (``violated`` a non-empty list of the ruleset's invariant names, ``error`` a non-empty
-text, ``shows`` a clause id of the ruleset that prescribes play) are each refused in one line naming
-the file and key.
+text, ``shows`` a clause id of the ruleset that prescribes play, ``diverges`` a reading parameter of the
+ruleset and one of its values other than the file's own) are each refused in one line naming the file
+and key.
 
 Each decision is checked against its label.  When a model change only moves a decision within the
 list (a new card adds an option before it), the one legal decision with that label is taken; when no
@@ -65,6 +73,10 @@ class ReplayResult:
     trace: list = field(default_factory=list)
     shown_at: int | None = None
     """For a witness (``expect: {"shows": CLAUSE}``): after how many decisions its corner case first showed."""
+    diverged_at: int | None = None
+    """For a divergence witness (``expect: {"diverges": ...}``): after how many decisions the other reading's game first differed."""
+    other_verdict: object = None
+    """For a divergence witness: the verdict of the other reading's game, up to where it differed."""
 
     @property
     def verdict(self):
@@ -121,8 +133,10 @@ WITNESS_KEYS = {
     "game": int,
     "players": int,
 }
-"""``witness`` (only beside ``expect: {"shows": ...}``): how the search found it (``graphs.setup_witness``)."""
-EXPECT = '"hold", {"violated": [invariant names]}, {"error": "text"} or {"shows": "CLAUSE.ID"}'
+"""``witness`` beside ``expect: {"shows": ...}``: how the search found it (``graphs.setup_witness``)."""
+DIVERGENCE_KEYS = {"found_after": int, "seed": int, "game": int, "players": int, "differs": list}
+"""``witness`` beside ``expect: {"diverges": ...}``: how the search found it and what differed (``graphs.divergence``)."""
+EXPECT = '"hold", {"violated": [invariant names]}, {"error": "text"}, {"shows": "CLAUSE.ID"} or {"diverges": {"parameter": NAME, "value": VALUE}}'
 
 
 def _no_twice(pairs: list) -> dict:
@@ -205,7 +219,9 @@ def load(path: str | Path) -> dict:
     _expect(ruleset, doc["expect"], fail)
     if "witness" in doc:
         _witness(doc, fail)
-    _inputs(ruleset, doc, str(p))
+    params, _setup, _clause = _inputs(ruleset, doc, str(p))
+    if isinstance(doc["expect"], dict) and "diverges" in doc["expect"]:
+        _diverges(ruleset, params, doc["expect"]["diverges"], fail)
     doc["_path"] = str(p)
     return doc
 
@@ -214,8 +230,17 @@ def _expect(ruleset, expect, fail) -> None:
     """``expect``: exactly one of the three verdicts, with invariant names the ruleset knows."""
     if expect == "hold" and isinstance(expect, str):
         return
-    if not isinstance(expect, dict) or len(expect) != 1 or not set(expect) <= {"violated", "error", "shows"}:
+    if not isinstance(expect, dict) or len(expect) != 1 or not set(expect) <= {"violated", "error", "shows", "diverges"}:
         fail("expect", f"must be {EXPECT}, not {_shown(expect) if not isinstance(expect, dict) else json.dumps(expect)[:80]}")
+    if "diverges" in expect:
+        other = expect["diverges"]
+        if not (isinstance(other, dict) and set(other) == {"parameter", "value"} and all(isinstance(v, str) for v in other.values())):
+            fail(
+                "expect",
+                '\'diverges\' must be {"parameter": NAME, "value": VALUE} (a reading and another of its values, as texts), not '
+                + (json.dumps(other)[:80] if isinstance(other, (dict, list)) else _shown(other)),
+            )
+        return  # the names are checked against the ruleset's readings once the parameters are read (_diverges)
     if "error" in expect:
         if not isinstance(expect["error"], str) or not expect["error"].strip():
             fail("expect", f'must be {{"error": "text"}} with the model error\'s text, not {{"error": {_shown(expect["error"])}}}')
@@ -255,18 +280,53 @@ def _expect(ruleset, expect, fail) -> None:
 _KIND_WORDS = {bool: "true or false", int: "a whole number from 0", str: "a text"}
 
 
+def _diverges(ruleset, params, other: dict, fail) -> None:
+    """``diverges``: a reading of the ruleset (an Enum-valued parameter), one of its values, other than the file's own."""
+    from oblivaeon_verify.model.common.parameters import declarations
+
+    decls = {d.name: d for d in declarations(type(params))}
+    name, value = other["parameter"], other["value"]
+    readings = [n for n, d in decls.items() if d.is_reading]
+    if name not in decls:
+        near = difflib.get_close_matches(name, list(decls), 1)
+        fail(
+            "expect",
+            f"'diverges' names an unknown parameter {name[:60]!r}"
+            + (f" (did you mean {near[0]!r}?)" if near else "")
+            + f"; the readings of {ruleset.name}: {', '.join(readings) or 'none'}",
+        )
+    if not decls[name].is_reading:
+        fail(
+            "expect",
+            f"'diverges' names {name}, which is not a reading (an interpretation switch); those of {ruleset.name}: {', '.join(readings)}",
+        )
+    values = [m.value for m in decls[name].kind]
+    if value not in values:
+        fail("expect", f"'diverges' gives {name} the value {value[:60]!r}, which is not one of its values: {', '.join(values)}")
+    if getattr(params, name).value == value:
+        fail(
+            "expect",
+            f"'diverges' gives {name} the value {value!r}, which the file's own parameters have: name another of {', '.join(values)}",
+        )
+
+
 def _witness(doc: dict, fail) -> None:
-    """``witness``: the search's figures, each of its type, and only for an ``expect`` of ``shows``."""
+    """``witness``: the search's figures, each of its type, and only for an ``expect`` of ``shows`` or ``diverges``."""
     w = doc["witness"]
-    if not (isinstance(doc["expect"], dict) and "shows" in doc["expect"]):
-        fail("witness", 'belongs only to a witness, whose expect is {"shows": "CLAUSE.ID"}')
-    if not isinstance(w, dict) or set(w) != set(WITNESS_KEYS):
+    expect = doc["expect"]
+    if not (isinstance(expect, dict) and ("shows" in expect or "diverges" in expect)):
+        fail("witness", 'belongs only to a witness, whose expect is {"shows": "CLAUSE.ID"} or {"diverges": {...}}')
+    keys = DIVERGENCE_KEYS if "diverges" in expect else WITNESS_KEYS
+    if not isinstance(w, dict) or set(w) != set(keys):
         fail(
             "witness",
-            f"must be an object with exactly the keys {', '.join(WITNESS_KEYS)}, not {_shown(w) if not isinstance(w, dict) else sorted(w)}",
+            f"must be an object with exactly the keys {', '.join(keys)}, not {_shown(w) if not isinstance(w, dict) else sorted(w)}",
         )
-    for k, kind in WITNESS_KEYS.items():
-        if type(w[k]) is not kind or (kind is int and w[k] < 0):
+    for k, kind in keys.items():
+        if kind is list:
+            if not (isinstance(w[k], list) and all(isinstance(x, str) for x in w[k])):
+                fail("witness", f"{k} must be a list of texts, not {_shown(w[k]) if not isinstance(w[k], list) else json.dumps(w[k])[:60]}")
+        elif type(w[k]) is not kind or (kind is int and w[k] < 0):
             fail("witness", f"{k} must be {_KIND_WORDS[kind]}, not {_shown(w[k])}")
 
 
@@ -307,6 +367,8 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
     """Play the document's decisions, every invariant after every step; stop at the first failing step.
 
     ``states``, when given, receives every state reached, with the decision that led to it (``init`` first).
+    A divergence witness's decisions are also played under its other reading, up to where the two
+    games first differ (``diverged_at``, ``other_verdict``).
     """
     from contextlib import nullcontext
 
@@ -318,53 +380,97 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
         raise ReplayError(
             f"{where}: written for ruleset {doc['ruleset']!r}, replayed with {ruleset.name!r} (give --ruleset {doc['ruleset']})"
         )
-    props = properties(ruleset)
-    _params, setup, clause = _inputs(ruleset, doc, where)
+    params, setup, clause = _inputs(ruleset, doc, where)
     pkg = type(ruleset).__module__.rsplit(".", 1)[0]
     result = ReplayResult()
     goal = _corner_case(ruleset, doc["expect"])
+    other = doc["expect"]["diverges"] if isinstance(doc["expect"], dict) and "diverges" in doc["expect"] else None
+    seen = states if states is not None or other is None else []
     # a rule that shows only by acting is seen through the call hook (graphs.acting); invariants see the model's events
     game = acting.watching(ruleset, [doc["expect"]["shows"]]) if goal is not None else ruleset
 
-    def look(state, events) -> None:
+    def look(n: int, state, events) -> bool:
         if goal is not None and result.shown_at is None and goal.shown(state, events):
-            result.shown_at = result.steps
+            result.shown_at = n
+        return False
 
     with knockout.knocked_out(pkg, clause) if clause else nullcontext():
-        try:
-            state, opened = acting.opening(game, setup)
-            if states is not None:
-                states.append(("init", state))
-            result.violations = props.INVARIANTS.check_state(state)
-            look(state, opened)
-            for n, (index, label) in enumerate(doc["decisions"]):
-                if result.violations:
-                    break
-                options = ruleset.legal_decisions(state)
-                if not 0 <= index < len(options) or str(options[index]) != label:
-                    same = [k for k, o in enumerate(options) if str(o) == label]
-                    if len(same) != 1:
-                        shown = "; ".join(str(o) for o in options[:8])
-                        raise ReplayError(
-                            f"{where}: decisions[{n}] = {label!r} (index {index}) is not legal at {ruleset.where(state)}; legal: {shown}"
-                        )
-                    index = same[0]
-                decision = options[index]
-                nxt, seen = game.step(state, decision)
-                events = acting.model_events(seen)
-                if trace:
-                    result.trace.append(trace_line(ruleset, state, decision, events))
-                result.steps = n + 1
-                result.violations = props.INVARIANTS.check_step(props.Step(state, decision, events, nxt))
-                look(nxt, seen)
-                state = nxt
-                if states is not None:
-                    states.append((str(decision), state))
-        except ReplayError:
-            raise
-        except Exception as e:  # the model raised: that is the replayed failure
-            result.error = f"{type(e).__name__}: {e}"
+        _play(ruleset, setup, doc["decisions"], where, result, trace=trace, states=seen, look=look, game=game)
+        if other is not None:
+            result.diverged_at, result.other_verdict = _other_side(ruleset, doc, setup, params, other, seen, where)
     return result
+
+
+def _play(ruleset, setup, decisions: list, where: str, result: ReplayResult, *, trace: bool, states: list | None, look, game=None) -> None:
+    """The decisions from ``setup`` into ``result``, every invariant checked after every step; ``look(n, state, events)``
+    sees the state after ``n`` decisions and ends the game early by answering True.  ``game`` (a ``graphs.acting.Watched``
+    ruleset) plays the steps when given: ``look`` then sees its events too, the invariants only the model's."""
+    from oblivaeon_verify.graphs import acting
+
+    props = properties(ruleset)
+    play = game if game is not None else ruleset
+    try:
+        state, opened = acting.opening(play, setup)
+        if states is not None:
+            states.append(("init", state))
+        result.violations = props.INVARIANTS.check_state(state)
+        if look(0, state, opened):
+            return
+        for n, (index, label) in enumerate(decisions):
+            if result.violations:
+                break
+            options = ruleset.legal_decisions(state)
+            if not 0 <= index < len(options) or str(options[index]) != label:
+                same = [k for k, o in enumerate(options) if str(o) == label]
+                if len(same) != 1:
+                    shown = "; ".join(str(o) for o in options[:8])
+                    raise ReplayError(
+                        f"{where}: decisions[{n}] = {label!r} (index {index}) is not legal at {ruleset.where(state)}; legal: {shown}"
+                    )
+                index = same[0]
+            decision = options[index]
+            nxt, seen = play.step(state, decision)
+            events = acting.model_events(seen)
+            if trace:
+                result.trace.append(trace_line(ruleset, state, decision, events))
+            result.steps = n + 1
+            result.violations = props.INVARIANTS.check_step(props.Step(state, decision, events, nxt))
+            state = nxt
+            if states is not None:
+                states.append((str(decision), state))
+            if look(n + 1, nxt, seen):
+                return
+    except ReplayError:
+        raise
+    except Exception as e:  # the model raised: that is the replayed failure
+        result.error = f"{type(e).__name__}: {e}"
+
+
+def _other_side(ruleset, doc: dict, setup, params, other: dict, seen: list, where: str) -> tuple[int | None, object]:
+    """Replay the decisions under the other reading, with every invariant, until its game differs from the
+    file's (``graphs.divergence.differ``): after how many decisions it first did (None: never), and its verdict."""
+    from oblivaeon_verify.graphs.divergence import differ, other_setup, with_value
+
+    side = ReplayResult()
+    parted: list[int] = []
+
+    def look(n: int, state, _events) -> bool:
+        if n < len(seen) and differ(ruleset, seen[n][1], state):
+            parted.append(n)
+            return True
+        return False
+
+    _play(
+        ruleset,
+        other_setup(ruleset, setup, with_value(ruleset, params, other["parameter"], other["value"])),
+        doc["decisions"][: max(0, len(seen) - 1)],
+        f"{where} (with {other['parameter']}={other['value']})",
+        side,
+        trace=False,
+        states=None,
+        look=look,
+    )
+    return (parted[0] if parted else None), side.verdict
 
 
 def itf(ruleset, states: list, *, source: str, description: str) -> dict:
@@ -397,6 +503,13 @@ def matches(result: ReplayResult, expect) -> bool:
         return result.verdict == "hold"
     if "shows" in expect:  # every invariant held, and the corner case first showed at the last decision
         return result.verdict == "hold" and result.shown_at is not None and result.shown_at == result.steps
+    if "diverges" in expect:  # every invariant held on both sides, alike until the last decision and differing after it
+        return (
+            result.verdict == "hold"
+            and result.other_verdict == "hold"
+            and result.diverged_at is not None
+            and result.diverged_at == result.steps
+        )
     if "error" in expect:
         return bool(result.error)
     v = result.verdict

@@ -101,11 +101,17 @@ class Declared:
     default: Any = None
     doc: str = ""
 
+    @property
+    def is_reading(self) -> bool:
+        """An Enum-valued parameter is a *reading*: a documented choice where the rulebook reads two ways
+        (``oblivaeon-verify params`` lists it as ``reading``; ``graphs.divergence`` finds where its values part)."""
+        return isinstance(self.kind, type) and issubclass(self.kind, enum.Enum)
+
     def expected(self) -> str:
         """What a value must be, in words (for messages and ``oblivaeon-verify params``)."""
         if self.kind is int:
             return f"an integer {self.range.words()} ({self.range.why})"
-        if isinstance(self.kind, type) and issubclass(self.kind, enum.Enum):
+        if self.is_reading:
             return f"one of {[m.value for m in self.kind]}"
         if self.kind is str:
             if self.one_of:
@@ -119,7 +125,7 @@ class Declared:
     def type_words(self) -> str:
         if self.kind is int:
             return "integer"
-        if isinstance(self.kind, type) and issubclass(self.kind, enum.Enum):
+        if self.is_reading:
             return "reading"
         if self.kind is str:
             return "name" if self.one_of else "text"
@@ -132,7 +138,7 @@ class Declared:
             return ("each " if self.kind is tuple else "") + f"{self.range.low:,} to {self.range.high:,} ({self.range.why})"
         if self.one_of:
             return f"one of {', '.join(self.one_of.choices)} ({self.one_of.why})"
-        if isinstance(self.kind, type) and issubclass(self.kind, enum.Enum):
+        if self.is_reading:
             return f"one of {', '.join(m.value for m in self.kind)}"
         unit = "characters" if self.kind is str else "tables"
         return f"{self.size.low} to {self.size.high} {unit} ({self.size.why})"
@@ -179,10 +185,15 @@ def declarations(cls) -> tuple[Declared, ...]:
     return tuple(out)
 
 
+def readings(cls) -> tuple[Declared, ...]:
+    """The readings among the parameters of dataclass ``cls``, in declaration order (:attr:`Declared.is_reading`)."""
+    return tuple(d for d in declarations(cls) if d.is_reading)
+
+
 def _check_declaration(cls, d: Declared) -> None:
     """A declaration the checker cannot read is a programming error: refuse it when first read (each
     ruleset's parameters module reads its declarations as it is imported)."""
-    enum_kind = isinstance(d.kind, type) and issubclass(d.kind, enum.Enum)
+    enum_kind = d.is_reading
     ok = (
         (d.kind is int and d.range is not None)
         or enum_kind
@@ -255,7 +266,7 @@ def _value(d: Declared, raw: Any, key: str, text: bool) -> Any:
     expected = d.expected()
     if d.kind is int:
         return _integer(raw, d, key, text, expected)
-    if isinstance(d.kind, type) and issubclass(d.kind, enum.Enum):
+    if d.is_reading:
         values = [m.value for m in d.kind]
         if not isinstance(raw, str) or raw not in values:
             raise _Fail(key, f"must be {expected}, not {_shown(raw)}")
@@ -434,7 +445,7 @@ def describe(defaults) -> list[dict]:
     def add(d: Declared, name: str, default: Any) -> None:
         doc = d.doc
         values = {}
-        if isinstance(d.kind, type) and issubclass(d.kind, enum.Enum):
+        if d.is_reading:
             doc = doc or " ".join((d.kind.__doc__ or "").split())
             member_docs = field_docs(d.kind)
             values = {m.value: member_docs.get(m.name, "") for m in d.kind}

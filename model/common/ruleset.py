@@ -16,6 +16,8 @@ class ModelRuleset:
     """The module with ``load`` and ``DEFAULT`` (a dataclass declared as ``model.common.parameters`` reads)."""
     serialise = None
     """The module with ``to_json``, ``from_json``, ``canonical_key`` and ``position_key``."""
+    pending_work: tuple[str, ...] = ()
+    """State fields holding work still to do within a step (a queue of effects, a stack of frames)."""
 
     def load_parameters(self, path=None, pairs=()):
         return self.parameters.load(path, pairs)

@@ -213,6 +213,8 @@ def _replay(ruleset, args) -> int:
         found = {"file": args.replay, "steps": result.steps, "outcome": result.verdict, "expected": expect, "as_expected": ok}
         if isinstance(expect, dict) and "shows" in expect:
             found["shown_at"] = result.shown_at
+        if isinstance(expect, dict) and "diverges" in expect:
+            found["diverged_at"], found["other_outcome"] = result.diverged_at, result.other_verdict
         if args.itf:
             found["itf"] = args.itf
         print_json(found, args, exits.of(not ok), schema="check-replay")
@@ -228,6 +230,13 @@ def _replay(ruleset, args) -> int:
         if isinstance(expect, dict) and "shows" in expect:
             at = result.shown_at
             shown = f"; {expect['shows']} " + ("never showed" if at is None else f"first showed after {count(at, 'decision')}")
+        if isinstance(expect, dict) and "diverges" in expect:
+            other, at = expect["diverges"], result.diverged_at
+            shown = f"; with {other['parameter']}={other['value']} the game " + (
+                "never differed" if at is None else f"first differed after {count(at, 'decision')}"
+            )
+            if result.other_verdict != "hold":
+                shown += f" (its verdict {result.other_verdict})"
         con.print(
             f"{count(result.steps, 'step')} replayed; verdict {result.verdict}{shown}; expected {expect}: {'as expected' if ok else 'NOT as expected'}"
         )

@@ -107,12 +107,23 @@ def reached_at(ruleset, setup, indices: list[int], goal) -> int | None:
 
 def shrink(ruleset, setup, indices: list[int], goal, budget: int) -> tuple[list[int], int]:
     """A shorter sequence that still shows the corner case, and the replays spent (at most ``budget``)."""
+    return shrink_with(lambda candidate: reached_at(ruleset, setup, candidate, goal), indices, budget)
+
+
+def shrink_with(first_at: Callable[[list[int]], int | None], indices: list[int], budget: int) -> tuple[list[int], int]:
+    """A shorter sequence for which ``first_at`` still finds what it looks for, and the replays spent (at most ``budget``).
+
+    ``first_at(candidate)`` replays a candidate (indices modulo the legal decisions) and says after how
+    many decisions the property first holds (None: never); the candidate is cut there, so the result
+    always ends at the decision that shows it.  Any property of a replayed game can be shrunk so: a
+    corner case (:func:`shrink`) or two readings of a rule parting (``graphs.divergence``).
+    """
     spent = 0
 
     def test(candidate: list[int]) -> list[int] | None:
         nonlocal spent
         spent += 1
-        at = reached_at(ruleset, setup, candidate, goal)
+        at = first_at(candidate)
         return None if at is None else candidate[:at]
 
     best = indices
