@@ -128,6 +128,8 @@ def found_sentence(ruleset, w: dict, length: int) -> str:
     game = f"Random game {w['game']} of seed {w['seed']} with {count(w['players'], singular(ruleset.players_word), ruleset.players_word)}"
     if w["steered"]:
         game += f", steered towards {w['steered']} by the rule-interaction graph,"
+    if not w["found_after"]:
+        return f"The setup of {game[0].lower()}{game[1:]} shows it, by {SHOWN_BY[w['by']]}, before any decision"
     return f"{game} showed it by {SHOWN_BY[w['by']]} after {count(w['found_after'], 'decision')}, shrunk to {length}"
 
 

@@ -265,3 +265,11 @@ def test_a_page_names_the_heroes_of_the_setup_not_their_card_ids():
 
     w = report_witnesses.about(rulesets.load("oblivaeon"), "CLAR.ERASED")
     assert "char:" not in w["setup"] and "The Sentinels" in w["setup"]
+
+
+def test_a_witness_of_no_decisions_is_told_as_the_setup_showing_it():
+    from oblivaeon_verify import report_witnesses
+
+    w = report_witnesses.about(rulesets.load("oblivaeon"), "SETUP.MARKERS")
+    assert w["ok"] and w["decisions"] == [] and w["events"] == ["its rule acted: lay_out_table ran"]
+    assert w["found"].startswith("The setup of random game 0 of seed 2026 with 3 heroes shows it, by its rule acting")
