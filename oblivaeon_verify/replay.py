@@ -358,6 +358,20 @@ def _inputs(ruleset, doc: dict, where: str):
     return params, setup, clause
 
 
+def document(ruleset, setup, decisions: list[int], labels: list[str], expect: dict, witness: dict) -> dict:
+    """A witness's replay file: the game from ``setup`` under the default parameters, its decisions with their labels."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": ruleset.name,
+        "setup": ruleset.describe_setup(setup),
+        "parameters": properties(ruleset).parameter_overrides(ruleset.default_parameters()),
+        "decisions": [[i, label] for i, label in zip(decisions, labels)],
+        "expect": expect,
+        "witness": witness,
+    }
+
+
 def setup_of(ruleset, doc: dict):
     """The setup a loaded replay document starts from."""
     return _inputs(ruleset, doc, doc.get("_path", "replay"))[1]

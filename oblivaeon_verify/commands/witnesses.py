@@ -154,15 +154,25 @@ def reading_pairs(ruleset, asked: list[str]) -> list[tuple[str, str]] | None:
     return list(dict.fromkeys(out))
 
 
+def lengths(rows) -> dict:
+    """How many witnesses were found, and their median (the upper one) and longest lengths in decisions."""
+    found = sorted(len(w.decisions) for w in rows if w.found)
+    return {
+        "found": len(found),
+        "median_length": found[len(found) // 2] if found else None,
+        "longest": found[-1] if found else None,
+    }
+
+
 def readings_summary(rows) -> dict:
-    lengths = sorted(len(w.decisions) for w in rows if w.found)
+    s = lengths(rows)
     return {
         "pairs": len(rows),
         "readings": len({w.parameter for w in rows}),
-        "found": len(lengths),
-        "not_found": sum(1 for w in rows if not w.found),
-        "median_length": lengths[len(lengths) // 2] if lengths else None,
-        "longest": lengths[-1] if lengths else None,
+        "found": s["found"],
+        "not_found": len(rows) - s["found"],
+        "median_length": s["median_length"],
+        "longest": s["longest"],
     }
 
 
@@ -185,14 +195,14 @@ def _print_readings(rows, out, written: int) -> None:
 
 
 def summary(rows) -> dict:
-    lengths = sorted(len(w.decisions) for w in rows if w.found)
+    s = lengths(rows)
     return {
         "clauses": len(rows),
-        "found": len(lengths),
+        "found": s["found"],
         "minimal": sum(1 for w in rows if w.found and w.minimal),
-        "not_shown_in_play": sum(1 for w in rows if not w.found),
-        "median_length": lengths[len(lengths) // 2] if lengths else None,
-        "longest": lengths[-1] if lengths else None,
+        "not_shown_in_play": len(rows) - s["found"],
+        "median_length": s["median_length"],
+        "longest": s["longest"],
     }
 
 

@@ -259,15 +259,8 @@ def what_differs(ruleset, setup_a, setup_b, indices: list[int], names: tuple[str
 
 def replay_document(ruleset, w: Divergence) -> dict:
     """The witness as a replay file whose two readings must part at its last decision."""
-    from oblivaeon_verify.replay import FORMAT, VERSION
+    from oblivaeon_verify import replay
 
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "ruleset": ruleset.name,
-        "setup": ruleset.describe_setup(w.setup),
-        "parameters": properties(ruleset).parameter_overrides(ruleset.default_parameters()),
-        "decisions": [[i, label] for i, label in zip(w.decisions, w.labels)],
-        "expect": {"diverges": {"parameter": w.parameter, "value": w.value}},
-        "witness": {"found_after": w.found_length, "seed": w.seed, "game": w.game, "players": w.players, "differs": list(w.differs)},
-    }
+    expect = {"diverges": {"parameter": w.parameter, "value": w.value}}
+    figures = {"found_after": w.found_length, "seed": w.seed, "game": w.game, "players": w.players, "differs": list(w.differs)}
+    return replay.document(ruleset, w.setup, w.decisions, w.labels, expect, figures)

@@ -313,25 +313,8 @@ def _bound(ruleset, setup, goal, length: int, max_states: int) -> tuple[bool, in
 
 def replay_document(ruleset, w: SetupWitness) -> dict:
     """The witness as a replay file whose corner case must show at its last decision."""
-    from oblivaeon_verify.checked_play import properties
-    from oblivaeon_verify.replay import FORMAT, VERSION
+    from oblivaeon_verify import replay
 
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "ruleset": ruleset.name,
-        "setup": ruleset.describe_setup(w.setup),
-        "parameters": properties(ruleset).parameter_overrides(ruleset.default_parameters()),
-        "decisions": [[i, label] for i, label in zip(w.decisions, w.labels)],
-        "expect": {"shows": w.clause},
-        "witness": {
-            "by": w.by,
-            "steered": w.steered,
-            "minimal": w.minimal,
-            "no_shorter_than": w.bound,
-            "found_after": w.found_length,
-            "seed": w.seed,
-            "game": w.game,
-            "players": w.players,
-        },
-    }
+    figures = {"by": w.by, "steered": w.steered, "minimal": w.minimal, "no_shorter_than": w.bound}
+    figures |= {"found_after": w.found_length, "seed": w.seed, "game": w.game, "players": w.players}
+    return replay.document(ruleset, w.setup, w.decisions, w.labels, {"shows": w.clause}, figures)
