@@ -335,7 +335,9 @@ def assemble(
     _coverage(ruleset, data, runs)
     data["scenarios"] = _scenario_summary(runs, load_errors)
     from_setup = report_witnesses.kept(ruleset, (c for sc, _r in runs for c in sc.clauses))
-    data["corner_cases"] = [dict(_corner_page(ruleset, sc, r, secs, from_setup), itf=runner.itf(r)) for sc, r in runs]
+    readings = sorted({sc.reading.parameter for sc, _r in runs if sc.reading is not None})
+    parting = {p: report_witnesses.parting(ruleset, p) for p in readings}  # each kept divergence replayed once
+    data["corner_cases"] = [dict(_corner_page(ruleset, sc, r, secs, from_setup, parting), itf=runner.itf(r)) for sc, r in runs]
     data["errors_shown"] = (data["conformance"]["error_list"] + [e for s in data["random_play"].values() for e in s["errors"]])[:10]
     data["verdict"] = _verdict(data)
     return data, timings
@@ -477,7 +479,7 @@ def _observed_chain(run) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _corner_page(ruleset, sc, run, secs: list[dict], from_setup: dict | None = None) -> dict:
+def _corner_page(ruleset, sc, run, secs: list[dict], from_setup: dict | None = None, parting: dict | None = None) -> dict:
     cat = ruleset.catalogue
     facts = _graph_facts(secs)
     graph_section = next((s for s in secs if s["name"] == "graphs"), None)
@@ -579,6 +581,7 @@ def _corner_page(ruleset, sc, run, secs: list[dict], from_setup: dict | None = N
         "interaction": interaction,
         "witnesses": witnesses,
         "from_setup": [from_setup[c] for c in sc.clauses if from_setup and c in from_setup],
+        "parting": (parting or {}).get(sc.reading.parameter, []) if sc.reading is not None else [],
         "setup": json.dumps(sc.setup, sort_keys=True),
         "setup_words": phrase(sc.setup) if sc.setup else "the default setup",
         "steps": steps,

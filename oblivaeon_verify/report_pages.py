@@ -153,6 +153,12 @@ CORNER_HTML = """{% extends "base.html" %}{% block body %}
 <ol>{% for d in w.decisions %}<li value="{{ d.n }}"><code>{{ d.label }}</code></li>{% endfor %}</ol>
 <p>At the decisive step (the last decision):{% if w.events %} {{ w.events|join("; ") }}.{% endif %}{% if w.fact %} {{ w.fact }}.{% endif %}</p>
 {% if w.kept %}<p>Replay it: <code>{{ w.replay }}</code></p>{% else %}<p class="missing">Found by this run's search ({% if w.was %}the kept witness {{ w.was.file }} no longer shows it: {{ w.was.problem }}{% else %}none is kept{% endif %}). Keep it: <code>{{ w.regenerate }}</code></p>{% endif %}{% else %}<p class="fail">The kept witness {{ w.file }} no longer shows its corner case: {{ w.problem }}. Regenerate it: <code>{{ w.regenerate }}</code></p>{% endif %}{% else %}<p class="missing">No witness from a legal setup for this page's clauses: none is kept, and this run's search did not show them within its budget (a larger one: <code>oblivaeon-verify witnesses --help</code>).</p>{% endfor %}
+{% if c.parting %}<h2>Where the readings part, from a legal setup</h2>
+{% for w in c.parting %}<h3>{{ w.parameter }}: {{ w.default }} against {{ w.value }}</h3>{% if w.ok %}<p>Setup: {{ w.setup }}. {{ w.found }}.</p>
+{% if w.earlier %}<p class="note">{{ w.earlier|count("earlier decision") }} not shown; the replay file has them all.</p>{% endif %}
+<ol>{% for d in w.decisions %}<li value="{{ d.n }}"><code>{{ d.label }}</code></li>{% endfor %}</ol>
+<p>After the last decision:</p><ul>{% for x in w.differs %}<li>{{ x }}</li>{% endfor %}</ul>
+<p>Replay it (both readings): <code>{{ w.replay }}</code></p>{% elif w.kept %}<p class="fail">The kept divergence witness {{ w.file }} no longer parts the readings at its end: {{ w.problem }}. Regenerate it: <code>{{ w.regenerate }}</code></p>{% else %}<p class="missing">No divergence witness from a legal setup: {{ w.problem }} (a larger one: <code>{{ w.regenerate }}</code>).</p>{% endif %}{% endfor %}{% endif %}
 <h2>Step by step</h2>
 <p>Setup (everything not given is the model's default setup): {{ c.setup_words }}</p>
 {% for s in c.steps %}<div class="step{{ '' if s.ok else ' bad' }}"><p><b>Step {{ s.index }}</b> (line {{ s.line }}): {{ s.action }}{% if s.note %}<br><span class="note">{{ s.note }}</span>{% endif %}</p>
@@ -281,6 +287,25 @@ At the decisive step (the last decision):{% if w.events %} {{ w.events|join("; "
 {% else %}
 _No witness from a legal setup for this page's clauses: none is kept, and this run's search did not show them within its budget (a larger one: `oblivaeon-verify witnesses --help`)._
 {% endfor %}
+{% if c.parting %}## Where the readings part, from a legal setup
+{% for w in c.parting %}
+**{{ w.parameter }}: {{ w.default }} against {{ w.value }}**: {% if w.ok %}setup: {{ w.setup|md }}. {{ w.found|md }}.
+{% if w.earlier %}
+_{{ w.earlier|count("earlier decision") }} not shown; the replay file has them all._
+{% endif %}
+{% for d in w.decisions %}
+{{ d.n }}. {{ d.label|code }}{% endfor %}
+
+After the last decision:
+{% for x in w.differs %}
+- {{ x|md }}{% endfor %}
+
+Replay it (both readings): {{ w.replay|code }}
+{% elif w.kept %}the kept divergence witness {{ w.file }} no longer parts the readings at its end: {{ w.problem|md }}. Regenerate it: {{ w.regenerate|code }}
+{% else %}_No divergence witness from a legal setup: {{ w.problem|md }}._ A larger search: {{ w.regenerate|code }}
+{% endif %}
+{% endfor %}
+{% endif %}
 ## Step by step
 
 Setup (everything not given is the model's default setup): {{ c.setup_words }}

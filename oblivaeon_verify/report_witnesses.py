@@ -133,6 +133,59 @@ def found_sentence(ruleset, w: dict, length: int) -> str:
     return f"{game} showed it by {SHOWN_BY[w['by']]} after {count(w['found_after'], 'decision')}, shrunk to {length}"
 
 
+def parting(ruleset, parameter: str) -> list[dict]:
+    """What a page shows of the kept divergence witnesses of a reading (``properties/<ruleset>/divergences/``,
+    written by ``oblivaeon-verify witnesses --readings``): each replayed under both values, one per other value."""
+    from oblivaeon_verify.graphs import divergence
+
+    name = ruleset.name
+    base = folder(ruleset).parent / "divergences"
+    regenerate = f"oblivaeon-verify witnesses --ruleset {name} --readings --reading {parameter} --out properties/{name}/divergences"
+    out = []
+    for _p, default, value in [r for r in divergence.readings(ruleset) if r[0] == parameter]:
+        file = divergence.file_name(parameter, value)
+        shown_path = f"properties/{name}/divergences/{file}"
+        row = {"parameter": parameter, "default": default, "value": value, "file": shown_path, "regenerate": regenerate, "kept": False}
+        if not (base / file).is_file():
+            out.append(
+                row
+                | {"ok": False, "problem": "none is kept: play from a legal setup did not part the two readings within the search's budget"}
+            )
+            continue
+        try:
+            doc = replay.load(base / file)
+            result = replay.replay(ruleset, doc)
+        except replay.ReplayError as e:
+            out.append(row | {"kept": True, "ok": False, "problem": str(e)})
+            continue
+        ok = replay.matches(result, doc["expect"])
+        w = doc["witness"]
+        labels = [label for _i, label in doc["decisions"]]
+        out.append(
+            row
+            | {
+                "kept": True,
+                "ok": ok,
+                "replay": f"oblivaeon-verify check --ruleset {name} --replay {shown_path}",
+                "setup": phrase(named(ruleset, doc["setup"])),
+                "found": (
+                    f"Random game {w['game']} of seed {w['seed']} with {count(w['players'], singular(ruleset.players_word), ruleset.players_word)} "
+                    f"parted them after {count(w['found_after'], 'decision')}, shrunk to {len(labels)} (the shortest found; no bound was searched)"
+                ),
+                "earlier": max(0, len(labels) - SHOWN),
+                "decisions": [{"n": n, "label": label} for n, label in enumerate(labels, 1)][-SHOWN:],
+                "differs": list(w["differs"]),
+                "problem": "" if ok else _unparted(result),
+            }
+        )
+    return out
+
+
+def _unparted(result) -> str:
+    parted = "never parted" if result.diverged_at is None else f"parted after {result.diverged_at}"
+    return f"the two readings {parted} in {count(result.steps, 'decision')} (verdicts {result.verdict} and {result.other_verdict})"
+
+
 def _when(result) -> str:
     if result.shown_at is None:
         return f"the corner case never showed in {count(result.steps, 'decision')}"

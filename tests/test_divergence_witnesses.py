@@ -270,3 +270,21 @@ def test_a_reading_the_command_cannot_search_is_a_usage_error(argv, message, cap
 def test_readings_are_read_from_the_parameters_declarations():
     assert dv.readings(rulesets.load("aeons_end")) == [("last_attack_reading", "win-at-draw", "resolves-first")]
     assert [p for p, _d, _v in dv.readings(rulesets.load("oblivaeon"))] == ["rites_reading", "requital_reading", "bloodstone_reading"]
+
+
+def test_a_page_tells_a_kept_divergence_replayed_under_both_readings_or_that_none_is_kept(tmp_path, monkeypatch):
+    from oblivaeon_verify import report_witnesses
+
+    r = rulesets.load("oblivaeon")
+    [w] = report_witnesses.parting(r, "bloodstone_reading")
+    assert w["ok"] and w["kept"] and w["differs"] and w["replay"].endswith("READING.bloodstone_reading.revive-instead.json")
+    assert "char:" not in w["setup"] and w["found"].startswith("Random game ")
+    [none] = report_witnesses.parting(r, "requital_reading")
+    assert not none["ok"] and not none["kept"] and none["problem"].startswith("none is kept")
+    doc = json.loads((ROOT / "properties/oblivaeon/divergences/READING.bloodstone_reading.revive-instead.json").read_text())
+    doc["decisions"] = doc["decisions"][:-1]  # one short: the readings have not parted yet
+    (tmp_path / "divergences").mkdir()
+    (tmp_path / "divergences" / "READING.bloodstone_reading.revive-instead.json").write_text(json.dumps(doc))
+    monkeypatch.setattr(report_witnesses, "folder", lambda ruleset: tmp_path / "witnesses")
+    [broken] = report_witnesses.parting(r, "bloodstone_reading")
+    assert broken["kept"] and not broken["ok"] and broken["problem"].startswith("the two readings never parted in ")

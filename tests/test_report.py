@@ -204,6 +204,12 @@ def test_a_corner_case_page_has_every_part(small):
         assert part in md
     assert "the model's default is `revive-in-place`" in md
     assert "```mermaid" in md and "| state | before | after |" in md
+    assert "## Where the readings part, from a legal setup" in md and "**rites\\_reading: revive-in-place against return-to-box**" in md
+    assert "--replay properties/oblivaeon/divergences/READING.rites_reading.return-to-box.json`" in md
+    html = files["corner-cases/clar-rites-of-revival-usurped-return-to-box.html"]
+    assert "<h2>Where the readings part, from a legal setup</h2>" in html
+    requital = files["corner-cases/clar-requital-box-rule-wins.md"]
+    assert "_No divergence witness from a legal setup: none is kept" in requital
 
 
 def test_html_pages_are_self_contained(small):
