@@ -2,13 +2,18 @@
 
 Every file in ``properties/<ruleset>/witnesses/`` is a replay file whose ``expect`` is ``{"shows":
 CLAUSE}``: replayed with every invariant checked, the corner case must first show at its last
-decision.  A model change that breaks a witness fails here with the replay's own words; regenerate
-with ``oblivaeon-verify witnesses --ruleset R --out properties/R/witnesses``.
+decision.  pytest collects each as a test item of its own (the plugin in
+``oblivaeon_verify.scenarios.pytest_plugin``, ``properties`` in testpaths): a model change that breaks
+one fails with what happened instead and the command that regenerates it.  These tests check the
+search, the format and that collection.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,15 +32,40 @@ def test_both_rulesets_keep_witnesses():
     assert {p.parent.parent.name for p in KEPT} == set(rulesets.available())
 
 
-@pytest.mark.parametrize("path", KEPT, ids=[f"{p.parent.parent.name}/{p.stem}" for p in KEPT])
-def test_a_kept_witness_still_shows_its_corner_case_at_its_last_decision(path):
-    doc = replay.load(path)
-    result = replay.replay(rulesets.load(doc["ruleset"]), doc)
-    assert replay.matches(result, doc["expect"]), (
-        f"{path.name}: verdict {result.verdict}, {doc['expect']['shows']} first showed after {result.shown_at} of "
-        f"{result.steps} decisions; regenerate: oblivaeon-verify witnesses --ruleset {doc['ruleset']} --out {path.parent.relative_to(ROOT)}"
+def test_pytest_collects_every_kept_witness_as_a_test_of_its_own():
+    """The kept witnesses are test items (the plugin, testpaths): a model change that breaks one fails CI."""
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "properties"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
-    assert result.steps == len(doc["decisions"])
+    every = KEPT + sorted(ROOT.glob("properties/*/divergences/*.json"))
+    assert f"{len(every)} tests collected" in out.stdout, out.stdout[-2000:]
+    assert "properties/oblivaeon/witnesses/CLAR.ERASED.json::CLAR.ERASED" in out.stdout
+
+
+def test_a_broken_witness_fails_in_one_line_with_what_happened_and_how_to_regenerate(tmp_path):
+    folder = tmp_path / "properties" / "oblivaeon" / "witnesses"
+    folder.mkdir(parents=True)
+    doc = json.loads((ROOT / "properties/oblivaeon/witnesses/CLAR.MISSION-ZONE.json").read_text())
+    (folder / "CLAR.MISSION-ZONE.json").write_text(json.dumps(doc))
+    doc["decisions"] = doc["decisions"][:-1]
+    (folder / "SHORT.json").write_text(json.dumps(doc))
+    doc["expect"] = {"shows": "CLAR.MISSION-ZONES"}
+    (folder / "MISSPELT.json").write_text(json.dumps(doc))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    cmd = [sys.executable, "-m", "pytest", str(tmp_path / "properties"), "-q", "-p", "no:randomly", "-p", "no:cacheprovider"]
+    cmd += ["-p", "oblivaeon_verify.scenarios.pytest_plugin"]
+    out = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "2 failed, 1 passed" in out.stdout, out.stdout[-2000:]
+    assert f"SHORT.json: verdict hold; CLAR.MISSION-ZONE never showed in {len(doc['decisions'])} decisions" in out.stdout
+    assert (
+        "regenerate: oblivaeon-verify witnesses --ruleset oblivaeon --clause CLAR.MISSION-ZONE --out properties/oblivaeon/witnesses"
+        in out.stdout
+    )
+    assert "did you mean CLAR.MISSION-ZONE" in out.stdout and "Traceback" not in out.stdout
 
 
 @pytest.mark.parametrize(("name", "clause"), [("oblivaeon", "CLAR.MISSION-ZONE"), ("aeons_end", "NEMESIS.DRAW")])
