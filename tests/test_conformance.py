@@ -66,6 +66,16 @@ def test_conformance_notices_a_position_key_that_keeps_history():
         check_state(broken, state)
 
 
+def test_conformance_notices_a_step_that_changes_its_input_state():
+    def step(s, d):
+        nxt, events = RULESET.step(s, d)
+        s.hp[next(iter(s.hp))] -= 1  # in place: the state given is no longer the one it was
+        return nxt, events
+
+    rec = play_game(_Broken(step=step), DEFAULT, 1, 3, 0, conformance=True)
+    assert rec.outcome == "error" and rec.error.startswith("ConformanceError: step changed its input state at ")
+
+
 def test_a_game_that_raises_is_recorded_with_a_replay_command_not_raised():
     broken = _Broken(step=lambda s, d: (_ for _ in ()).throw(RuntimeError("boom")))
     tally = Tally()
