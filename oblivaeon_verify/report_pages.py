@@ -20,6 +20,77 @@ from oblivaeon_verify.graphs import draw
 # --- pictures ---------------------------------------------------------------------------------
 
 
+PROPOSALS_HTML = """{% extends "base.html" %}{% block body %}
+<h1>{{ d.title }}</h1>
+<p>{{ d.pages|length|count("proposal") }} from <code>{{ d.source }}</code>, each judged on its own against the encoded rulebook.</p>
+<table><tr><th>proposal</th><th>verdict</th><th>statements</th></tr>
+{% for p in d.pages %}<tr><td><a href="{{ p.html }}">{{ p.id }}</a></td><td class="{{ 'fail' if p.verdict == 'contradicts' else 'missing' if p.verdict in ('unknown', 'vacuous') else '' }}">{{ p.verdict }}</td><td>{{ p.statements|join("; ") }}</td></tr>
+{% endfor %}</table>
+{% endblock %}"""
+
+PROPOSAL_HTML = """{% extends "base.html" %}{% block body %}
+<p><a href="index.html">All proposals</a></p>
+<h1>{{ p.title }}</h1>
+<h2>What it states</h2>
+<ul>{% for t in p.statements %}<li>{{ t }}</li>{% endfor %}</ul>
+<h2>Verdict</h2>
+<p class="{{ 'fail' if p.verdict == 'contradicts' else '' }}">{{ p.says }}</p>
+{% if p.incomplete %}<p class="missing">{{ p.incomplete }} (allow more with <code>--timeout SECONDS</code>).</p>{% endif %}
+{% if p.sets %}<ul>{% for s in p.sets %}<li>{{ s.label }}: {{ s.clauses|join(", ") }}</li>{% endfor %}</ul>{% endif %}
+{% if p.adds %}<p>It adds:</p><ul>{% for t in p.adds %}<li>{{ t }}</li>{% endfor %}</ul>{% endif %}
+{% if p.says_nothing %}<p>These say nothing (their subject cannot exist):</p><ul>{% for t in p.says_nothing %}<li>{{ t }}</li>{% endfor %}</ul>{% endif %}
+<h2>In play</h2>
+{% if p.in_play %}<p>{{ p.in_play.budget }}: {{ p.in_play.states|count("state") }}, {{ p.in_play.steps|count("step") }}{% if p.in_play.stopped %}; {{ p.in_play.stopped }}{% endif %}.</p>
+<ul>{% for r in p.in_play.results %}<li>{{ r.result }}: {{ r.text }}{% if r.where %} at {{ r.where }}{% endif %}{% if r.file %} (witness <code>{{ r.file }}</code>){% endif %}</li>{% endfor %}</ul>
+{% else %}<p class="missing">Not checked in play (judge it with <code>--in-play</code>).</p>{% endif %}
+<p>Judge it again: <code>{{ p.again }}</code></p>
+{% endblock %}"""
+
+PROPOSALS_MD = """# {{ d.title }}
+
+{{ d.pages|length|count("proposal") }} from {{ d.source|code }}, each judged on its own against the encoded rulebook.
+
+| proposal | verdict | statements |
+|---|---|---|
+{% for p in d.pages %}| [{{ p.id }}]({{ p.md }}) | {{ p.verdict }} | {{ p.statements|join("; ") }} |
+{% endfor %}"""
+
+PROPOSAL_MD = """[All proposals](index.md)
+
+# {{ p.title }}
+
+## What it states
+{% for t in p.statements %}
+- {{ t }}{% endfor %}
+
+## Verdict
+
+{{ p.says }}
+{% if p.incomplete %}
+_{{ p.incomplete }} (allow more with `--timeout SECONDS`)._
+{% endif %}{% for s in p.sets %}
+- {{ s.label }}: {{ s.clauses|join(", ") }}{% endfor %}
+{% if p.adds %}
+It adds:
+{% for t in p.adds %}
+- {{ t }}{% endfor %}
+{% endif %}{% if p.says_nothing %}
+These say nothing (their subject cannot exist):
+{% for t in p.says_nothing %}
+- {{ t }}{% endfor %}
+{% endif %}
+## In play
+{% if p.in_play %}
+{{ p.in_play.budget }}: {{ p.in_play.states|count("state") }}, {{ p.in_play.steps|count("step") }}{% if p.in_play.stopped %}; {{ p.in_play.stopped }}{% endif %}.
+{% for r in p.in_play.results %}
+- {{ r.result }}: {{ r.text }}{% if r.where %} at {{ r.where }}{% endif %}{% if r.file %} (witness {{ r.file|code }}){% endif %}{% endfor %}
+{% else %}
+_Not checked in play (judge it with `--in-play`)._
+{% endif %}
+Judge it again: {{ p.again|code }}
+"""
+
+
 def parse_mermaid(text: str) -> tuple[dict, list]:
     """Nodes {id: (label, shape)} and edges [(a, b, dashed)] of a ``flowchart`` in the subset we write."""
     pic = draw.parse(text)
@@ -377,6 +448,10 @@ def _env(autoescape: bool) -> jinja2.Environment:
             "clauses.md": CLAUSES_MD,
             "section.md": SECTION_MD,
             "corner.md": CORNER_MD,
+            "proposals.html": PROPOSALS_HTML,
+            "proposal.html": PROPOSAL_HTML,
+            "proposals.md": PROPOSALS_MD,
+            "proposal.md": PROPOSAL_MD,
         }
     )
     extra = {} if autoescape else {"finalize": _md_finalize}
@@ -423,3 +498,19 @@ def section_html(data: dict, section: dict) -> str:
 
 def section_md(data: dict, section: dict) -> str:
     return _TEXT.get_template("section.md").render(d=data, s=section)
+
+
+def proposals_html(index: dict) -> str:
+    return _HTML.get_template("proposals.html").render(d=index, css=CSS, page_title=index["title"])
+
+
+def proposals_md(index: dict) -> str:
+    return _TEXT.get_template("proposals.md").render(d=index)
+
+
+def proposal_html(page: dict) -> str:
+    return _HTML.get_template("proposal.html").render(p=page, css=CSS, page_title=page["title"])
+
+
+def proposal_md(page: dict) -> str:
+    return _TEXT.get_template("proposal.md").render(p=page)

@@ -326,10 +326,10 @@ def test_after_the_time_limit_interrupts_z3_the_next_calls_are_not_cancelled():
 
 def test_a_verdict_with_an_incomplete_list_exits_4_unless_it_contradicts(capsys, monkeypatch):
     base = {"proposal": "PROPOSED", "incomplete": "the solver could not decide the minimal sets within 1 s"}
-    monkeypatch.setattr(clarify, "judge_text", lambda *a, **k: {**base, "verdict": "redundant", "implied_by": []})
+    monkeypatch.setattr(clarify, "judge", lambda *a, **k: {**base, "verdict": "redundant", "implied_by": []})
     code, out, _ = run(capsys, "clarify", "every card is a card")
     assert code == 4 and out.startswith("redundant") and "could not decide" in out
-    monkeypatch.setattr(clarify, "judge_text", lambda *a, **k: {**base, "verdict": "contradicts", "cores": []})
+    monkeypatch.setattr(clarify, "judge", lambda *a, **k: {**base, "verdict": "contradicts", "cores": []})
     code, out, _ = run(capsys, "clarify", "every card is a card")
     assert code == 1 and out.startswith("contradicts") and "could not decide" in out
 

@@ -24,6 +24,7 @@ COMMANDS = {
     "prove": ["prove", "--heroes", "3", "--json"],
     "ask": ["ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "1", "--json"],
     "clarify": ["clarify", "every reward is a villain card.", "--json"],
+    "clarify-batch": ["clarify", "--file", str(ROOT / "tests" / "proposals" / "batch.clar"), "--json"],
     "clarify-check": ["clarify", "--ruleset", "aeons_end", "--check", "--json"],
     "clarify-vocabulary": ["clarify", "--vocabulary", "--json"],
     "graph": ["graph", "--ruleset", "aeons_end", "--games", "1", "--hypothesis", "2", "--json"],

@@ -86,26 +86,74 @@ def cmd_clarify(args) -> int:
         return code
     if (args.text is None) == (args.file is None):
         raise UsageError("give a proposed clarification as TEXT or with --file F (one of them), or use --check / --vocabulary")
-    if args.file:
-        path = Path(args.file)
-        text = read_text(path, "clarification file")
-        source = str(path)
-    else:
-        text, source = args.text, "TEXT"
+    if args.report:
+        from oblivaeon_verify import output
+
+        output.prepare(args.report, "clarify", "--report")
     try:
-        verdict = mod.judge_text(text, source, seconds=args.timeout)
+        if args.file:
+            path = Path(args.file)
+            source = str(path)
+            proposals = mod.batch(read_text(path, "clarification file"), source)
+        else:
+            source = "TEXT"
+            proposals = mod.batch(args.text, source)
+            if len(proposals) != 1:  # a batch is a file; on the command line, one proposal
+                mod.judge_text(args.text, source)
+        verdicts = [mod.judge(p, seconds=args.timeout) for p in proposals]
     except mod.Error as e:
         raise UsageError(str(e)) from None
     if args.in_play:
-        verdict["in_play"] = _in_play(mod, ruleset, text, source, args)
-    v = verdict["verdict"]
-    # A vacuous proposal says nothing (what it speaks of cannot exist): no contradiction, so 0, with the verdict saying so.
-    play = verdict.get("in_play")
-    code = exits.of(v == "contradicts", v == "unknown" or "incomplete" in verdict or bool(play and not play["complete"]))
+        for p, verdict in zip(proposals, verdicts):
+            verdict["in_play"] = _in_play(mod, ruleset, p, args)
+    outcomes = [_outcome(v) for v in verdicts]
+    code = exits.of(any(f for f, _u in outcomes), any(u for _f, u in outcomes))
+    if args.report:
+        from oblivaeon_verify import clarify_report, output
+
+        output.replace(args.report, clarify_report.files(ruleset, source, proposals, verdicts, args), "clarify", "--report")
+    if len(verdicts) > 1:
+        return _batch(verdicts, source, args, code, con)
+    verdict = verdicts[0]
     if args.json:
         # the checker's answer is a detail ("judgement"); "verdict" is the one every output has
-        print_json({"judgement" if k == "verdict" else k: x for k, x in verdict.items()}, args, code)
+        print_json(_as_json(verdict), args, code)
         return code
+    _print(verdict, con)
+    return code
+
+
+def _outcome(verdict: dict) -> tuple[bool, bool]:
+    """(failed, undecided): a contradiction fails; an unknown, an incomplete listing or an unfinished in-play search is undecided.
+
+    A vacuous proposal says nothing (what it speaks of cannot exist): no contradiction, so it passes, the verdict saying so."""
+    v, play = verdict["verdict"], verdict.get("in_play")
+    return v == "contradicts", v == "unknown" or "incomplete" in verdict or bool(play and not play["complete"])
+
+
+def _as_json(verdict: dict) -> dict:
+    return {"judgement" if k == "verdict" else k: x for k, x in verdict.items()}
+
+
+def _batch(verdicts: list[dict], source: str, args, code: int, con) -> int:
+    """Each proposal of a batch file, judged on its own: one entry (or block of lines) each, and a count per verdict."""
+    summary = {"proposals": len(verdicts)} | {k: sum(1 for v in verdicts if v["verdict"] == k) for k in VERDICTS}
+    if args.json:
+        print_json({"source": source, "proposals": [_as_json(v) for v in verdicts], "summary": summary}, args, code, schema="clarify-batch")
+        return code
+    for v in verdicts:
+        con.print(f"[bold]{v['proposal']}[/bold]:", end=" ")
+        _print(v, con)
+    con.print(", ".join(f"{summary[k]} {k}" for k in VERDICTS if summary[k]) + f" of {summary['proposals']} proposals in {source}")
+    return code
+
+
+VERDICTS = ("contradicts", "unknown", "vacuous", "redundant", "consistent")
+"""Every verdict, the worst first."""
+
+
+def _print(verdict: dict, con) -> None:
+    v = verdict["verdict"]
     colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "vacuous": "yellow", "unknown": "magenta"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")
     if v == "unknown" or "incomplete" in verdict:
@@ -125,6 +173,7 @@ def cmd_clarify(args) -> int:
         for e in verdict["empty"]:
             sets = "; ".join(", ".join(c) for c in e["ruled_out_by"]) or "?"
             con.print(f"  nothing can be {e['subject']} (ruled out by: {sets})")
+    play = verdict.get("in_play")
     if play:
         con.print(
             f"in play ({play['budget']}): {play['states']:,} states, {play['steps']:,} steps"
@@ -136,10 +185,9 @@ def cmd_clarify(args) -> int:
                 + (f" at {r['where']}" if r.get("where") else "")
                 + (f" -> {r['file']}" if r.get("file") else "")
             )
-    return code
 
 
-def _in_play(mod, ruleset, text: str, source: str, args) -> dict:
+def _in_play(mod, ruleset, proposal, args) -> dict:
     """The proposal's statements checked in random play under ``--budget-seconds``; witnesses to ``--witnesses``."""
     if not hasattr(mod, "in_play"):
         raise UsageError(f"--in-play: ruleset {ruleset.name} has no in-play check of its statements")
@@ -148,7 +196,6 @@ def _in_play(mod, ruleset, text: str, source: str, args) -> dict:
 
     if args.witnesses:
         output.prepare(args.witnesses, "clarify", "--witnesses")
-    (proposal,) = mod.LANGUAGE.parse(text, source, default_id="PROPOSED")
     statements = [(proposal.id, n, st) for n, st in enumerate(proposal.statements)]
     result = mod.in_play(in_play.Budget(games=args.games, seconds=args.budget_seconds), statements)
     files = in_play.write_witnesses(result, args.witnesses) if args.witnesses else {}
@@ -164,7 +211,16 @@ def register(sub) -> None:
     sp = sub.add_parser("clarify", help="judge a proposed rules clarification (consistent / redundant / contradicts, with every core)")
     add_ruleset_arguments(sp, params=False)
     sp.add_argument("text", nargs="?", help="the proposal, e.g. 'every P is Q.' (see --vocabulary for the ruleset's terms)")
-    sp.add_argument("--file", metavar="F", help="read the proposal from a file (default: the TEXT argument)")
+    sp.add_argument(
+        "--file",
+        metavar="F",
+        help="read the proposal from a file; a file with several ids is a batch, each judged on its own (default: the TEXT argument)",
+    )
+    sp.add_argument(
+        "--report",
+        metavar="DIR",
+        help="write a page per proposal (HTML and Markdown) and an index into DIR (default: none written)",
+    )
     sp.add_argument(
         "--check", action="store_true", help="check the encoded rulebook's consistency and the model's conformance to it (default: off)"
     )

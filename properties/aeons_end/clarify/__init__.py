@@ -20,11 +20,13 @@ RULEBOOK = Path(__file__).with_name("rulebook.clar")
 Error = ClarifyError
 _BOOK = EncodedRulebook(RULEBOOK, LANGUAGE, is_rule=lambda cid: not cid.startswith("VOCAB."), rules_word="rulebook rules")
 
-__all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "model_conformance", "vocabulary"]
+__all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "batch", "judge", "model_conformance", "vocabulary"]
 
 rulebook = _BOOK.rulebook
 check_rulebook = _BOOK.check_rulebook
 judge_text = _BOOK.judge_text
+batch = _BOOK.batch
+judge = _BOOK.judge
 
 
 def vocabulary() -> dict[str, str]:

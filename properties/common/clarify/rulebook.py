@@ -19,6 +19,9 @@ from oblivaeon_verify.properties.common.clarify.language import MAX_PROPOSAL_STA
 PARTIAL_RE = re.compile(r"#\s*PARTIAL\s+([^:\s]+)\s*:\s*(.+)")
 """A comment ``# PARTIAL ID: what the language cannot state`` marks a rule encoded short of its full meaning."""
 
+MAX_BATCH = 100
+"""The most proposals one ``clarify --file`` batch may hold (each is a judgement of its own)."""
+
 
 class EncodedRulebook:
     """``derived``: statements read off the model rather than written by hand (the EXIST.* counts), as
@@ -139,13 +142,30 @@ class EncodedRulebook:
     def judge_text(self, text: str, source: str = "<proposal>", seconds: float | None = None) -> dict:
         """The verdict on a proposed clarification (``ID: statement`` lines, or bare statements), decided
         within ``seconds`` (default :data:`~properties.common.clarify.logic.JUDGE_SECONDS`), else ``unknown``."""
-        from oblivaeon_verify.properties.common.clarify.logic import JUDGE_SECONDS, judge
-
         proposals = self.language.parse(text, source, default_id="PROPOSED", max_statements=MAX_PROPOSAL_STATEMENTS)
         if len(proposals) != 1:
             raise ClarifyError(
                 source, proposals[1].line, 1, "statements of one clarification (a single id)", f"a second id {proposals[1].id}"
             )
-        return judge(
-            list(self.statements), proposals[0], seconds=JUDGE_SECONDS if seconds is None else seconds, vocab=self.language.vocabulary
-        )
+        return self.judge(proposals[0], seconds)
+
+    def batch(self, text: str, source: str = "<proposals>") -> list:
+        """The proposals of a batch file: each ``ID:`` is one proposal (its lines need not be together),
+        bare statements together the proposal PROPOSED; at most :data:`MAX_BATCH` of them."""
+        proposals = self.language.parse(text, source, default_id="PROPOSED", max_statements=MAX_PROPOSAL_STATEMENTS * MAX_BATCH)
+        if len(proposals) > MAX_BATCH:
+            raise ClarifyError(
+                source, proposals[MAX_BATCH].line, 1, f"at most {MAX_BATCH} proposals in one file", f"proposal {MAX_BATCH + 1}"
+            )
+        for p in proposals:
+            if len(p.statements) > MAX_PROPOSAL_STATEMENTS:
+                raise ClarifyError(
+                    source, p.line, 1, f"at most {MAX_PROPOSAL_STATEMENTS} statements in one proposal", f"{len(p.statements)} in {p.id}"
+                )
+        return proposals
+
+    def judge(self, proposal, seconds: float | None = None) -> dict:
+        """The verdict on one parsed proposal, against the encoded rulebook alone (a batch's other proposals are not assumed)."""
+        from oblivaeon_verify.properties.common.clarify.logic import JUDGE_SECONDS, judge
+
+        return judge(list(self.statements), proposal, seconds=JUDGE_SECONDS if seconds is None else seconds, vocab=self.language.vocabulary)

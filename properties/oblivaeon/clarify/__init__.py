@@ -28,11 +28,25 @@ _BOOK = EncodedRulebook(
     RULEBOOK, LANGUAGE, is_rule=lambda cid: cid.startswith("CLAR."), rules_word="rules clarifications", derived=_existence
 )
 
-__all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "model_conformance", "in_play", "vocabulary", "encoding"]
+__all__ = [
+    "Error",
+    "TERMS",
+    "rulebook",
+    "check_rulebook",
+    "judge_text",
+    "batch",
+    "judge",
+    "model_conformance",
+    "in_play",
+    "vocabulary",
+    "encoding",
+]
 
 rulebook = _BOOK.rulebook
 check_rulebook = _BOOK.check_rulebook
 judge_text = _BOOK.judge_text
+batch = _BOOK.batch
+judge = _BOOK.judge
 encoding = _BOOK.encoding
 
 
