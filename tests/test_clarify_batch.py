@@ -94,3 +94,14 @@ def test_a_bad_batch_is_refused_in_one_line_naming_the_file_and_line(text, messa
 def test_on_the_command_line_two_ids_are_still_one_proposal_too_many(capsys):
     assert main(["clarify", "NEW.A: every reward is a villain card.\nNEW.B: every hero is a villain card."]) == 2
     assert "a second id NEW.B" in capsys.readouterr().err
+
+
+def test_a_batch_checked_in_play_gives_each_proposal_its_in_play_result_on_its_page(tmp_path, capsys):
+    f = tmp_path / "two.clar"
+    f.write_text("NEW.X: every hero is in the battle zone of its marker.\nNEW.Y: some reward is a hero target.\n")
+    out = tmp_path / "r"
+    code = main(["clarify", "--file", str(f), "--in-play", "--games", "1", "--budget-seconds", "5", "--report", str(out), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code in (0, 4) and all("in_play" in p for p in data["proposals"])
+    page = (out / "NEW.X.md").read_text()
+    assert "## In play" in page and "Not checked in play" not in page and "--in-play`" in page
