@@ -30,7 +30,9 @@ Format (version 1), every key required unless marked optional::
                                       # "state", "events" or "rule"; steered: the clause the game
                                       # was steered towards, "" for blind random play); with
                                       # "diverges": {"found_after", "seed", "game", "players",
-                                      # "differs": [what differed at the last decision, ...]}
+                                      # "steered" (found by the search steered by the reading's
+                                      # nearness, not by random play), "differs": [what differed
+                                      # at the last decision, ...]}
     }
 
 The loader is strict: unknown keys, a format or version that is not exactly the one above (``true``
@@ -134,7 +136,7 @@ WITNESS_KEYS = {
     "players": int,
 }
 """``witness`` beside ``expect: {"shows": ...}``: how the search found it (``graphs.setup_witness``)."""
-DIVERGENCE_KEYS = {"found_after": int, "seed": int, "game": int, "players": int, "differs": list}
+DIVERGENCE_KEYS = {"found_after": int, "seed": int, "game": int, "players": int, "steered": bool, "differs": list}
 """``witness`` beside ``expect: {"diverges": ...}``: how the search found it and what differed (``graphs.divergence``)."""
 EXPECT = '"hold", {"violated": [invariant names]}, {"error": "text"}, {"shows": "CLAUSE.ID"} or {"diverges": {"parameter": NAME, "value": VALUE}}'
 

@@ -169,8 +169,13 @@ def parting(ruleset, parameter: str) -> list[dict]:
                 "replay": f"oblivaeon-verify check --ruleset {name} --replay {shown_path}",
                 "setup": phrase(named(ruleset, doc["setup"])),
                 "found": (
-                    f"Random game {w['game']} of seed {w['seed']} with {count(w['players'], singular(ruleset.players_word), ruleset.players_word)} "
-                    f"parted them after {count(w['found_after'], 'decision')}, shrunk to {len(labels)} (the shortest found; no bound was searched)"
+                    f"{'Game' if w['steered'] else 'Random game'} {w['game']} of seed {w['seed']} with {count(w['players'], singular(ruleset.players_word), ruleset.players_word)}"
+                    + (
+                        ", searched by the reading's nearness (each turn played on many ways, the nearest games kept: chance fell its way, every decision legal),"
+                        if w["steered"]
+                        else ""
+                    )
+                    + f" parted them after {count(w['found_after'], 'decision')}, shrunk to {len(labels)} (the shortest found; no bound was searched)"
                 ),
                 "earlier": max(0, len(labels) - SHOWN),
                 "decisions": [{"n": n, "label": label} for n, label in enumerate(labels, 1)][-SHOWN:],

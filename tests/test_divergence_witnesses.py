@@ -9,6 +9,7 @@ after it.  A model change that breaks one fails here with the replay's own words
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import types
 from pathlib import Path
@@ -176,12 +177,19 @@ def test_the_files_own_parameters_decide_which_value_is_its_own(tmp_path):
     [
         (
             {"minimal": True, "no_shorter_than": 4, "found_after": 9, "seed": 1, "game": 0, "players": 3},
-            "exactly the keys found_after, seed, game, players, differs",
+            "exactly the keys found_after, seed, game, players, steered, differs",
         ),
-        ({"found_after": 9, "seed": 1, "game": 0, "players": 3, "differs": "devastation"}, "differs must be a list of texts"),
-        ({"found_after": 9, "seed": 1, "game": -1, "players": 3, "differs": []}, "game must be a whole number from 0, not -1"),
+        (
+            {"found_after": 9, "seed": 1, "game": 0, "players": 3, "steered": False, "differs": "devastation"},
+            "differs must be a list of texts",
+        ),
+        (
+            {"found_after": 9, "seed": 1, "game": -1, "players": 3, "steered": False, "differs": []},
+            "game must be a whole number from 0, not -1",
+        ),
+        ({"found_after": 9, "seed": 1, "game": 0, "players": 3, "steered": "yes", "differs": []}, "steered must be true or false"),
     ],
-    ids=["setup-witness-keys", "differs-not-a-list", "negative"],
+    ids=["setup-witness-keys", "differs-not-a-list", "negative", "steered-not-a-boolean"],
 )
 def test_the_search_figures_of_a_divergence_are_checked_in_one_line(witness, message, tmp_path):
     doc = json.loads(SENTINELS.read_text())
@@ -193,7 +201,19 @@ def test_the_search_figures_of_a_divergence_are_checked_in_one_line(witness, mes
 
 def test_a_pair_random_play_does_not_part_is_undecided_not_passed(capsys, tmp_path):
     """Aeon's End's last attack: random play rarely empties the nemesis deck on an attack with nothing in play."""
-    argv = ["witnesses", "--ruleset", "aeons_end", "--readings", "--games", "1", "--out", str(tmp_path / "d"), "--json"]
+    argv = [
+        "witnesses",
+        "--ruleset",
+        "aeons_end",
+        "--readings",
+        "--games",
+        "1",
+        "--steered-games",
+        "0",
+        "--out",
+        str(tmp_path / "d"),
+        "--json",
+    ]
     assert main(argv) == 4
     data = json.loads(capsys.readouterr().out)
     w = data["divergences"][0]
@@ -276,3 +296,68 @@ def test_a_page_tells_a_kept_divergence_replayed_under_both_readings_or_that_non
     monkeypatch.setattr(report_witnesses, "folder", lambda ruleset: tmp_path / "witnesses")
     [broken] = report_witnesses.parting(r, "bloodstone_reading")
     assert broken["kept"] and not broken["ok"] and broken["problem"].startswith("the two readings never parted in ")
+
+
+LAST_ATTACK = ("last_attack_reading", "resolves-first")
+
+
+def _last_attack_game(game: int, players: int):
+    from oblivaeon_verify.play import game_rng
+
+    r = rulesets.load("aeons_end")
+    params = r.default_parameters()
+    rng = game_rng(2026, players, game)
+    setup = r.random_setup(rng, players, params)
+    return r, rng, setup, dv.other_setup(r, setup, dv.with_value(r, params, *LAST_ATTACK))
+
+
+def test_the_search_steered_by_a_readings_nearness_parts_what_random_play_does_not():
+    """Game 31 of seed 2026 with 2 players (the kept witness's): steered by the last attack's nearness, the
+    nemesis deck runs out on an attack with nothing in play, and the attack resolves on one side only."""
+    from oblivaeon_verify.checked_play import properties
+    from oblivaeon_verify.graphs import facts
+
+    r, rng, setup, other = _last_attack_game(31, 2)
+    nearness = facts.load(r).READING_PROGRESS["last_attack_reading"]
+    taken = dv._steered(r, rng, setup, other, nearness, properties(r), dv.DEFAULT_BEAM, dv.DEFAULT_MAX_DECISIONS)
+    assert taken is not None and dv.parted_at(r, setup, other, taken) == len(taken)
+    differs = dv.what_differs(r, setup, other, taken, ("last_attack_reading", "win-at-draw", "resolves-first"))
+    assert "events only with last_attack_reading=resolves-first: [NEMESIS.DRAW] gravehold-damage" in differs
+
+
+def test_a_game_where_the_readings_can_no_longer_part_is_dropped_from_the_steered_search():
+    """A nearness that finds every game past hope (None) ends the search at its first turn, with nothing found."""
+    from oblivaeon_verify.checked_play import properties
+    from oblivaeon_verify.graphs import facts
+
+    r, rng, setup, other = _last_attack_game(31, 2)
+    hopeless = dataclasses.replace(facts.load(r).READING_PROGRESS["last_attack_reading"], progress=lambda _s: None)
+    assert dv._steered(r, rng, setup, other, hopeless, properties(r), 4, 200, rollouts=2) is None
+
+
+def test_a_readings_nearness_must_name_a_reading(monkeypatch):
+    from oblivaeon_verify.graphs import facts
+
+    r = rulesets.load("aeons_end")
+    module = facts.load(r)
+    monkeypatch.setattr(module, "READING_PROGRESS", {"last_atack_reading": module.READING_PROGRESS["last_attack_reading"]})
+    with pytest.raises(facts.FactsError, match="READING_PROGRESS: 'last_atack_reading' is not a reading of aeons_end"):
+        facts.load(r)
+
+
+def test_the_last_attacks_nearness_says_when_the_readings_can_no_longer_part():
+    """No attack left in the nemesis deck (or no card at all): the last card cannot be an attack, so None."""
+    from oblivaeon_verify.model.common.deck import Deck
+
+    from oblivaeon_verify.graphs import facts
+
+    r, _rng, setup, _other = _last_attack_game(31, 2)
+    progress = facts.load(r).READING_PROGRESS["last_attack_reading"].progress
+    start = r.new_game(setup)
+    assert progress(start) is not None
+    no_attack = tuple(
+        Deck.shuffled([c for c in tier.cards() if not c.startswith(("obliterate", "cryptic", "planar", "rage"))])
+        for tier in start.nemesis_deck
+    )
+    assert progress(dataclasses.replace(start, nemesis_deck=no_attack)) is None
+    assert progress(dataclasses.replace(start, nemesis_deck=(Deck(), Deck(), Deck()))) is None

@@ -101,6 +101,7 @@ def _readings(ruleset, args) -> int:
         seed=args.seed,
         games=args.games,
         replays=dv.DEFAULT_REPLAYS if args.replays is None else args.replays,
+        steered_games=args.steered_games,
         progress=None if args.json else stderr_line,
     )
     seconds = time.perf_counter() - t0
@@ -118,6 +119,7 @@ def _readings(ruleset, args) -> int:
             {
                 "seed": args.seed,
                 "games_budget": args.games,
+                "steering_budget": args.steered_games,
                 "divergences": [w.as_dict() | {"timing": {"seconds": round(w.seconds, 3)}} for w in rows],
                 "summary": readings_summary(rows),
                 "timing": {"seconds": round(seconds, 3)},
@@ -177,21 +179,19 @@ def readings_summary(rows) -> dict:
 
 
 def _print_readings(rows, out, written: int) -> None:
-    from rich.table import Table
-
-    con = console()
-    t = Table(title="divergence witnesses from a legal setup: where two readings part")
-    for col in ("reading", "other value", "decisions", "found at", "players/game", "what differed / why not found"):
-        t.add_column(col)
+    columns = ("reading", "other value", "decisions", "found at", "players/game", "search", "what differed / why not found")
+    table = []
     for w in rows:
         if w.found:
-            t.add_row(w.parameter, w.value, str(len(w.decisions)), str(w.found_length), f"{w.players}/{w.game}", "\n".join(w.differs))
+            search = "steered by its nearness" if w.steered else "random"
+            table.append(
+                (w.parameter, w.value, str(len(w.decisions)), str(w.found_length), f"{w.players}/{w.game}", search, "\n".join(w.differs))
+            )
         else:
-            t.add_row(w.parameter, w.value, "-", "-", "-", w.reason)
-    con.print(t)
+            table.append((w.parameter, w.value, "-", "-", "-", "-", w.reason))
     s = readings_summary(rows)
     line = f"{s['found']} of {count(s['pairs'], 'reading value')} parted in play; median {s['median_length']}, longest {s['longest']} decisions"
-    con.print(line + (f"; {count(written, 'replay file')} in {out}" if out else ""))
+    _show("divergence witnesses from a legal setup: where two readings part", columns, table, line, out, written)
 
 
 def summary(rows) -> dict:
@@ -207,22 +207,31 @@ def summary(rows) -> dict:
 
 
 def _print(rows, out, written: int) -> None:
-    from rich.table import Table
-
-    con = console()
-    t = Table(title="witnesses from a legal setup")
-    for col in ("clause", "decisions", "found at", "minimal?", "players/game", "shown by", "search"):
-        t.add_column(col)
+    columns = ("clause", "decisions", "found at", "minimal?", "players/game", "shown by", "search")
+    table = []
     for w in rows:
         if w.found:
             minimal = "minimal" if w.minimal else f"none shorter than {w.bound}"
             search = f"steered to {w.steered}" if w.steered else "random"
-            t.add_row(w.clause, str(len(w.decisions)), str(w.found_length), minimal, f"{w.players}/{w.game}", w.by, search)
+            table.append((w.clause, str(len(w.decisions)), str(w.found_length), minimal, f"{w.players}/{w.game}", w.by, search))
         else:
-            t.add_row(w.clause, "-", "-", "-", "-", "-", w.reason)
-    con.print(t)
+            table.append((w.clause, "-", "-", "-", "-", "-", w.reason))
     s = summary(rows)
     line = f"{s['found']} of {count(s['clauses'], 'clause')} with a witness ({s['minimal']} minimal); median {s['median_length']}, longest {s['longest']} decisions"
+    _show("witnesses from a legal setup", columns, table, line, out, written)
+
+
+def _show(title: str, columns, table, line: str, out, written: int) -> None:
+    """The table of witnesses (or divergences) and the line that sums it up, with the files written."""
+    from rich.table import Table
+
+    con = console()
+    t = Table(title=title)
+    for col in columns:
+        t.add_column(col)
+    for row in table:
+        t.add_row(*row)
+    con.print(t)
     con.print(line + (f"; {count(written, 'replay file')} in {out}" if out else ""))
 
 
@@ -255,7 +264,7 @@ def register(sub) -> None:
         "--steered-games",
         type=integer(0, 100_000),
         default=sw.DEFAULT_STEERED_GAMES,
-        help="games per player count steered by the rule-interaction graph towards each clause random play missed (default %(default)s)",
+        help="games per player count steered by the rule-interaction graph towards each clause random play missed (with --readings: searched by the nearness of each reading random play did not part) (default %(default)s)",
     )
     sp.add_argument(
         "--replays",

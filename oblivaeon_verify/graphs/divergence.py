@@ -15,10 +15,16 @@ divergence witness shows that it is one:
    end check after every attack, which does nothing until the nemesis deck is empty, and a witness of
    that queued no-op would show no rule playing differently.  One pass of games serves every (reading, value)
    pair; each keeps the first game where its sides part.
-2. **Shrink**: the decisions are indices replayed modulo the legal decisions, shortened by the shrinker
+2. **Steer** what random play misses: for a reading whose graph facts say how near a game is to
+   where its values part (``READING_PROGRESS``), a beam search from legal setups, one tick of the
+   corner's own clock at a time (:func:`_steered`): each kept game is played on to the next tick, several times, by the
+   ruleset's steering temperaments, with chance by its true weights; the games nearest the corner
+   are kept (few alike in what the players cannot steer).  Every decision of such a game is legal,
+   chance's among them, so the witness is a game that can happen, though chance had to fall its way.
+3. **Shrink**: the decisions are indices replayed modulo the legal decisions, shortened by the shrinker
    of the setup witnesses (:func:`oblivaeon_verify.graphs.setup_witness.shrink_with`) while the two
    sides still part, cut at the first decision where they do.
-3. **Tell**: what differed at that last decision (:func:`what_differs`): the events of each side that
+4. **Tell**: what differed at that last decision (:func:`what_differs`): the events of each side that
    the other lacks, by clause and kind, and the state fields that differ, sorted.
 
 No breadth-first bound is attempted: the readings concern late corners of play (the fourth Sentinel
@@ -41,6 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from oblivaeon_verify.checked_play import properties
+from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.graphs import setup_witness as sw
 from oblivaeon_verify.model.common import parameters as common_parameters
 from oblivaeon_verify.play import choose, game_rng
@@ -51,6 +58,12 @@ DEFAULT_REPLAYS = 2_000
 """Replays the shrinker may spend per witness (each replays both sides).  More than a corner case's: the
 readings' games are long (the Sentinels all down, Rainek Kel'Voss usurping), and with this many the
 shrinker of the kept witnesses ends on its own, before the budget."""
+DEFAULT_STEERED_GAMES = sw.DEFAULT_STEERED_GAMES
+"""Games per player count searched by a reading's nearness (``READING_PROGRESS``) for a pair random play did not part."""
+DEFAULT_BEAM = 48
+"""Games a steered search keeps at each turn."""
+DEFAULT_ROLLOUTS = 8
+"""Times each kept game is played on to its next turn."""
 PREFIX = "READING"
 """Witness files are ``READING.<parameter>.<value>.json``."""
 
@@ -75,6 +88,8 @@ class Divergence:
     """What differed after the last decision (:func:`what_differs`)."""
     reason: str = ""
     seconds: float = 0.0
+    steered: bool = False
+    """Found by the steered search (chance's outcomes chosen among the legal ones), not by random play."""
 
     @property
     def found(self) -> bool:
@@ -95,6 +110,7 @@ class Divergence:
             "game": self.game,
             "length": len(self.decisions),
             "found_length": self.found_length,
+            "steered": self.steered,
             "replays": self.replays,
             "decisions": list(self.labels),
             "differs": list(self.differs),
@@ -169,6 +185,8 @@ def find(
     games: int = DEFAULT_GAMES,
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     replays: int = DEFAULT_REPLAYS,
+    steered_games: int = DEFAULT_STEERED_GAMES,
+    beam: int = DEFAULT_BEAM,
     progress: Callable[[str], None] | None = None,
 ) -> list[Divergence]:
     """A divergence witness for each (reading, other value) pair (default: every one) that random play parts within ``games`` games per player count."""
@@ -193,10 +211,25 @@ def find(
                     w = out[p]
                     w.players, w.seed, w.game, w.setup, w.decisions, w.found_length = n, seed, i, setup, taken, len(taken)
                     pending.remove(p)
+    nearness = getattr(facts_mod.load(ruleset), "READING_PROGRESS", {})
+    steer = properties(ruleset)
+    for p in [p for p in pending if p[0] in nearness]:
+        for i in range(games, games + steered_games):
+            for n in ruleset.players:
+                if out[p].found:
+                    continue
+                rng = game_rng(seed, n, i)
+                setup = ruleset.random_setup(rng, n, params)
+                taken = _steered(ruleset, rng, setup, other_setup(ruleset, setup, others[p]), nearness[p[0]], steer, beam, max_decisions)
+                if taken is not None:
+                    w = out[p]
+                    w.players, w.seed, w.game, w.setup, w.decisions, w.found_length, w.steered = n, seed, i, setup, taken, len(taken), True
     searched = time.perf_counter() - t0
     for p, w in out.items():
         if not w.found:
             w.reason = f"random play did not part the two readings in {games} games per player count of seed {seed} (at most {max_decisions:,} decisions each)"
+            if p[0] in nearness and steered_games:
+                w.reason += f", nor {steered_games} more per player count steered by its nearness (beam of {beam})"
             w.seconds = searched / max(1, len(pairs))  # its share of the games played for every pair
             continue
         t = time.perf_counter()
@@ -226,6 +259,66 @@ def _play_both(ruleset, rng, setup, others: dict, max_decisions: int):
         taken.append(options.index(d))
         state, _ = ruleset.step(state, d)
         sides = {p: ruleset.step(b, d)[0] for p, b in sides.items()}
+
+
+def _steered(
+    ruleset, rng, setup_a, setup_b, nearness, steer, width: int, max_decisions: int, rollouts: int = DEFAULT_ROLLOUTS
+) -> list[int] | None:
+    """A beam search for where the two sides part, one tick of the corner's clock at a time: the decisions, or None.
+
+    Each kept game is played ``rollouts`` times on until ``nearness.clock`` moves (then on through
+    chance, so that no game is ranked before chance has dealt what the tick brings), each time by one
+    of the ruleset's temperaments (``steer.steer_as``) and chance by its weights.  The games reached
+    have all seen the same ticks, so ranking them by ``nearness.progress`` compares like with like
+    (None drops one: the sides can no longer part in it); the ``width`` nearest are kept, at most a
+    sixth of them alike by ``nearness.alike`` and a twelfth from one parent.  Both sides take every
+    decision; the first step where they differ ends the search.
+    """
+    policies = [steer.steer_as(name) for name in steer.TEMPERAMENTS]
+    games = [(ruleset.new_game(setup_a), ruleset.new_game(setup_b), [])]
+    if differ(ruleset, *games[0][:2]):
+        return []
+    while games:
+        reached: dict = {}
+        for parent, (a0, b0, taken0) in enumerate(games):
+            for _ in range(rollouts):
+                pick = policies[rng.randrange(len(policies))]
+                a, b, taken = a0, b0, list(taken0)
+                tick = nearness.clock(a)
+                while len(taken) < max_decisions:
+                    options = ruleset.legal_decisions(a)
+                    if not options:
+                        break
+                    d = pick(rng, a, options)
+                    taken.append(options.index(d))
+                    a, _ = ruleset.step(a, d)
+                    b, _ = ruleset.step(b, d)
+                    if differ(ruleset, a, b):
+                        return taken
+                    if nearness.clock(a) != tick:
+                        following = ruleset.legal_decisions(a)
+                        if not following or not following[0].is_chance:
+                            break
+                if not ruleset.legal_decisions(a) or len(taken) >= max_decisions:
+                    continue
+                key = ruleset.position_key(a)
+                score = nearness.progress(a)
+                if score is not None and key not in reached:
+                    reached[key] = (score, rng.random(), parent, a, b, taken)
+        ranked = sorted(reached.values(), key=lambda g: (g[0], g[1]), reverse=True)
+        kept: list = []
+        counts: dict = {}
+        for _score, _tie, parent, a, b, taken in ranked:
+            alike = ("alike", nearness.alike(a))
+            if counts.get(("parent", parent), 0) >= max(1, width // 12) or counts.get(alike, 0) >= max(1, width // 6):
+                continue
+            counts[("parent", parent)] = counts.get(("parent", parent), 0) + 1
+            counts[alike] = counts.get(alike, 0) + 1
+            kept.append((a, b, taken))
+            if len(kept) == width:
+                break
+        games = kept
+    return None
 
 
 def what_differs(ruleset, setup_a, setup_b, indices: list[int], names: tuple[str, str, str]) -> list[str]:
@@ -262,5 +355,12 @@ def replay_document(ruleset, w: Divergence) -> dict:
     from oblivaeon_verify import replay
 
     expect = {"diverges": {"parameter": w.parameter, "value": w.value}}
-    figures = {"found_after": w.found_length, "seed": w.seed, "game": w.game, "players": w.players, "differs": list(w.differs)}
+    figures = {
+        "found_after": w.found_length,
+        "seed": w.seed,
+        "game": w.game,
+        "players": w.players,
+        "steered": w.steered,
+        "differs": list(w.differs),
+    }
     return replay.document(ruleset, w.setup, w.decisions, w.labels, expect, figures)

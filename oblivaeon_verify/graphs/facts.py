@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from oblivaeon_verify.model.common import parameters as common_parameters
+
 REQUIRED = (
     "is_clarification",
     "is_ordinary",
@@ -48,6 +50,12 @@ def validate(ruleset, module) -> None:
     for where, c in named:
         if c not in cat:
             raise FactsError(f"{module.__name__}.{where}: unknown clause id {c!r}")
+    readings = {d.name for d in common_parameters.readings(type(ruleset.default_parameters()))}
+    for name in getattr(module, "READING_PROGRESS", {}):
+        if name not in readings:
+            raise FactsError(
+                f"{module.__name__}.READING_PROGRESS: {name!r} is not a reading of {ruleset.name} (readings: {', '.join(sorted(readings)) or 'none'})"
+            )
     for i, r in enumerate(module.REFINES):
         if not module.is_clarification(r[0]) or module.is_clarification(r[1]):
             raise FactsError(f"{module.__name__}.REFINES[{i}]: expected (clarification, ordinary rule, how), got {r[:2]}")

@@ -1,7 +1,7 @@
 """Aeon's End properties: the invariant registry, the Hypothesis state machine and its steering.
 
 The harness reaches this package through ``RULESET.properties_module``; what it uses from here:
-``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy), the replay
+``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy) and ``TEMPERAMENTS`` / ``steer_as`` (each of its temperaments as a policy), the replay
 helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``,
 ``DECISION_CLAUSES`` (which player decision exercises which clause), ``CORNERS``,
 ``UNGUARDED_REASONS``, ``KNOCKOUT_GAMES`` and ``QUICK_KNOCKOUTS``; ``properties.aeons_end.machine`` holds the state machine.
@@ -10,7 +10,7 @@ helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``
 from oblivaeon_verify.properties.aeons_end.invariants import INVARIANTS
 from oblivaeon_verify.properties.aeons_end.knockout import KNOCKOUT_GAMES, QUICK_KNOCKOUTS, UNGUARDED_REASONS
 from oblivaeon_verify.properties.aeons_end.setups import parameter_overrides, parameters_from_json, setup_from_json
-from oblivaeon_verify.properties.aeons_end.steering import CORNERS, DECISION_CLAUSES, steer
+from oblivaeon_verify.properties.aeons_end.steering import CORNERS, DECISION_CLAUSES, TEMPERAMENTS, steer, steer_as
 from oblivaeon_verify.properties.common.registry import Step, Violation
 
 __all__ = [
@@ -21,9 +21,11 @@ __all__ = [
     "QUICK_KNOCKOUTS",
     "UNGUARDED_REASONS",
     "Step",
+    "TEMPERAMENTS",
     "Violation",
     "parameter_overrides",
     "parameters_from_json",
     "setup_from_json",
     "steer",
+    "steer_as",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from oblivaeon_verify.model.aeons_end.cards import card_def
+from oblivaeon_verify.model.aeons_end.cards import card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
 from oblivaeon_verify.model.aeons_end.engine import new_game
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
@@ -135,6 +135,63 @@ SHOWN_BY_RULE: tuple[str, ...] = (
     "EXHAUST.NO-LIFE-GAIN",
     "EXHAUST.LOWEST-LIFE",
 )
+
+
+def _last_attack_progress(s) -> float | None:
+    """How near a game is to the nemesis deck running out on an attack with nothing in play
+    (``last_attack_reading``, END.WIN-NEMESIS-EXHAUSTED against NEMESIS.DRAW); None once it cannot.
+
+    The corner needs the last nemesis card to be an attack (so one must stay in the deck), every
+    minion defeated and every power resolved or paid off when it is drawn (so cards in play count
+    against, minions by their life, more as the deck runs low), the nemesis still alive and the
+    players still standing.  A power in play near the end goes in time only by TO DISCARD, so the
+    aether in the richest hand counts then; a mage's five best gems are the most a hand can bring.
+    """
+    left = _nemesis_cards_left(s)
+    if not left or not any(nemesis_def(c).kind == "attack" for tier in s.nemesis_deck for c in tier.cards()):
+        return None
+    urgency = 1 + 4 / left
+    in_play = sum(urgency * (8 + (4 + 2 * p.life if nemesis_def(p.card).kind == "minion" else 0)) for p in s.in_play)
+    powers = any(nemesis_def(p.card).kind == "power" for p in s.in_play)
+    hand = max(sum(card_def(c).aether for c in m.hand) for m in s.mages) if powers and left <= 2 else 0
+    standing = s.gravehold + sum(m.life for m in s.mages if not m.exhausted) + 2 * (s.setup.params.corruption_limit - s.corruption)
+    best_gems = max(sum(sorted((card_def(c).aether for c in m.hand + m.deck + m.discard + m.played), reverse=True)[:5]) for m in s.mages)
+    return 3 * hand - in_play - left + 2 * min(s.nemesis_life, 5) + standing / 3 + best_gems
+
+
+def _turn(s) -> tuple[int, int]:
+    return s.cycles, s.turn
+
+
+def _nemesis_cards_left(s) -> int:
+    return sum(len(tier) for tier in s.nemesis_deck)
+
+
+def _turn_order_and_deck(s) -> tuple[int, int, int]:
+    """What the players cannot steer: the turn order cards left (all, and the nemesis's) and the nemesis cards left."""
+    turn_cards = s.turn_deck.cards()
+    return len(turn_cards), sum(c.startswith("turn:nemesis") for c in turn_cards), _nemesis_cards_left(s)
+
+
+@dataclass(frozen=True)
+class Nearness:
+    """How a steered search for where a reading's values part ranks the games it keeps."""
+
+    progress: Callable[[object], float | None]
+    """Higher is nearer; None: the values can no longer part in this game."""
+    clock: Callable[[object], object]
+    """What the search counts time by: it compares games that have seen as many of its ticks (here,
+    turns: counting the nemesis's draws instead compares games at its draws, where every player
+    turn between two of them must go right at once, and finds nothing)."""
+    alike: Callable[[object], object]
+    """Games alike in what the players cannot steer: the search keeps few of each, so that it does
+    not bet every game on one turn order (greedy ranking favours turn orders that put the nemesis
+    off, then finds two nemesis turns in a row at the end of the cycle)."""
+
+
+#: Reading -> what the divergence search steers by when random play misses it (``graphs.divergence``).
+#: A reading random play parts needs none.
+READING_PROGRESS: dict[str, Nearness] = {"last_attack_reading": Nearness(_last_attack_progress, _turn, _turn_order_and_deck)}
 
 
 @dataclass(frozen=True)

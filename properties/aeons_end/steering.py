@@ -56,14 +56,20 @@ def temperament(state) -> str:
 
 def steer(rng, state, options):
     """Choose a legal decision: chance by its weight, players by the game's temperament."""
-    if options[0].is_chance:
-        return choose(rng, options)
-    weights = TEMPERAMENTS[temperament(state)]
+    return steer_as(temperament(state))(rng, state, options)
+
+
+def steer_as(name: str):
+    """The policy of temperament ``name`` whatever the setup (a search that mixes temperaments within one game)."""
+    weights = TEMPERAMENTS[name]
 
     def weight(o) -> int:
         return weights.get(f"{o.kind}:{base(o.card)}", weights.get(o.kind, RULESET.decision_weight(o)))
 
-    return choose(rng, options, weight)
+    def pick(rng, _state, options):
+        return choose(rng, options) if options[0].is_chance else choose(rng, options, weight)
+
+    return pick
 
 
 #: decision kind -> the clause whose rule it exercises when chosen (for 'offered but not chosen').

@@ -1,7 +1,7 @@
 """OblivAeon properties: the invariant registry, the Hypothesis state machine and its steering.
 
 The harness reaches this package through ``RULESET.properties_module``; what it uses from here:
-``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy), the replay
+``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy) and ``TEMPERAMENTS`` / ``steer_as`` (each of its temperaments as a policy), the replay
 helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``,
 ``DECISION_CLAUSES`` (which hero-turn decision enables which clause) and ``UNGUARDED_REASONS``.
 """
@@ -11,7 +11,7 @@ from oblivaeon_verify.properties.oblivaeon.coverage import CORNERS, DECISION_CLA
 from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
 from oblivaeon_verify.properties.oblivaeon.knockout import QUICK_KNOCKOUTS, UNGUARDED_REASONS
 from oblivaeon_verify.properties.oblivaeon.setups import parameter_overrides, parameters_from_json, setup_from_json
-from oblivaeon_verify.properties.oblivaeon.steering import steer
+from oblivaeon_verify.properties.oblivaeon.steering import TEMPERAMENTS, steer, steer_as
 
 __all__ = [
     "CORNERS",
@@ -20,9 +20,11 @@ __all__ = [
     "QUICK_KNOCKOUTS",
     "UNGUARDED_REASONS",
     "Step",
+    "TEMPERAMENTS",
     "Violation",
     "parameter_overrides",
     "parameters_from_json",
     "setup_from_json",
     "steer",
+    "steer_as",
 ]

@@ -42,15 +42,22 @@ def temperament(state) -> str:
 
 def steer(rng, state, options):
     """Choose a legal decision: chance by its weight, players by the game's temperament."""
-    if options[0].is_chance:
-        return choose(rng, options)
-    weights = TEMPERAMENTS[temperament(state)]
-    if not weights:
-        return choose(rng, options)
-    ws = [weights.get(o.kind, 2) for o in options]
-    r = rng.randrange(sum(ws))
-    for o, w in zip(options, ws):
-        r -= w
-        if r < 0:
-            return o
-    return options[-1]  # pragma: no cover (r < sum of weights)
+    return steer_as(temperament(state))(rng, state, options)
+
+
+def steer_as(name: str):
+    """The policy of temperament ``name`` whatever the setup (a search that mixes temperaments within one game)."""
+    weights = TEMPERAMENTS[name]
+
+    def pick(rng, _state, options):
+        if options[0].is_chance or not weights:
+            return choose(rng, options)
+        ws = [weights.get(o.kind, 2) for o in options]
+        r = rng.randrange(sum(ws))
+        for o, w in zip(options, ws):
+            r -= w
+            if r < 0:
+                return o
+        return options[-1]  # pragma: no cover (r < sum of weights)
+
+    return pick
