@@ -23,7 +23,7 @@ def test_a_batch_file_judges_each_proposal_on_its_own_and_fails_if_one_contradic
     ]
     assert data["summary"] == {"proposals": 3, "contradicts": 1, "unknown": 0, "vacuous": 0, "redundant": 0, "consistent": 2}
     # each alone: the batch's other proposals are not assumed (NEW.B judged alone gives the same)
-    assert main(["clarify", "every hero is a villain card.", "--json"]) == 0
+    assert main(["clarify", "every shield card is a villain card.", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["judgement"] == "consistent"
 
 
@@ -61,7 +61,7 @@ def test_the_report_has_a_page_per_proposal_in_html_and_markdown_and_an_index(tm
     assert "# NEW.A: contradicts" in page and "- every reward is a villain card" in page
     assert "- conflicts with: CLAR.MISSION-TARGET-KIND, VOCAB.GAME-HAS, VOCAB.MISSION-SIDES" in page
     assert f"Judge it again: `oblivaeon-verify clarify --ruleset oblivaeon --file {BATCH}`" in page
-    assert "| [NEW.B](NEW.B.md) | consistent | every hero is a villain card |" in (out / "index.md").read_text()
+    assert "| [NEW.B](NEW.B.md) | consistent | every shield card is a villain card |" in (out / "index.md").read_text()
     html = (out / "NEW.C.html").read_text()
     assert "<h1>NEW.C: consistent</h1>" in html and "<li>some reward is a hero target</li>" in html and "<script" not in html
 

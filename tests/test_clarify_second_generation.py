@@ -41,6 +41,23 @@ def test_a_count_against_the_models_setup_contradicts():
     assert v["verdict"] == "contradicts" and v["cores"] == [["EXIST.BATTLE-ZONE"]]
 
 
+def test_things_of_different_kinds_are_apart_so_a_hero_or_a_battle_zone_is_no_card():
+    # Before VOCAB.KINDS nothing said a hero, or a battle zone, is not a card: both were judged consistent.
+    hero = _v("every hero is a villain card.")
+    assert hero["verdict"] == "contradicts" and ["EXIST.HERO", "VOCAB.CARDS", "VOCAB.KINDS"] in hero["cores"]
+    zone = _v("every battle zone is a villain card.")
+    assert zone["verdict"] == "contradicts" and zone["cores"] == [["EXIST.BATTLE-ZONE", "VOCAB.CARDS", "VOCAB.KINDS"]]
+    assert _v("some player is a hero.")["cores"] == [["VOCAB.KINDS"]]
+    # where the rulebook itself says that two things are apart, the kinds leave it its own clarification
+    assert _v("no scion reserve is a deck.")["verdict"] == "redundant"
+    assert _v("no scion reserve is a deck.")["implied_by"] == [["CLAR.VILLAIN-DECKS"]]
+
+
+def test_the_kinds_are_apart_only_between_kinds_and_a_turn_may_be_two_kinds_of_turn():
+    v = _v("every oblivaeon turn is a villain turn.")
+    assert v["verdict"] == "redundant" and v["implied_by"] == [["CLAR.OA-TURN-IS-VILLAIN-TURN"]]
+
+
 # --- vacuity ----------------------------------------------------------------------------------------
 
 

@@ -23,6 +23,19 @@ VOCAB.CARDS: every mission card is a card.
 VOCAB.CARDS: every hero card or villain card or environment card is a card.
 VOCAB.CARDS: every character card or scion panel or oblivaeon booklet or shield card is a card.
 VOCAB.CARDS: every aeon men card or oblivaeon card is a villain card.
+# VOCAB.KINDS: the kinds of thing are apart (a card is no deck, no battle zone, no turn, ...); within a kind
+# the finer words say what overlaps (VOCAB.CARD-SIDES, CLAR.OA-TURN-IS-VILLAIN-TURN).  That the Scion Reserve is no
+# deck is the rulebook's own clarification (CLAR.VILLAIN-DECKS), so it is not repeated here.
+VOCAB.KINDS: every scion is a card.
+VOCAB.KINDS: every aeon men effect or temporary effect or scion effect is an effect.
+VOCAB.KINDS: no card is a deck or a scion reserve or a battle zone or a hero play area or a player or a hero or an effect or a hero turn or an environment turn or an oblivaeon turn or a villain turn.
+VOCAB.KINDS: no deck is a battle zone or a hero play area or a player or a hero or an effect or a hero turn or an environment turn or an oblivaeon turn or a villain turn.
+VOCAB.KINDS: no scion reserve is a battle zone or a hero play area or a player or a hero or an effect or a hero turn or an environment turn or an oblivaeon turn or a villain turn.
+VOCAB.KINDS: no battle zone is a hero play area or a player or a hero or an effect or a hero turn or an environment turn or an oblivaeon turn or a villain turn.
+VOCAB.KINDS: no hero play area is a player or a hero or an effect or a hero turn or an environment turn or an oblivaeon turn or a villain turn.
+VOCAB.KINDS: no player is a hero or an effect or a hero turn or an environment turn or an oblivaeon turn or a villain turn.
+VOCAB.KINDS: no hero is an effect or a hero turn or an environment turn or an oblivaeon turn or a villain turn.
+VOCAB.KINDS: no effect is a hero turn or an environment turn or an oblivaeon turn or a villain turn.
 VOCAB.MOVES: every hero that moves between battle zones at least once per turn may move between battle zones.
 VOCAB.GAME-HAS: some reward is in a hero play area.
 VOCAB.GAME-HAS: some objective is in a hero play area.
