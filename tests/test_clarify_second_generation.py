@@ -58,6 +58,25 @@ def test_the_kinds_are_apart_only_between_kinds_and_a_turn_may_be_two_kinds_of_t
     assert v["verdict"] == "redundant" and v["implied_by"] == [["CLAR.OA-TURN-IS-VILLAIN-TURN"]]
 
 
+def test_aeons_end_existence_counts_come_from_the_models_setup():
+    from oblivaeon_verify.properties.aeons_end.clarify import existence as ae_existence
+
+    c = ae_existence.counts()
+    assert c["player"] == (1, 4) and c["breach"] == (4, 16) and c["nemesis"] == c["gravehold"] == c["game"] == (1, 1)
+    assert c["nemesis card"] == (12, 12) and c["minion"] == (5, 5) and c["attack"] == c["power"] == (3, 4)
+    assert "turn order card" not in c  # TURN-ORDER.COMPOSITION says what the turn order deck holds
+    ids = {cl.id for cl in ae.rulebook()}
+    assert {"EXIST.PLAYER", "EXIST.GRAVEHOLD", "EXIST.NEMESIS", "EXIST.NEMESIS-CARD"} <= ids
+    assert ae.check_rulebook()["consistent"] is True
+
+
+def test_an_aeons_end_proposal_about_the_single_nemesis_or_gravehold_now_contradicts():
+    # Before the EXIST.* counts of Aeon's End, both were consistent: nothing said a Gravehold or a nemesis exists.
+    assert _v("every gravehold is a player.", ae)["cores"] == [["EXIST.GRAVEHOLD", "VOCAB.THINGS"]]
+    assert _v("every nemesis is a minion.", ae)["cores"] == [["EXIST.NEMESIS", "VOCAB.NEMESIS-CARDS", "VOCAB.THINGS"]]
+    assert _v("there are exactly 13 nemesis cards.", ae)["cores"] == [["EXIST.NEMESIS-CARD"]]
+
+
 # --- vacuity ----------------------------------------------------------------------------------------
 
 

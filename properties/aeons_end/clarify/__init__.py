@@ -18,7 +18,17 @@ from oblivaeon_verify.properties.common.clarify.rulebook import EncodedRulebook
 
 RULEBOOK = Path(__file__).with_name("rulebook.clar")
 Error = ClarifyError
-_BOOK = EncodedRulebook(RULEBOOK, LANGUAGE, is_rule=lambda cid: not cid.startswith("VOCAB."), rules_word="rulebook rules")
+
+
+def _existence() -> tuple[str, str]:
+    from oblivaeon_verify.properties.aeons_end.clarify import existence
+
+    return existence.text(), existence.SOURCE
+
+
+_BOOK = EncodedRulebook(
+    RULEBOOK, LANGUAGE, is_rule=lambda cid: not cid.startswith(("VOCAB.", "EXIST.")), rules_word="rulebook rules", derived=_existence
+)
 
 __all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "batch", "judge", "model_conformance", "vocabulary"]
 

@@ -49,7 +49,7 @@ def _nemesis_card(card: str, **facts) -> dict[str, bool]:
     return {"nemesis card": True, **{k: k == kind for k in NEMESIS_KINDS}, "player card": False, **facts}
 
 
-def _turn_card(card: str, **facts) -> dict[str, bool]:
+def turn_card_facts(card: str, **facts) -> dict[str, bool]:
     nemesis = card.split(":")[1].startswith("nemesis")
     return {"turn order card": True, "player turn order card": not nemesis, "nemesis turn order card": nemesis, **facts}
 
@@ -255,7 +255,7 @@ def step_objects(before, after, events, where: str) -> list[Obj]:
                 facts["enters play"] = any(p.card == e.card for p in after.in_play)
             out.append(_obj(f"{describe(e.card)} drawn by the nemesis ({where})", facts))
         elif e.kind == "turn-order-card":
-            facts = _turn_card(e.card, drawn=True)
+            facts = turn_card_facts(e.card, drawn=True)
             if not any(x.kind == "turn-order-reshuffle" for x in events[n + 1 :]):
                 facts["goes to the turn order discard"] = e.card in after.turn_discard
             out.append(_obj(f"turn order card {e.card} drawn ({where})", facts))
@@ -307,7 +307,7 @@ def objects(games=GAMES) -> list[Obj]:
         rng = random.Random(f"clarify/{players}/{seed}")
         state = engine.new_game(RULESET.random_setup(rng, players, DEFAULT))
         label = f"game {seed}, {players} players"
-        out += [_obj(f"turn order card {c} ({label})", _turn_card(c)) for c in turn_order_cards(players)]
+        out += [_obj(f"turn order card {c} ({label})", turn_card_facts(c)) for c in turn_order_cards(players)]
         exhaustions = _Exhaustions()
         while True:
             where = f"{label}, turn {state.turn}"

@@ -21,13 +21,9 @@ from oblivaeon_verify.model.oblivaeon.engine import new_game
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.model.oblivaeon.setup import random_setup
-from oblivaeon_verify.properties.common.clarify import language
+from oblivaeon_verify.properties.common.clarify import existence
 
 SOURCE = "existence.py (the model's setup)"
-
-
-def _count(low: int, high: int) -> str:
-    return f"exactly {low}" if low == high else f"at least {low}"
 
 
 @functools.cache
@@ -71,23 +67,7 @@ battle zone leaves it without one until the next arrives (ENV.REMOVAL), which ch
 (a state of round 5 with one environment, so "exactly 2" was wrong); the setup gives only their most."""
 
 
-def _id(term: str) -> str:
-    return "EXIST." + term.upper().replace(" ", "-")
-
-
 def text() -> str:
     """The EXIST.* statements, one a line, as a ``.clar`` text."""
-    lines = []
-    for term, (lo, hi) in counts().items():
-        if term in LEAVES_PLAY:
-            lo = 0
-        words = term.split()
-        plural = term if lo == hi == 1 else " ".join(words[:-1] + [language.plural(words[-1])])
-        verb = "is" if lo == hi == 1 else "are"
-        if lo:
-            lines.append(f"{_id(term)}: there {verb} {_count(lo, hi)} {plural}.")
-        if hi != lo:
-            lines.append(f"{_id(term)}: there are at most {hi} {plural}.")
     # The Shield: one is set up; its own text may take it out of the game (CLAR.SHIELD-INDESTRUCTIBLE).
-    lines.append("EXIST.SHIELD-CARD: there is at most 1 shield card.")
-    return "\n".join(lines) + "\n"
+    return existence.text(counts(), LEAVES_PLAY, more=("EXIST.SHIELD-CARD: there is at most 1 shield card.",))
