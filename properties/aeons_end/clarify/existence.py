@@ -28,12 +28,8 @@ SOURCE = "existence.py (the model's setup)"
 @functools.cache
 def counts() -> dict[str, tuple[int, int]]:
     """Term -> (fewest, most) in any game the setup allows, from the model."""
-    out: dict[str, list[int]] = {}
-
-    def seen(term: str, n: int) -> None:
-        lo_hi = out.setdefault(term, [n, n])
-        lo_hi[0], lo_hi[1] = min(lo_hi[0], n), max(lo_hi[1], n)
-
+    tally = existence.Tally()
+    seen = tally.seen
     for players in RULESET.players:
         for nemesis in sorted(NEMESES):
             state = new_game(SetupConfig(tuple(sorted(MATS))[:players], nemesis, params=DEFAULT))
@@ -46,7 +42,7 @@ def counts() -> dict[str, tuple[int, int]]:
             seen("nemesis card", len(cards))
             for kind in NEMESIS_KINDS:
                 seen(kind, sum(nemesis_def(c).kind == kind for c in cards))
-    return {t: (lo, hi) for t, (lo, hi) in sorted(out.items())}
+    return tally.counts()
 
 
 MOST_FOLLOWS = frozenset({"attack", "power"})

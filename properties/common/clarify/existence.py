@@ -11,6 +11,20 @@ from __future__ import annotations
 from oblivaeon_verify.properties.common.clarify import language
 
 
+class Tally:
+    """The fewest and the most of each term over the games a ruleset's ``counts`` looks at."""
+
+    def __init__(self) -> None:
+        self._range: dict[str, tuple[int, int]] = {}
+
+    def seen(self, term: str, n: int) -> None:
+        lo, hi = self._range.get(term, (n, n))
+        self._range[term] = (min(lo, n), max(hi, n))
+
+    def counts(self) -> dict[str, tuple[int, int]]:
+        return dict(sorted(self._range.items()))
+
+
 def statement_id(term: str) -> str:
     return "EXIST." + term.upper().replace(" ", "-")
 

@@ -29,12 +29,8 @@ SOURCE = "existence.py (the model's setup)"
 @functools.cache
 def counts() -> dict[str, tuple[int, int]]:
     """Term -> (fewest, most) in any round of any legal setup, from the model."""
-    out: dict[str, list[int]] = {}
-
-    def seen(term: str, n: int) -> None:
-        lo_hi = out.setdefault(term, [n, n])
-        lo_hi[0], lo_hi[1] = min(lo_hi[0], n), max(lo_hi[1], n)
-
+    tally = existence.Tally()
+    seen = tally.seen
     for heroes in RULESET.players:
         state = new_game(random_setup(random.Random(heroes), heroes, DEFAULT))
         seen("battle zone", len(state.zones))
@@ -58,7 +54,7 @@ def counts() -> dict[str, tuple[int, int]]:
         for kind, term in (("oblivaeon", "oblivaeon turn"), ("hero", "hero turn"), ("environment", "environment turn")):
             seen(term, kinds.count(kind))
         # villain turns: the two battle zones' own, and OblivAeon's (CLAR.OA-TURN-IS-VILLAIN-TURN).
-    return {t: (lo, hi) for t, (lo, hi) in sorted(out.items())}
+    return tally.counts()
 
 
 LEAVES_PLAY = frozenset({"environment"})
