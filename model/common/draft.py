@@ -8,20 +8,27 @@ the state the draft came from is never touched.  Rulesets subclass it with their
 from __future__ import annotations
 
 from oblivaeon_verify.model.common.events import Event
+from oblivaeon_verify.model.common.kernel import Agenda
 
 
-class BaseDraft:
+class BaseDraft(Agenda):
+    """A state's fields, its ``agenda`` as a list while the step runs (``model.common.kernel``), and the events so far."""
+
     __slots__ = ("events", "_copied", "__dict__")
 
     def __init__(self, state) -> None:
-        self.__dict__.update(state.__dict__)
+        fields = self.__dict__
+        fields.update(state.__dict__)
+        fields["agenda"] = list(state.agenda)
         self.events: list[Event] = []
         self._copied: set[str] = set()
 
     def build(self, cls):
         """The new state value of type ``cls`` (built without re-running its ``__init__``)."""
         new = object.__new__(cls)
-        new.__dict__.update(self.__dict__)
+        values = new.__dict__
+        values.update(self.__dict__)
+        values["agenda"] = tuple(self.agenda)
         return new
 
     def emit(self, kind: str, clause: str, **data) -> None:

@@ -26,14 +26,14 @@ def _is_namedtuple(obj) -> bool:
 class Codec:
     """Encoding and decoding for the value classes defined in the given modules."""
 
-    def __init__(self, modules: tuple[ModuleType, ...]) -> None:
+    def __init__(self, modules: tuple[ModuleType, ...], classes: tuple[type, ...] = ()) -> None:
+        """The value classes of ``modules``, and ``classes`` besides (a kernel's work records, defined beside their rules)."""
         self.classes: dict[str, type] = {}
-        for m in modules:
-            for name, obj in vars(m).items():
-                if not isinstance(obj, type) or obj.__module__ != m.__name__:
-                    continue
-                if dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum) or _is_namedtuple(obj):
-                    self.classes[name] = obj
+        found = [obj for m in modules for obj in vars(m).values() if isinstance(obj, type) and obj.__module__ == m.__name__]
+        for obj in (*found, *classes):
+            if dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum) or _is_namedtuple(obj):
+                if self.classes.setdefault(obj.__name__, obj) is not obj:
+                    raise ValueError(f"two value classes are named {obj.__name__}: a serialised state could not tell them apart")
         self.fields: dict[type, tuple[str, ...]] = {}
         for cls in self.classes.values():
             if dataclasses.is_dataclass(cls):

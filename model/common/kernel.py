@@ -1,0 +1,188 @@
+"""The run loop every ruleset shares: an agenda of typed work records, one handler for each type.
+
+A rule never calls the rule that follows it.  It schedules a record on the draft, in one of three
+ways: ``now`` (before everything already waiting), ``later`` (after it), or ``ask`` (a decision
+point, resolved next, by the decision made at it).  The agenda is a tuple in the state, next last,
+so a state says exactly what is still to happen within the step.
+
+Each kind of work is a frozen dataclass deriving from :class:`Work`; a decision point derives from
+:class:`Ask` and carries its options.  A ruleset has one :class:`Kernel`, and each record type has
+exactly one handler in it, registered by type: registering a type twice is an error at once, and
+``seal`` (called when the ruleset's engine is imported) refuses a record type nobody handles.  So
+from a record a reader finds its rule by the type's name alone.
+
+When the agenda is empty the kernel asks the ruleset's ``idle`` rule (the round or phase structure)
+to schedule what comes next.  Every pass of the loop is a unit of work; a step that has not reached a
+decision within ``max_work_per_step`` units ends the game as the safety stop (``aborted``), so a rule
+that loops is found at the same place on any machine (a hang is a finding, not a timeout).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Callable
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Work:
+    """Something a rule has scheduled; its kind's handler is called as ``handler(draft, record)``."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Ask(Work):
+    """A decision point: the options open at it (in a stable order).
+
+    Its kind's handler is called as ``handler(draft, record, decision)`` with the decision made; with
+    one option the kernel makes it at once (it is forced), with none the point is dropped.
+    """
+
+    options: tuple
+
+
+class KernelError(Exception):
+    """A ruleset's work records and handlers do not match (a programming error, found at import)."""
+
+
+class Kernel:
+    """One ruleset's handlers, by record type, and the loop that runs its agenda."""
+
+    def __init__(self, ruleset: str, package: str, safety_clause: str) -> None:
+        self.ruleset = ruleset
+        self.package = package
+        """The model package whose record types this kernel must handle (``seal`` checks them all)."""
+        self.safety_clause = safety_clause
+        self._handlers: dict[type, Callable] = {}
+        self._idle: Callable | None = None
+
+    def handles(self, record_type: type) -> Callable:
+        """Register the one handler of ``record_type`` (a :class:`Work` subclass)."""
+        if not (isinstance(record_type, type) and issubclass(record_type, Work)) or record_type in (Work, Ask):
+            raise KernelError(f"{self.ruleset}: {record_type!r} is not a kind of work (a subclass of Work or Ask)")
+
+        def register(fn: Callable) -> Callable:
+            if record_type in self._handlers:
+                had = self._handlers[record_type]
+                raise KernelError(
+                    f"{self.ruleset}: {record_type.__name__} has two handlers, {had.__module__}.{had.__qualname__} "
+                    f"and {fn.__module__}.{fn.__qualname__}"
+                )
+            self._handlers[record_type] = fn
+            return fn
+
+        return register
+
+    def seal(self, idle: Callable) -> None:
+        """Name the rule that schedules work when the agenda is empty, and check every record type is handled."""
+        self._idle = idle
+        missing = sorted(t.__module__ + "." + t.__qualname__ for t in record_types(self.package) if t not in self._handlers)
+        if missing:
+            raise KernelError(f"{self.ruleset}: no handler for the work record(s) {', '.join(missing)}")
+        names: dict[str, type] = {}
+        for t in self.record_types():
+            if names.setdefault(t.__name__, t) is not t:
+                raise KernelError(f"{self.ruleset}: two work records are named {t.__name__} (a serialised state names them)")
+
+    def record_types(self) -> tuple[type, ...]:
+        """Every handled record type, by name (the serialiser reads records of these types back)."""
+        return tuple(sorted(self._handlers, key=lambda t: t.__name__))
+
+    def handler(self, record_type: type) -> Callable:
+        """The rule that handles records of ``record_type``."""
+        return self._handlers[record_type]
+
+    def run(self, d) -> None:
+        """Run the draft's agenda until a decision point with two or more options, or the end of the game."""
+        agenda = d.agenda
+        handlers = self._handlers
+        idle = self._idle
+        budget = d.params.max_work_per_step
+        work = 0
+        while d.outcome is None:
+            work += 1
+            if work > budget:
+                d.end("aborted", f"no decision within {budget:,} units of work: a rule runs on forever", self.safety_clause)
+                break
+            if not agenda:
+                idle(d)
+                continue
+            record = agenda[-1]
+            if isinstance(record, Ask):
+                options = record.options
+                if len(options) > 1:
+                    d.options = options
+                    return
+                agenda.pop()
+                if options:
+                    handlers[type(record)](d, record, options[0])
+                continue
+            agenda.pop()
+            handlers[type(record)](d, record)
+        d.options = ()
+
+    def decide(self, d, decision) -> None:
+        """Resolve the decision point the draft waits at with ``decision`` (already checked legal), then run on."""
+        record = d.agenda.pop()
+        self._handlers[type(record)](d, record, decision)
+        self.run(d)
+
+
+def record_types(package: str) -> tuple[type, ...]:
+    """The concrete work record types defined in the imported modules of ``package``."""
+    found = []
+    stack = list(Work.__subclasses__())
+    while stack:
+        t = stack.pop()
+        stack.extend(t.__subclasses__())
+        if t is not Ask and (t.__module__ == package or t.__module__.startswith(package + ".")) and _bound(t):
+            found.append(t)
+    return tuple(sorted(set(found), key=lambda t: (t.__module__, t.__qualname__)))
+
+
+def _bound(t: type) -> bool:
+    """Whether ``t`` is the class its module names (``dataclass(slots=True)`` leaves the class it replaced behind)."""
+    value = sys.modules.get(t.__module__)
+    for part in t.__qualname__.split("."):
+        value = getattr(value, part, None)
+    return value is t
+
+
+# --- the public read interface: what a state has still to do -------------------------------------
+
+
+def pending(state) -> tuple[Work, ...]:
+    """The work a state has scheduled within the current step, next first."""
+    return tuple(reversed(state.agenda))
+
+
+def waiting_for(state) -> Ask | None:
+    """The decision point a state waits at, or None (the game is over, or the wait is the ruleset's phase)."""
+    if state.outcome is None and state.agenda and isinstance(state.agenda[-1], Ask):
+        return state.agenda[-1]
+    return None
+
+
+def scheduled(state, *record_types: type) -> tuple[Work, ...]:
+    """The records of the given types a state has scheduled, next first."""
+    return tuple(r for r in reversed(state.agenda) if isinstance(r, record_types))
+
+
+class Agenda:
+    """The scheduling half of a draft: ``now``, ``later`` and ``ask`` are the only ways rules schedule work."""
+
+    __slots__ = ()
+
+    def now(self, *records: Work) -> None:
+        """Work to do before everything already waiting, in the order given."""
+        self.agenda.extend(reversed(records))
+
+    def later(self, *records: Work) -> None:
+        """Work to do after everything already waiting, in the order given."""
+        self.agenda[0:0] = reversed(records)
+
+    def ask(self, record: Ask) -> None:
+        """A decision point, resolved before anything else waiting."""
+        self.agenda.append(record)
+
+
+__all__ = ["Work", "Ask", "Kernel", "KernelError", "Agenda", "pending", "waiting_for", "scheduled", "record_types"]
