@@ -6,7 +6,6 @@ import dataclasses
 from types import SimpleNamespace
 
 import pytest
-
 from oblivaeon_verify.model.common import kernel
 from oblivaeon_verify.model.common.kernel import Agenda, Ask, Kernel, KernelError, Work
 
