@@ -132,10 +132,10 @@ BUGS = (
     Bug(
         "a-turn-that-never-ends",
         "aeons_end",
-        "oblivaeon_verify.model.aeons_end.engine",
+        "oblivaeon_verify.model.aeons_end.turn_order",
         "_end_turn",
-        'd.later(("turn-order",))',
-        'd.later(("end-turn",))',
+        "d.later(DrawTurnOrder())",
+        "d.later(EndTurn())",
         "loop",
     ),
 )

@@ -226,13 +226,13 @@ def test_a_model_prepping_to_closed_unfocused_breaches_breaks_its_rule(monkeypat
 
 
 def test_a_model_letting_a_player_skip_a_spell_in_a_closed_breach_breaks_its_rule(monkeypatch):
-    real = engine.casting_options
+    real = player_turn.casting_options
 
     def may_always_end(d):
         opts = real(d)
         return opts if any(o.kind == "end-casting" for o in opts) else [*opts, Decision("end-casting", f"player {d.acting() + 1}")]
 
-    monkeypatch.setattr(engine, "casting_options", may_always_end)
+    monkeypatch.setattr(player_turn, "casting_options", may_always_end)
     data = check(list(clarify.rulebook()), objects(SMALL))
     assert {v["clause"] for v in data["violations"]} == {"CAST.CLOSED-MUST"}
 

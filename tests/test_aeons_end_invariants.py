@@ -8,8 +8,10 @@ import inspect
 import pytest
 from oblivaeon_verify.model.aeons_end.cards import MATS
 from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.model.aeons_end.effects import ChooseHarmed, DiscardCharges
 from oblivaeon_verify.model.aeons_end.engine import new_game, step
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
+from oblivaeon_verify.model.aeons_end.player_turn import PHASES
 from oblivaeon_verify.model.aeons_end.ruleset import RULESET
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig
 from oblivaeon_verify.model.aeons_end.state import InPlay, Outcome
@@ -74,7 +76,7 @@ P2_SPARK = next(c for c in S.mages[1].hand if c.startswith("spark"))
 
 def resting(s, *options):
     """``s`` waiting on ``options`` from its phase itself (no effect's choice in front)."""
-    return dataclasses.replace(s, queue=(), options=tuple(options))
+    return dataclasses.replace(s, agenda=(PHASES[s.phase].ask(tuple(options)),), options=tuple(options))
 
 
 def ev(kind, clause="NEMESIS.MAIN", **data):
@@ -145,7 +147,7 @@ CASES = {
         S,
         REVEAL,
         (ev("turn", "TURN-ORDER.DRAW", target="p0", amount=1),),
-        breach(dataclasses.replace(S, actor="p0", phase="main", turn=1, queue=()), 0, 0, spell=SPARK),
+        breach(dataclasses.replace(S, actor="p0", phase="main", turn=1, agenda=()), 0, 0, spell=SPARK),
     ),
     "damage-choices-offer-the-nemesis-and-every-minion": lambda: resting(
         breach(dataclasses.replace(WITH_MINION, actor="p0", phase="casting"), 0, 0, spell=SPARK),
@@ -154,7 +156,7 @@ CASES = {
     ),
     "a-full-ability-is-offered": lambda: resting(mage(P1, 0, charges=5), NOOP),
     "a-suffering-player-loses-the-life": lambda: same(
-        dataclasses.replace(S, queue=(("choice", "harm-player", (Decision("suffer", "players", index=0),), (2, "NEMESIS.MAIN")),)),
+        dataclasses.replace(S, agenda=(ChooseHarmed((Decision("suffer", "players", index=0),), 2, "NEMESIS.MAIN"),)),
         Decision("suffer", "players", target="Adelheim", index=0),
     ),
     "lowest-life-harm-lands-on-a-player-not-exhausted": lambda: Step(
@@ -166,7 +168,7 @@ CASES = {
         dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3), InPlay("haze-spewer#1", life=3))),
         REVEAL,
         (ev("turn", "TURN-ORDER.DRAW", target="nemesis", amount=1), ev("minion-acts", card="haze-spewer#1"), ev("minion-acts", card=ENEMY)),
-        dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3), InPlay("haze-spewer#1", life=3)), queue=()),
+        dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3), InPlay("haze-spewer#1", life=3)), agenda=()),
     ),
     "the-turn-order-card-names-who-acts": lambda: Step(
         S, REVEAL, (ev("turn-order-card", "TURN-ORDER.DRAW", card="turn:player-1#1"), ev("turn", "TURN-ORDER.DRAW", target="p1")), S
@@ -253,7 +255,7 @@ def test_two_nemesis_turns_in_one_step_each_draw_once():
         ev("turn", "TURN-ORDER.DRAW", target="nemesis", amount=2),
         ev("nemesis-draws", "NEMESIS.DRAW", card="cryptic-strike#1", detail="attack"),
     )
-    after = dataclasses.replace(S, actor="", queue=())
+    after = dataclasses.replace(S, actor="", agenda=())
     assert not broken("the-nemesis-draws-one-card-a-turn", Step(S, REVEAL, events, after))
     assert broken("the-nemesis-draws-one-card-a-turn", Step(S, REVEAL, events[:3], after))
 
@@ -285,10 +287,10 @@ def test_an_exhausted_mage_healing_by_ability_stays_at_zero():
 def test_charges_kept_after_the_breach_to_destroy_is_chosen_are_caught():
     """The charges go once the queued consequences resolve, which may be a step after the exhaustion."""
     tired = mage(S, 0, life=0, exhausted=True, charges=2)
-    waiting = dataclasses.replace(tired, queue=(("discard-charges", 0, "EXHAUST.DISCARD-CHARGES"),))
+    waiting = dataclasses.replace(tired, agenda=(DiscardCharges(0, "EXHAUST.DISCARD-CHARGES"),))
     destroy = Decision("destroy-breach", "player 1", index=0)
-    assert broken("exhaustion-discards-charges", Step(waiting, destroy, (), dataclasses.replace(tired, queue=())))
-    assert not broken("exhaustion-discards-charges", Step(waiting, destroy, (), mage(dataclasses.replace(tired, queue=()), 0, charges=0)))
+    assert broken("exhaustion-discards-charges", Step(waiting, destroy, (), dataclasses.replace(tired, agenda=())))
+    assert not broken("exhaustion-discards-charges", Step(waiting, destroy, (), mage(dataclasses.replace(tired, agenda=()), 0, charges=0)))
 
 
 def test_a_minion_in_play_and_in_the_discard_is_caught():

@@ -6,19 +6,22 @@ import dataclasses
 import random
 
 import pytest
+from oblivaeon_verify.model.aeons_end.card_effects import HarmGravehold, Unleash
 from oblivaeon_verify.model.aeons_end.cards import MATS
 from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
 from oblivaeon_verify.model.aeons_end.decisions import Decision, IllegalDecision
 from oblivaeon_verify.model.aeons_end.draft import Draft
-from oblivaeon_verify.model.aeons_end.effects import harm_player, lowest_life_players, unleash
-from oblivaeon_verify.model.aeons_end.engine import new_game, run_to_decision, step
+from oblivaeon_verify.model.aeons_end.effects import DestroyBreach, DiscardCharges, harm_player, lowest_life_players, unleash
+from oblivaeon_verify.model.aeons_end.engine import new_game, step
 from oblivaeon_verify.model.aeons_end.game_end import check_end
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
 from oblivaeon_verify.model.aeons_end.player_turn import draw_cards, prep_breaches
+from oblivaeon_verify.model.aeons_end.positions import play_on
 from oblivaeon_verify.model.aeons_end.ruleset import RULESET
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig, SetupError, life_table
 from oblivaeon_verify.model.aeons_end.state import InPlay
-from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.aeons_end.turn_order import DrawTurnOrder, turn_order_cards
+from oblivaeon_verify.model.common.kernel import pending
 
 
 def cfg(mages=("Adelheim", "Brama"), nemesis="Rageborne", difficulty=Difficulty.NORMAL):
@@ -37,10 +40,7 @@ def to_player_turn(state, player=0):
 
 
 def resolve(state):
-    d = Draft(state)
-    d.options = ()
-    run_to_decision(d)
-    return d.freeze(), d.events
+    return play_on(state)
 
 
 def with_mage(state, i, **changes):
@@ -69,7 +69,7 @@ def test_an_empty_turn_order_deck_is_reshuffled_from_its_discards_TURN_ORDER_RES
     """TURN-ORDER.RESHUFFLE"""
     s = new_game(cfg())
     s = dataclasses.replace(
-        s, turn_deck=dataclasses.replace(s.turn_deck, middle=()), turn_discard=turn_order_cards(2), queue=(("turn-order",),)
+        s, turn_deck=dataclasses.replace(s.turn_deck, middle=()), turn_discard=turn_order_cards(2), agenda=(DrawTurnOrder(),)
     )
     after, events = resolve(s)
     assert any(e.kind == "turn-order-reshuffle" and e.clause == "TURN-ORDER.RESHUFFLE" for e in events)
@@ -193,7 +193,7 @@ def test_exhaustion_unleashes_twice_destroys_a_breach_and_discards_charges_EXHAU
     d = Draft(s)
     harm_player(d, 0, 5, "NEMESIS.DRAW")
     assert d.mages[0].exhausted and d.mages[0].life == 0
-    assert [q[0] for q in d.queue[:3]] == ["unleash", "destroy-breach", "discard-charges"]
+    assert [type(w) for w in pending(d)[:3]] == [Unleash, DestroyBreach, DiscardCharges]
     s, ev = resolve(d.freeze())
     while s.options and s.options[0].kind == "destroy-breach":
         s, more = step(s, s.options[0])
@@ -250,8 +250,8 @@ def test_expert_unleash_is_stronger_DIFFICULTY_EXPERT():
     for difficulty, expected in ((Difficulty.NORMAL, 1), (Difficulty.EXPERT, 1 + DEFAULT.expert_unleash_extra)):
         s = new_game(cfg(difficulty=difficulty))
         d = Draft(s)
-        unleash(d, 1, "NEMESIS.UNLEASH")
-        assert d.queue[0] == ("gravehold", expected, "NEMESIS.UNLEASH")
+        unleash(d, Unleash(1, "NEMESIS.UNLEASH"))
+        assert pending(d)[0] == HarmGravehold(expected, "NEMESIS.UNLEASH")
 
 
 def test_illegal_decisions_are_refused_naming_the_legal_ones():

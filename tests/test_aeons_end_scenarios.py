@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from oblivaeon_verify.model.aeons_end import effects, engine, player_turn, setup
+from oblivaeon_verify.model.aeons_end.card_effects import Unleash
 from oblivaeon_verify.model.aeons_end.cards import nemesis_def
 from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
 from oblivaeon_verify.model.aeons_end.parameters import Difficulty
@@ -185,7 +186,7 @@ def _lowest_counts_exhausted(d):
 
 def _casting_may_always_end(d):
     """CAST.CLOSED-MUST broken: the casting phase may always end."""
-    opts = [o for o in player_turn.casting_options(d) if o.kind != "end-casting"]
+    opts = [o for o in ORIGINAL_CASTING_OPTIONS(d) if o.kind != "end-casting"]
     return opts + [player_turn.Decision("end-casting", f"player {d.acting() + 1}")]
 
 
@@ -204,7 +205,7 @@ def _heal_exhausted(d, i, n, clause):
 def _unleash_once_on_exhaustion(d, i, n, clause):
     """EXHAUST.UNLEASH-TWICE broken: the nemesis Unleashes only once."""
     ORIGINAL_HARM(d, i, n, clause)
-    d.queue = tuple(q if q[:1] != ("unleash",) or q[2] != "EXHAUST.UNLEASH-TWICE" else ("unleash", 1, q[2]) for q in d.queue)
+    d.agenda[:] = [Unleash(1, w.clause) if w == Unleash(2, "EXHAUST.UNLEASH-TWICE") else w for w in d.agenda]
 
 
 def _to_discard_without_end_check(d, i, dec):
@@ -216,6 +217,7 @@ def _to_discard_without_end_check(d, i, dec):
 
 
 ORIGINAL_LIFE_TABLE = setup.life_table
+ORIGINAL_CASTING_OPTIONS = player_turn.casting_options
 ORIGINAL_HARM = effects.harm_player
 
 #: (module, name, broken version, scenario that must catch it, the step where it diverges).
@@ -223,7 +225,7 @@ BROKEN_RULES = [
     (player_turn, "draw_cards", _turn_over_shuffled, "draw-never-shuffle", 4),
     (player_turn, "prep_breaches", _prep_anywhere, "prep-where", 1),
     (effects, "lowest_life_players", _lowest_counts_exhausted, "lowest-life-skips-exhausted", 1),
-    (engine, "casting_options", _casting_may_always_end, "cast-closed-must", 1),
+    (player_turn, "casting_options", _casting_may_always_end, "cast-closed-must", 1),
     (setup, "life_table", _beginner_as_normal, "difficulty-beginner", 1),
     (player_turn, "heal_player", _heal_exhausted, "exhaust-still-plays", 3),
     (effects, "harm_player", _unleash_once_on_exhaustion, "exhaust-consequences", 1),

@@ -140,7 +140,7 @@ def test_a_winning_cast_ends_the_game_before_the_rest_of_the_spell():
     state = initial_state(SetupConfig(("Jian",), "Rageborne"))
     m = state.mages[0]
     breaches = (evolve(m.breaches[0], spell="essence-theft#1"),) + m.breaches[1:]
-    state = evolve(state, mages=(evolve(m, life=5, breaches=breaches),), nemesis_life=1, phase="casting", actor="p0", turn=1, queue=())
+    state = evolve(state, mages=(evolve(m, life=5, breaches=breaches),), nemesis_life=1, phase="casting", actor="p0", turn=1, agenda=())
     d = Draft(state)
     player_turn.cast(d, 0, 0, 0, "nemesis")
     after = d.freeze()

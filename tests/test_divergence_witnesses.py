@@ -238,7 +238,7 @@ def test_requitals_constructs_never_stay_under_it_so_its_reading_has_no_witness_
 
 def test_a_queued_end_check_alone_is_no_divergence():
     """Under resolves-first every attack queues an end check that does nothing until the nemesis deck is empty:
-    the positions differ in the queue (``pending_work``) but not in play, and the sides do not part there."""
+    the positions differ in the agenda (``pending_work``) but not in play, and the sides do not part there."""
     r = rulesets.load("aeons_end")
     params = r.default_parameters()
     from oblivaeon_verify.play import game_rng
@@ -254,7 +254,7 @@ def test_a_queued_end_check_alone_is_no_divergence():
         a, _ = r.step(a, options[0])
         b, _ = r.step(b, options[0])
         if r.position_key(a) != r.position_key(b):
-            assert dv.fields_that_differ(r, a, b) == ["queue"] and not dv.differ(r, a, b)
+            assert dv.fields_that_differ(r, a, b) == ["agenda"] and not dv.differ(r, a, b)
             queued += 1
     assert queued, "no attack was drawn in 400 decisions: pick another game"
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, Effect, HarmAny, HarmGravehold, HarmLowest, Unleash
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerCard:
@@ -34,13 +36,13 @@ class NemesisCard:
     kind: str
     """``attack``, ``minion`` or ``power``."""
     tier: int
-    effect: str
-    """``gravehold N``, ``lowest N``, ``any N``, ``unleash N`` (what it does when it resolves or acts)."""
+    effect: Effect
+    """What it does when it resolves or acts (a harm, an Unleash, ...: ``effects``)."""
     life: int = 0
     tokens: int = 0
     to_discard: int = 0
     """TO DISCARD: a player may spend this much aether to discard the card (0: no such text)."""
-    immediately: str = ""
+    immediately: Effect | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +61,8 @@ class Mat:
 @dataclass(frozen=True, slots=True)
 class Nemesis:
     name: str
-    unleash: str
+    unleash: Effect
+    """What its Unleash does."""
     unique: tuple[str, ...]
     loss_counter: bool = False
 
@@ -148,23 +151,23 @@ MATS = MappingProxyType(
 )
 
 BASIC_NEMESIS = (
-    NemesisCard("cryptic-strike", "Cryptic Strike", "attack", 1, "gravehold 2"),
-    NemesisCard("mangleroot", "Mangleroot", "minion", 1, "gravehold 1", life=3),
-    NemesisCard("haze-spewer", "Haze Spewer", "minion", 1, "lowest 1", life=3),
-    NemesisCard("night-unending", "Night Unending", "power", 1, "gravehold 3", tokens=2, to_discard=4),
-    NemesisCard("planar-collision", "Planar Collision", "attack", 2, "any 2"),
-    NemesisCard("bane-sire", "Bane Sire", "minion", 2, "unleash 1", life=6),
-    NemesisCard("aphotic-sun", "Aphotic Sun", "power", 2, "lowest 3", tokens=3, to_discard=5, immediately="unleash 1"),
-    NemesisCard("obliterate", "Obliterate", "attack", 3, "gravehold 4"),
-    NemesisCard("monstrosity", "Monstrosity of Omens", "minion", 3, "gravehold 2", life=6),
-    NemesisCard("apocalypse-ritual", "Apocalypse Ritual", "power", 3, "gravehold 6", tokens=3, to_discard=7),
+    NemesisCard("cryptic-strike", "Cryptic Strike", "attack", 1, HarmGravehold(2)),
+    NemesisCard("mangleroot", "Mangleroot", "minion", 1, HarmGravehold(1), life=3),
+    NemesisCard("haze-spewer", "Haze Spewer", "minion", 1, HarmLowest(1), life=3),
+    NemesisCard("night-unending", "Night Unending", "power", 1, HarmGravehold(3), tokens=2, to_discard=4),
+    NemesisCard("planar-collision", "Planar Collision", "attack", 2, HarmAny(2)),
+    NemesisCard("bane-sire", "Bane Sire", "minion", 2, Unleash(1), life=6),
+    NemesisCard("aphotic-sun", "Aphotic Sun", "power", 2, HarmLowest(3), tokens=3, to_discard=5, immediately=Unleash(1)),
+    NemesisCard("obliterate", "Obliterate", "attack", 3, HarmGravehold(4)),
+    NemesisCard("monstrosity", "Monstrosity of Omens", "minion", 3, HarmGravehold(2), life=6),
+    NemesisCard("apocalypse-ritual", "Apocalypse Ritual", "power", 3, HarmGravehold(6), tokens=3, to_discard=7),
 )
 
 UNIQUE_NEMESIS = (
-    NemesisCard("rage-strike", "Rage Strike", "attack", 1, "unleash 2"),
-    NemesisCard("raging-brute", "Raging Brute", "minion", 2, "lowest 1", life=5),
-    NemesisCard("mask-of-corruption", "Mask of Corruption", "power", 1, "unleash 2", tokens=2, to_discard=4),
-    NemesisCard("whispering-mask", "Whispering Mask", "minion", 2, "unleash 1", life=5, immediately="unleash 1"),
+    NemesisCard("rage-strike", "Rage Strike", "attack", 1, Unleash(2)),
+    NemesisCard("raging-brute", "Raging Brute", "minion", 2, HarmLowest(1), life=5),
+    NemesisCard("mask-of-corruption", "Mask of Corruption", "power", 1, Unleash(2), tokens=2, to_discard=4),
+    NemesisCard("whispering-mask", "Whispering Mask", "minion", 2, Unleash(1), life=5, immediately=Unleash(1)),
 )
 
 NEMESIS_CARDS = MappingProxyType({c.key: c for c in BASIC_NEMESIS + UNIQUE_NEMESIS})
@@ -173,8 +176,8 @@ NEMESES = MappingProxyType(
     {
         n.name: n
         for n in (
-            Nemesis("Rageborne", "gravehold 1", ("rage-strike", "raging-brute")),
-            Nemesis("Crooked Mask", "corruption 1", ("mask-of-corruption", "whispering-mask"), loss_counter=True),
+            Nemesis("Rageborne", HarmGravehold(1), ("rage-strike", "raging-brute")),
+            Nemesis("Crooked Mask", Corrupt(1), ("mask-of-corruption", "whispering-mask"), loss_counter=True),
         )
     }
 )

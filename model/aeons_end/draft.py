@@ -1,9 +1,17 @@
-"""The working copy of an Aeon's End state during one step, and the queue of effects it runs."""
+"""The working copy of an Aeon's End state during one step, and the kernel that runs its agenda.
+
+Rules schedule work on the draft with ``now``, ``later`` and ``ask`` (``model.common.kernel``); each kind of
+work is a record type with its one handler in :data:`KERNEL`, defined beside the rule it belongs to.
+"""
 
 from __future__ import annotations
 
 from oblivaeon_verify.model.aeons_end.state import GameState, Mage, Outcome, evolve
 from oblivaeon_verify.model.common.draft import BaseDraft
+from oblivaeon_verify.model.common.kernel import Kernel
+
+KERNEL = Kernel("aeons_end", "oblivaeon_verify.model.aeons_end", safety_clause="END.IMMEDIATE")
+"""Aeon's End's handlers, one per work record type (sealed by ``engine``)."""
 
 
 class Draft(BaseDraft):
@@ -25,18 +33,6 @@ class Draft(BaseDraft):
         m = self.mages[i]
         br = evolve(m.breaches[b], **changes)
         self.mage_update(i, breaches=m.breaches[:b] + (br,) + m.breaches[b + 1 :])
-
-    def later(self, *items: tuple) -> None:
-        """Effects to resolve after those already waiting."""
-        self.queue = self.queue + items
-
-    def now(self, *items: tuple) -> None:
-        """Effects to resolve before those already waiting."""
-        self.queue = items + self.queue
-
-    def ask(self, resume: str, options, payload: tuple = ()) -> None:
-        """A decision point, resolved before anything else waiting."""
-        self.queue = (("choice", resume, tuple(options), payload),) + self.queue
 
     def end(self, kind: str, reason: str, clause: str) -> None:
         if self.outcome is None:

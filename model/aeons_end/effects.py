@@ -1,54 +1,67 @@
 """Harm and help: Gravehold, players, the nemesis and minions; Unleash; exhaustion.
 
-Effects wait in the state's queue as small tuples and resolve one at a time; one that needs a
+Card effects (``card_effects``) are work records; the rule that resolves a card schedules its effect with
+the clause it resolves under (:func:`resolve_next`).  Effects resolve one at a time; one that needs a
 choice asks for it (a decision point) and resumes when it is made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from dataclasses import dataclass
 
+from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, Effect, HarmAny, HarmGravehold, HarmLowest, HealLowest, Unleash
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import Decision
-from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
 from oblivaeon_verify.model.aeons_end.game_end import check_end
 from oblivaeon_verify.model.aeons_end.parameters import Difficulty
-
-HANDLERS: dict[str, Callable] = {}
-RESUMES: dict[str, Callable] = {}
-
-
-def handler(name: str):
-    def reg(fn):
-        HANDLERS[name] = fn
-        return fn
-
-    return reg
+from oblivaeon_verify.model.aeons_end.state import evolve
+from oblivaeon_verify.model.common.kernel import Ask, Work
 
 
-def resume(name: str):
-    def reg(fn):
-        RESUMES[name] = fn
-        return fn
+@dataclass(frozen=True, slots=True)
+class DestroyBreach(Work):
+    """An exhausted player destroys a breach of their choice."""
 
-    return reg
-
-
-def parse(effect: str) -> tuple[str, int]:
-    """Card effects are written ``kind N`` (``gravehold 3``, ``lowest 2``, ``unleash 1``)."""
-    kind, _, n = effect.partition(" ")
-    return kind, int(n or 0)
+    player: int
+    clause: str
 
 
-def queue_effect(d: Draft, effect: str, clause: str, front: bool = False) -> None:
-    if not effect:
-        return
-    kind, n = parse(effect)
-    item = (kind, n, clause)
-    d.now(item) if front else d.later(item)
+@dataclass(frozen=True, slots=True)
+class DiscardCharges(Work):
+    """An exhausted player loses every charge."""
+
+    player: int
+    clause: str
 
 
-@handler("gravehold")
+@dataclass(frozen=True, slots=True)
+class ChooseHarmed(Ask):
+    """Which of the players an effect may hit loses the life."""
+
+    amount: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBreachToDestroy(Ask):
+    """Which breach an exhausted player destroys."""
+
+    player: int
+
+
+def resolve_next(d: Draft, effect: Effect | None, clause: str) -> None:
+    """A card's effect, to resolve before anything waiting, under ``clause`` (no effect: nothing)."""
+    if effect is not None:
+        d.now(dataclasses.replace(effect, clause=clause))
+
+
+@KERNEL.handles(HarmGravehold)
+def _harm_gravehold(d: Draft, e: HarmGravehold) -> None:
+    harm_gravehold(d, e.amount, e.clause)
+
+
 def harm_gravehold(d: Draft, n: int, clause: str) -> None:
     d.gravehold = max(0, d.gravehold - n)
     d.emit("gravehold-damage", clause, amount=n, detail=f"Gravehold at {d.gravehold}")
@@ -65,14 +78,14 @@ def lowest_life_players(d) -> list[int]:
     return [i for i in alive if d.mages[i].life == low]
 
 
-@handler("lowest")
-def harm_lowest(d: Draft, n: int, clause: str) -> None:
-    _harm_choice(d, n, clause, lowest_life_players(d))
+@KERNEL.handles(HarmLowest)
+def _harm_lowest(d: Draft, e: HarmLowest) -> None:
+    _harm_choice(d, e.amount, e.clause, lowest_life_players(d))
 
 
-@handler("any")
-def harm_any(d: Draft, n: int, clause: str) -> None:
-    _harm_choice(d, n, clause, [i for i, m in enumerate(d.mages) if not m.exhausted])
+@KERNEL.handles(HarmAny)
+def _harm_any(d: Draft, e: HarmAny) -> None:
+    _harm_choice(d, e.amount, e.clause, [i for i, m in enumerate(d.mages) if not m.exhausted])
 
 
 def _harm_choice(d: Draft, n: int, clause: str, players: list[int]) -> None:
@@ -82,12 +95,13 @@ def _harm_choice(d: Draft, n: int, clause: str, players: list[int]) -> None:
     if len(players) == 1:
         harm_player(d, players[0], n, clause)
         return
-    d.ask("harm-player", [Decision("suffer", "players", target=d.mages[i].name, index=i) for i in players], (n, clause))
+    options = tuple(Decision("suffer", "players", target=d.mages[i].name, index=i) for i in players)
+    d.ask(ChooseHarmed(options, n, clause))
 
 
-@resume("harm-player")
-def _harm_chosen(d: Draft, decision: Decision, n: int, clause: str) -> None:
-    harm_player(d, decision.index, n, clause)
+@KERNEL.handles(ChooseHarmed)
+def _harm_chosen(d: Draft, ask: ChooseHarmed, decision: Decision) -> None:
+    harm_player(d, decision.index, ask.amount, ask.clause)
 
 
 @implements("EXHAUST.WHEN", "EXHAUST.UNLEASH-TWICE")
@@ -101,9 +115,9 @@ def harm_player(d: Draft, i: int, n: int, clause: str) -> None:
         d.mage_update(i, exhausted=True)
         d.emit("exhausted", "EXHAUST.WHEN", target=m.name)
         d.now(
-            ("unleash", 2, "EXHAUST.UNLEASH-TWICE"),
-            ("destroy-breach", i, "EXHAUST.DESTROY-BREACH"),
-            ("discard-charges", i, "EXHAUST.DISCARD-CHARGES"),
+            Unleash(2, "EXHAUST.UNLEASH-TWICE"),
+            DestroyBreach(i, "EXHAUST.DESTROY-BREACH"),
+            DiscardCharges(i, "EXHAUST.DISCARD-CHARGES"),
         )
     check_end(d)
 
@@ -121,48 +135,53 @@ def heal_player(d: Draft, i: int, n: int, clause: str) -> None:
         d.emit("player-heal", clause, target=m.name, amount=life - m.life)
 
 
-@handler("heal-lowest")
+@KERNEL.handles(HealLowest)
+def _heal_lowest(d: Draft, e: HealLowest) -> None:
+    heal_lowest(d, e.amount, e.clause)
+
+
 def heal_lowest(d: Draft, n: int, clause: str) -> None:
     players = lowest_life_players(d)
     if players:
         heal_player(d, players[0], n, clause)
 
 
-@handler("unleash")
+@KERNEL.handles(Unleash)
 @implements("NEMESIS.UNLEASH", "DIFFICULTY.EXPERT")
-def unleash(d: Draft, times: int, clause: str) -> None:
-    """The nemesis's own Unleash, ``times`` times; Increased Difficulty strengthens it."""
-    kind, n = parse(d.setup.nemesis_def.unleash)
+def unleash(d: Draft, e: Unleash) -> None:
+    """The nemesis's own Unleash, ``amount`` times; Increased Difficulty strengthens it."""
+    effect = d.setup.nemesis_def.unleash
     if d.setup.difficulty in (Difficulty.EXPERT, Difficulty.EXTINCTION):
-        n += d.params.expert_unleash_extra
-    for _ in range(times):
-        d.emit("unleash", clause, detail=d.setup.nemesis)
-        d.now((kind, n, "NEMESIS.UNLEASH"))
+        effect = dataclasses.replace(effect, amount=effect.amount + d.params.expert_unleash_extra)
+    for _ in range(e.amount):
+        d.emit("unleash", e.clause, detail=d.setup.nemesis)
+        resolve_next(d, effect, "NEMESIS.UNLEASH")
 
 
-@handler("corruption")
-def corruption(d: Draft, n: int, clause: str) -> None:
-    d.corruption += n
-    d.emit("corruption", clause, amount=d.corruption)
+@KERNEL.handles(Corrupt)
+def corruption(d: Draft, e: Corrupt) -> None:
+    d.corruption += e.amount
+    d.emit("corruption", e.clause, amount=d.corruption)
     check_end(d)
 
 
-@handler("destroy-breach")
+@KERNEL.handles(DestroyBreach)
 @implements("EXHAUST.DESTROY-BREACH")
-def destroy_breach(d: Draft, i: int, clause: str) -> None:
+def destroy_breach(d: Draft, e: DestroyBreach) -> None:
     """The exhausted player destroys a breach of their choice; a spell prepped there is discarded."""
+    i = e.player
     left = [b for b, br in enumerate(d.mages[i].breaches) if not br.destroyed]
     if not left:
         return
     if len(left) == 1:
         _destroy(d, i, left[0])
         return
-    d.ask("destroy-breach", [Decision("destroy-breach", f"player {i + 1}", index=b) for b in left], (i,))
+    d.ask(ChooseBreachToDestroy(tuple(Decision("destroy-breach", f"player {i + 1}", index=b) for b in left), i))
 
 
-@resume("destroy-breach")
-def _destroy_chosen(d: Draft, decision: Decision, i: int) -> None:
-    _destroy(d, i, decision.index)
+@KERNEL.handles(ChooseBreachToDestroy)
+def _destroy_chosen(d: Draft, ask: ChooseBreachToDestroy, decision: Decision) -> None:
+    _destroy(d, ask.player, decision.index)
 
 
 def _destroy(d: Draft, i: int, b: int) -> None:
@@ -173,10 +192,11 @@ def _destroy(d: Draft, i: int, b: int) -> None:
     d.emit("breach-destroyed", "EXHAUST.DESTROY-BREACH", target=d.mages[i].name, amount=b + 1)
 
 
-@handler("discard-charges")
+@KERNEL.handles(DiscardCharges)
 @implements("EXHAUST.DISCARD-CHARGES")
-def discard_charges(d: Draft, i: int, clause: str) -> None:
-    d.emit("charges-discarded", clause, target=d.mages[i].name, amount=d.mages[i].charges)
+def discard_charges(d: Draft, e: DiscardCharges) -> None:
+    i = e.player
+    d.emit("charges-discarded", e.clause, target=d.mages[i].name, amount=d.mages[i].charges)
     d.mage_update(i, charges=0)
 
 
@@ -215,6 +235,4 @@ def damage_minion(d: Draft, k: int, n: int, clause: str) -> None:
         d.emit("minion-defeated", "CAST.MINION-DAMAGE", card=p.card)
         check_end(d)
     else:
-        from oblivaeon_verify.model.aeons_end.state import evolve
-
         d.in_play = d.in_play[:k] + (evolve(p, life=life),) + d.in_play[k + 1 :]

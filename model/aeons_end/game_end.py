@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from oblivaeon_verify.model.aeons_end.clauses import implements
-from oblivaeon_verify.model.aeons_end.draft import Draft
+from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
+from oblivaeon_verify.model.common.kernel import Work
+
+
+@dataclass(frozen=True, slots=True)
+class EndCheck(Work):
+    """The end conditions, once a drawn attack has resolved (LastAttackReading.RESOLVES_FIRST)."""
 
 
 def attack_resolving(s) -> bool:
-    """A drawn attack is still resolving under LastAttackReading.RESOLVES_FIRST (its end check waits in
-    the queue), so running out of nemesis cards does not yet win; every other condition still ends play."""
-    return ("end-check",) in s.queue
+    """A drawn attack is still resolving under LastAttackReading.RESOLVES_FIRST (its end check waits on
+    the agenda), so running out of nemesis cards does not yet win; every other condition still ends play."""
+    return EndCheck() in s.agenda
 
 
 @implements(
@@ -33,3 +41,8 @@ def check_end(d: Draft) -> None:
         d.end("lost", f"{d.setup.nemesis} has spread its corruption", "END.LOSE-NEMESIS-SPECIFIC")
     elif not any(d.nemesis_deck) and not d.in_play and not attack_resolving(d):
         d.end("won", "the nemesis has no cards left and nothing in play", "END.WIN-NEMESIS-EXHAUSTED")
+
+
+@KERNEL.handles(EndCheck)
+def _end_check(d: Draft, work: EndCheck) -> None:
+    check_end(d)

@@ -2,25 +2,50 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from oblivaeon_verify.model.aeons_end.cards import nemesis_def
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import Decision, nemesis_deck
-from oblivaeon_verify.model.aeons_end.draft import Draft
-from oblivaeon_verify.model.aeons_end.effects import handler, queue_effect, resume
-from oblivaeon_verify.model.aeons_end.game_end import check_end
+from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
+from oblivaeon_verify.model.aeons_end.effects import resolve_next
+from oblivaeon_verify.model.aeons_end.game_end import EndCheck, check_end
 from oblivaeon_verify.model.aeons_end.parameters import LastAttackReading
 from oblivaeon_verify.model.aeons_end.state import InPlay, evolve
-from oblivaeon_verify.model.aeons_end.turn_order import reveal_options
+from oblivaeon_verify.model.aeons_end.turn_order import EndTurn, NemesisTurn, reveal_options
+from oblivaeon_verify.model.common.kernel import Ask, Work
 
 
-def begin(d: Draft) -> None:
-    d.later(*[("nemesis-act", p.card) for p in d.in_play], ("nemesis-draw",), ("end-turn",))
+@dataclass(frozen=True, slots=True)
+class NemesisActs(Work):
+    """A minion or power in play does its turn's part."""
+
+    card: str
 
 
-@handler("nemesis-act")
+@dataclass(frozen=True, slots=True)
+class NemesisDraws(Work):
+    """The nemesis draws and resolves its card."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealNemesisCard(Ask):
+    """Chance: which card of a shuffled nemesis tier is on top."""
+
+    tier: int
+
+
+@KERNEL.handles(NemesisTurn)
+def begin(d: Draft, work: NemesisTurn) -> None:
+    """Its minions and powers act in the order they came into play, then it draws, then the turn ends."""
+    d.later(*[NemesisActs(p.card) for p in d.in_play], NemesisDraws(), EndTurn())
+
+
+@KERNEL.handles(NemesisActs)
 @implements("NEMESIS.MAIN")
-def act(d: Draft, card: str) -> None:
+def act(d: Draft, work: NemesisActs) -> None:
     """A minion does what it does each turn; a power loses a token and resolves at none."""
+    card = work.card
     k = next((k for k, p in enumerate(d.in_play) if p.card == card), None)
     if k is None:
         return  # defeated or discarded earlier this turn
@@ -28,7 +53,7 @@ def act(d: Draft, card: str) -> None:
     c = nemesis_def(card)
     if c.kind == "minion":
         d.emit("minion-acts", "NEMESIS.MAIN", card=card)
-        queue_effect(d, c.effect, "NEMESIS.MAIN", front=True)
+        resolve_next(d, c.effect, "NEMESIS.MAIN")
         return
     tokens = p.tokens - 1
     if tokens > 0:
@@ -38,12 +63,12 @@ def act(d: Draft, card: str) -> None:
     d.in_play = d.in_play[:k] + d.in_play[k + 1 :]
     d.nemesis_discard = d.nemesis_discard + (card,)
     d.emit("power-resolves", "NEMESIS.MAIN", card=card)
-    queue_effect(d, c.effect, "NEMESIS.MAIN", front=True)
+    resolve_next(d, c.effect, "NEMESIS.MAIN")
 
 
-@handler("nemesis-draw")
+@KERNEL.handles(NemesisDraws)
 @implements("NEMESIS.DRAW", "NEMESIS.CARD-KINDS", "NEMESIS.BASIC-AND-UNIQUE")
-def draw(d: Draft) -> None:
+def draw(d: Draft, work: NemesisDraws) -> None:
     """Draw from the top tier that has cards: attacks resolve and are discarded; minions and powers
     enter play with their tokens; IMMEDIATELY effects resolve at once."""
     tier = next((t for t, deck in enumerate(d.nemesis_deck) if deck), None)
@@ -52,8 +77,8 @@ def draw(d: Draft) -> None:
         return
     deck = d.nemesis_deck[tier]
     if not deck.top_known():
-        d.now(("nemesis-draw",))
-        d.ask("reveal-nemesis", reveal_options(deck, nemesis_deck(tier + 1)), (tier,))
+        d.now(work)
+        d.ask(RevealNemesisCard(reveal_options(deck, nemesis_deck(tier + 1)), tier))
         return
     card, rest = deck.take_top()
     d.nemesis_deck = d.nemesis_deck[:tier] + (rest,) + d.nemesis_deck[tier + 1 :]
@@ -62,23 +87,18 @@ def draw(d: Draft) -> None:
     if c.kind == "attack":
         d.nemesis_discard = d.nemesis_discard + (card,)
         if d.params.last_attack_reading is LastAttackReading.RESOLVES_FIRST:
-            d.now(("end-check",))  # after the attack: the queue runs front first
-            queue_effect(d, c.effect, "NEMESIS.DRAW", front=True)
+            d.now(EndCheck())  # after the attack: what is scheduled last with ``now`` runs first
+            resolve_next(d, c.effect, "NEMESIS.DRAW")
             return
-        queue_effect(d, c.effect, "NEMESIS.DRAW", front=True)
+        resolve_next(d, c.effect, "NEMESIS.DRAW")
     else:
         d.in_play = d.in_play + (InPlay(card, life=c.life, tokens=c.tokens),)
-    queue_effect(d, c.immediately, "NEMESIS.DRAW", front=True)
+    resolve_next(d, c.immediately, "NEMESIS.DRAW")
     check_end(d)
 
 
-@handler("end-check")
-def _end_check(d: Draft) -> None:
-    """The end conditions, once a drawn attack has resolved (LastAttackReading.RESOLVES_FIRST)."""
-    check_end(d)
-
-
-@resume("reveal-nemesis")
-def _revealed(d: Draft, decision: Decision, tier: int) -> None:
+@KERNEL.handles(RevealNemesisCard)
+def _revealed(d: Draft, ask: RevealNemesisCard, decision: Decision) -> None:
+    tier = ask.tier
     deck = d.nemesis_deck[tier].reveal_top(decision.card)
     d.nemesis_deck = d.nemesis_deck[:tier] + (deck,) + d.nemesis_deck[tier + 1 :]

@@ -1,13 +1,59 @@
-"""A player's turn: the casting phase, the main phase and the draw phase."""
+"""A player's turn: the casting phase, the main phase and the draw phase.
+
+Each phase is a row of :data:`PHASES`: the rule that lists its decisions and the decision point that
+offers them.  With nothing else scheduled, the kernel asks :func:`player_phase` for what comes next.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import Decision
-from oblivaeon_verify.model.aeons_end.draft import Draft
-from oblivaeon_verify.model.aeons_end.effects import damage_targets, deal, handler, heal_lowest, heal_player, resume
+from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
+from oblivaeon_verify.model.aeons_end.effects import damage_targets, deal, heal_lowest, heal_player
 from oblivaeon_verify.model.aeons_end.game_end import check_end
+from oblivaeon_verify.model.aeons_end.state import evolve
+from oblivaeon_verify.model.aeons_end.turn_order import EndTurn
+from oblivaeon_verify.model.common.kernel import Ask, Work
+
+
+@dataclass(frozen=True, slots=True)
+class CastingPhase(Ask):
+    """The casting phase: a prepped spell to cast, or the end of casting."""
+
+
+@dataclass(frozen=True, slots=True)
+class MainPhase(Ask):
+    """The main phase: an action, or the end of the main phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPhase(Ask):
+    """The draw phase: which played gem or relic goes to the discard pile next."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFocusFree(Ask):
+    """Focusing Orb: which closed breach of the player's gets a free quarter turn."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAllyCast(Ask):
+    """Vim Dynamo: which ally's prepped spell the player casts, and at what (or none)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinishDrawPhase(Work):
+    """The player draws up to a full hand and their breaches forget this turn's focus."""
+
+    player: int
 
 
 def _who(i: int) -> str:
@@ -154,7 +200,7 @@ def play_card(d: Draft, i: int, dec: Decision) -> None:
     elif c.effect == "focus-free":
         closed = [b for b, br in enumerate(d.mages[i].breaches) if not br.destroyed and not br.opened]
         if closed:
-            d.ask("focus-free", [Decision("focus-free", _who(i), index=b) for b in closed], (i,))
+            d.ask(ChooseFocusFree(tuple(Decision("focus-free", _who(i), index=b) for b in closed), i))
     elif c.effect == "ally-cast":
         spells = [(o, b) for o, mm in enumerate(d.mages) for b, br in enumerate(mm.breaches) if br.spell and (o != i or len(d.mages) == 1)]
         if spells:
@@ -164,18 +210,18 @@ def play_card(d: Draft, i: int, dec: Decision) -> None:
                 for t in damage_targets(d)
             ]
             opts.append(Decision("decline", _who(i)))
-            d.ask("ally-cast", opts, (i,))
+            d.ask(ChooseAllyCast(tuple(opts), i))
 
 
-@resume("focus-free")
-def _focus_free(d: Draft, dec: Decision, i: int) -> None:
-    _turn_breach(d, i, dec.index)
+@KERNEL.handles(ChooseFocusFree)
+def _focus_free(d: Draft, ask: ChooseFocusFree, dec: Decision) -> None:
+    _turn_breach(d, ask.player, dec.index)
 
 
-@resume("ally-cast")
-def _ally_cast(d: Draft, dec: Decision, i: int) -> None:
+@KERNEL.handles(ChooseAllyCast)
+def _ally_cast(d: Draft, ask: ChooseAllyCast, dec: Decision) -> None:
     if dec.kind == "ally-cast":
-        cast(d, i, dec.index // 4, dec.index % 4, dec.target)
+        cast(d, ask.player, dec.index // 4, dec.index % 4, dec.target)
 
 
 @implements("MAIN.GAIN-CARD", "CARDS.GAIN")
@@ -291,17 +337,77 @@ def draw_cards(d: Draft, i: int, n: int) -> None:
         d.mage_update(i, hand=m.hand + (m.deck[0],), deck=m.deck[1:])
 
 
-@handler("draw-phase")
-def finish_draw_phase(d: Draft, i: int) -> None:
+@KERNEL.handles(FinishDrawPhase)
+def finish_draw_phase(d: Draft, work: FinishDrawPhase) -> None:
+    i = work.player
     m = d.mages[i]
     if len(m.hand) < d.params.hand_size:
         draw_cards(d, i, d.params.hand_size - len(m.hand))
-    breaches = tuple(b if not b.focused_this_turn else _unfocus(b) for b in d.mages[i].breaches)
+    breaches = tuple(b if not b.focused_this_turn else evolve(b, focused_this_turn=False) for b in d.mages[i].breaches)
     d.mage_update(i, breaches=breaches)
-    d.later(("end-turn",))
+    d.later(EndTurn())
 
 
-def _unfocus(b):
-    from oblivaeon_verify.model.aeons_end.state import evolve
+# --- the phases -----------------------------------------------------------------------------
 
-    return evolve(b, focused_this_turn=False)
+
+@KERNEL.handles(CastingPhase)
+def _casting(d: Draft, ask: CastingPhase, dec: Decision) -> None:
+    if dec.kind == "cast":
+        i = d.acting()
+        cast(d, i, i, dec.index, dec.target)
+    else:
+        d.phase = "main"
+
+
+@KERNEL.handles(MainPhase)
+def _main(d: Draft, ask: MainPhase, dec: Decision) -> None:
+    if dec.kind == "end-main":
+        d.phase = "draw"
+    else:
+        apply_main(d, dec)
+
+
+@KERNEL.handles(DrawPhase)
+def _draw(d: Draft, ask: DrawPhase, dec: Decision) -> None:
+    discard_next(d, d.acting(), dec.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase of a player's turn: the rule that lists its decisions, and the decision point offering them."""
+
+    options: Callable[[Draft], list[Decision]]
+    ask: type[Ask]
+
+
+#: The player phases, in the order a turn goes through them.  The rows call their rules by name, as
+#: OblivAeon's round table does, so that a test replacing a rule in this module replaces it here too.
+PHASES = {
+    "casting": Phase(lambda d: casting_options(d), CastingPhase),
+    "main": Phase(lambda d: main_options(d), MainPhase),
+    "draw": Phase(lambda d: draw_options(d), DrawPhase),
+}
+
+
+def player_phase(d: Draft) -> None:
+    """With nothing scheduled, the acting player's phase offers its decisions.
+
+    A draw phase with at most one played card left has nothing to order: it discards them and ends;
+    a casting phase with nothing to cast moves on to the main phase.
+    """
+    if d.phase == "draw" and len(draw_options(d)) <= 1:
+        i = d.acting()
+        for c in d.mages[i].played:
+            discard_next(d, i, c)
+        d.phase = "end"
+        d.later(FinishDrawPhase(i))
+        return
+    phase = PHASES.get(d.phase)
+    options = phase.options(d) if phase is not None else ()
+    if options:
+        d.ask(phase.ask(tuple(options)))
+    elif d.phase == "casting":
+        d.phase = "main"
+    else:
+        raise AssertionError(f"no way forward in phase {d.phase!r} for {d.actor!r}")

@@ -16,14 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from oblivaeon_verify.model.aeons_end import effects
+from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, HarmAny, HarmGravehold, HarmLowest, HealLowest, Unleash
 from oblivaeon_verify.model.aeons_end.cards import NEMESIS_CARDS, PLAYER_CARDS, SUPPLY_CARDS, base
 from oblivaeon_verify.model.aeons_end.draft import Draft
 from oblivaeon_verify.model.aeons_end.engine import run_to_decision
-from oblivaeon_verify.model.aeons_end.nemesis_turn import begin as begin_nemesis_turn
+from oblivaeon_verify.model.aeons_end.player_turn import PHASES as PHASE_TABLE
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig, initial_state
 from oblivaeon_verify.model.aeons_end.state import GameState, InPlay
-from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.aeons_end.turn_order import DrawTurnOrder, NemesisTurn, turn_order_cards
 from oblivaeon_verify.model.common.deck import Deck
+from oblivaeon_verify.model.common.kernel import waiting_for
 
 PHASES = ("casting", "main", "draw")
 BREACH_STATES = ("opened", "closed", "destroyed")
@@ -207,13 +209,13 @@ def _place_turn(d: Draft, pos: Position) -> None:
     d.turn_deck = Deck(top, tuple(pool), ())
     d.turn = len(drawn)
     d.aether = pos.aether
-    d.queue = ()
+    d.agenda = []
     if pos.turn == "turn order":
         d.actor, d.phase = "", "turn-order"
-        d.later(("turn-order",))
+        d.later(DrawTurnOrder())
     elif pos.turn == "nemesis":
         d.actor, d.phase = "nemesis", "nemesis"
-        begin_nemesis_turn(d)
+        d.now(NemesisTurn())
     else:
         d.actor, d.phase = f"p{int(pos.turn[7:]) - 1}", pos.phase
 
@@ -237,11 +239,35 @@ def place(cfg: SetupConfig, pos: Position) -> tuple[GameState, tuple]:
     return d.freeze(), tuple(d.events)
 
 
-#: Effects resolved through the model's own queue handlers: (kind, amount).
-QUEUED = ("gravehold", "lowest", "any", "unleash", "corruption", "heal-lowest")
+#: Effects a scenario names by word, scheduled as the model's own card effects (run by their handlers).
+QUEUED = {
+    "gravehold": HarmGravehold,
+    "lowest": HarmLowest,
+    "any": HarmAny,
+    "unleash": Unleash,
+    "corruption": Corrupt,
+    "heal-lowest": HealLowest,
+}
 #: Effects on one named player or thing: kind -> the model's function in ``effects`` (looked up when
 #: used, so a test that replaces a rule there replaces it here too).
 DIRECT = {"harm": "harm_player", "heal": "heal_player", "nemesis": "damage_nemesis", "minion": "damage_minion"}
+
+
+PHASE_ASKS = frozenset(p.ask for p in PHASE_TABLE.values())
+
+
+def play_on(state: GameState) -> tuple[GameState, tuple]:
+    """Run ``state`` on to its next decision, its phase offering its decisions afresh.
+
+    For a position changed by hand (a test that sets a phase or the aether): a phase's decision point
+    lists what was open when it was made, so it is made again; any other decision point stays.
+    """
+    d = Draft(state)
+    if type(waiting_for(state)) in PHASE_ASKS:
+        d.agenda.pop()
+    d.options = ()
+    run_to_decision(d)
+    return d.freeze(), tuple(d.events)
 
 
 def inject(state: GameState, kind: str, amount: int, clause: str, who: int = 0) -> tuple[GameState, tuple]:
@@ -249,11 +275,15 @@ def inject(state: GameState, kind: str, amount: int, clause: str, who: int = 0) 
     for minion), then run on to the next decision.  Refused while a choice is pending or the game is over."""
     if state.outcome is not None:
         raise ValueError(f"the game is over ({state.outcome.kind}); no effect can resolve")
-    if state.queue and state.queue[0][0] == "choice":
+    pending = waiting_for(state)
+    at_phase = pending is not None and type(pending) in PHASE_ASKS
+    if pending is not None and not at_phase:
         raise ValueError("a decision is pending; decide it before an effect can resolve")
     d = Draft(state)
+    if at_phase:  # the phase offers its decisions again once the effect has resolved
+        d.agenda.pop()
     if kind in QUEUED:
-        d.now((kind, amount, clause))
+        d.now(QUEUED[kind](amount, clause))
     elif kind == "nemesis":
         effects.damage_nemesis(d, amount, clause)
     elif kind in DIRECT:
@@ -262,9 +292,9 @@ def inject(state: GameState, kind: str, amount: int, clause: str, who: int = 0) 
             raise LookupError(f"{kind}: no such {'minion in play' if kind == 'minion' else 'player'} ({who + 1})")
         getattr(effects, DIRECT[kind])(d, who, amount, clause)
     else:
-        raise LookupError(f"unknown effect {kind!r}; effects: {', '.join(QUEUED + tuple(DIRECT))}")
+        raise LookupError(f"unknown effect {kind!r}; effects: {', '.join((*QUEUED, *DIRECT))}")
     run_to_decision(d)
     return d.freeze(), tuple(d.events)
 
 
-__all__ = ["BreachPlacement", "MagePlacement", "Position", "inject", "place"]
+__all__ = ["BreachPlacement", "MagePlacement", "Position", "inject", "place", "play_on"]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from oblivaeon_verify.model.aeons_end import decisions, parameters, setup, state
+from oblivaeon_verify.model.aeons_end import decisions, engine, parameters, setup, state
 from oblivaeon_verify.model.common import deck, identity
 from oblivaeon_verify.model.common.serialise import Codec, DecodeError
 
-CODEC = Codec((state, deck, decisions, setup, parameters))
+CODEC = Codec((state, deck, decisions, setup, parameters), classes=engine.KERNEL.record_types())
 
 
 def to_json(s: state.GameState) -> str:

@@ -9,7 +9,7 @@ from oblivaeon_verify.model.aeons_end.cards import BASIC_NEMESIS, MATS, NEMESES,
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty, Parameters
 from oblivaeon_verify.model.aeons_end.state import Breach, GameState, Mage
-from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.aeons_end.turn_order import DrawTurnOrder, turn_order_cards
 from oblivaeon_verify.model.common.deck import Deck
 
 
@@ -107,7 +107,7 @@ def initial_state(cfg: SetupConfig) -> GameState:
         in_play=(),
         supply={k: tuple(f"{k}#{n}" for n in range(1, SUPPLY_COPIES + 1)) for k in sorted(SUPPLY_CARDS)},
         corruption=0,
-        queue=(("turn-order",),),
+        agenda=(DrawTurnOrder(),),
         options=(),
         outcome=None,
     )

@@ -92,7 +92,7 @@ class GameState:
     supply: dict
     """Pile key -> physical cards left in it."""
     corruption: int
-    queue: tuple
-    """Effects still to resolve, first first (each a small tuple)."""
+    agenda: tuple
+    """Work still to do within the step, next last (typed records: ``model.common.kernel``)."""
     options: tuple
     outcome: Outcome | None

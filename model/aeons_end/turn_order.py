@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import TURN_ORDER_DECK, Decision
-from oblivaeon_verify.model.aeons_end.draft import Draft
-from oblivaeon_verify.model.aeons_end.effects import handler, resume
+from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
 from oblivaeon_verify.model.common.deck import Deck
+from oblivaeon_verify.model.common.kernel import Ask, Work
 
 TURN_DECK = ("turn",)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTurnOrder(Work):
+    """Draw the turn order deck's top card to find who acts next."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Work):
+    """The turn is over: the turn order deck is drawn next."""
+
+
+@dataclass(frozen=True, slots=True)
+class NemesisTurn(Work):
+    """The nemesis takes its turn (its rule is in ``nemesis_turn``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTurnOrderCard(Ask):
+    """Chance: which card of the shuffled turn order deck is on top."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseWildTurn(Ask):
+    """The wild turn order card: the players choose who takes the turn."""
 
 
 @implements("TURN-ORDER.COMPOSITION", "SOLO.TRUE-SOLO")
@@ -36,18 +63,24 @@ def turn_order_cards(players: int) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-def reveal_options(deck: Deck, label: str) -> list[Decision]:
+def reveal_options(deck: Deck, label: str) -> tuple[Decision, ...]:
     groups: dict[str, list] = {}
     for c in deck.middle:
         k = c.partition("#")[0]
         g = groups.setdefault(k, [c, 0])
         g[1] += 1
-    return [Decision("reveal", "chance", card=groups[k][0], target=label, weight=groups[k][1]) for k in sorted(groups)]
+    return tuple(Decision("reveal", "chance", card=groups[k][0], target=label, weight=groups[k][1]) for k in sorted(groups))
 
 
-@handler("turn-order")
+@KERNEL.handles(EndTurn)
+def _end_turn(d: Draft, work: EndTurn) -> None:
+    d.actor, d.phase = "", "turn-order"
+    d.later(DrawTurnOrder())
+
+
+@KERNEL.handles(DrawTurnOrder)
 @implements("TURN-ORDER.DRAW", "TURN-ORDER.RESHUFFLE", "TURN-ORDER.DECK")
-def next_turn(d: Draft) -> None:
+def next_turn(d: Draft, work: DrawTurnOrder) -> None:
     """Draw the turn order deck's top card (a chance point when shuffled); an empty deck is first
     refilled by shuffling its discards."""
     if not d.turn_deck:
@@ -56,8 +89,8 @@ def next_turn(d: Draft) -> None:
         d.cycles += 1
         d.emit("turn-order-reshuffle", "TURN-ORDER.RESHUFFLE", amount=d.cycles)
     if not d.turn_deck.top_known():
-        d.now(("turn-order",))
-        d.ask("reveal-turn", reveal_options(d.turn_deck, TURN_ORDER_DECK))
+        d.now(work)
+        d.ask(RevealTurnOrderCard(reveal_options(d.turn_deck, TURN_ORDER_DECK)))
         return
     card, rest = d.turn_deck.take_top()
     d.turn_deck, d.turn_discard = rest, d.turn_discard + (card,)
@@ -68,18 +101,18 @@ def next_turn(d: Draft) -> None:
     elif kind == "solo":
         start_turn(d, "p0")
     elif kind == "wild":
-        d.ask("wild", [Decision("take-turn", "players", target=m.name, index=i) for i, m in enumerate(d.mages)])
+        d.ask(ChooseWildTurn(tuple(Decision("take-turn", "players", target=m.name, index=i) for i, m in enumerate(d.mages))))
     else:
         start_turn(d, f"p{int(kind.split('-')[1]) - 1}")
 
 
-@resume("reveal-turn")
-def _revealed(d: Draft, decision: Decision) -> None:
+@KERNEL.handles(RevealTurnOrderCard)
+def _revealed(d: Draft, ask: RevealTurnOrderCard, decision: Decision) -> None:
     d.turn_deck = d.turn_deck.reveal_top(decision.card)
 
 
-@resume("wild")
-def _wild(d: Draft, decision: Decision) -> None:
+@KERNEL.handles(ChooseWildTurn)
+def _wild(d: Draft, ask: ChooseWildTurn, decision: Decision) -> None:
     start_turn(d, f"p{decision.index}")
 
 
@@ -95,9 +128,7 @@ def start_turn(d: Draft, actor: str) -> None:
         return
     d.emit("turn", "TURN-ORDER.DRAW", target=actor, amount=d.turn)
     if actor == "nemesis":
-        from oblivaeon_verify.model.aeons_end.nemesis_turn import begin
-
         d.phase = "nemesis"
-        begin(d)
+        d.now(NemesisTurn())
     else:
         d.phase = "casting"

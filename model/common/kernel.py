@@ -40,6 +40,17 @@ class Ask(Work):
     options: tuple
 
 
+_FAMILIES: set[type] = {Work, Ask}
+
+
+def family(cls: type) -> type:
+    """Mark a record type as a family of kinds (its subclasses are the kinds; it has no handler of its own).
+
+    Put it above ``@dataclass``, which replaces the class it decorates."""
+    _FAMILIES.add(cls)
+    return cls
+
+
 class KernelError(Exception):
     """A ruleset's work records and handlers do not match (a programming error, found at import)."""
 
@@ -57,8 +68,8 @@ class Kernel:
 
     def handles(self, record_type: type) -> Callable:
         """Register the one handler of ``record_type`` (a :class:`Work` subclass)."""
-        if not (isinstance(record_type, type) and issubclass(record_type, Work)) or record_type in (Work, Ask):
-            raise KernelError(f"{self.ruleset}: {record_type!r} is not a kind of work (a subclass of Work or Ask)")
+        if not (isinstance(record_type, type) and issubclass(record_type, Work)) or record_type in _FAMILIES:
+            raise KernelError(f"{self.ruleset}: {record_type!r} is not a kind of work (a subclass of Work or Ask, not a family)")
 
         def register(fn: Callable) -> Callable:
             if record_type in self._handlers:
@@ -134,7 +145,7 @@ def record_types(package: str) -> tuple[type, ...]:
     while stack:
         t = stack.pop()
         stack.extend(t.__subclasses__())
-        if t is not Ask and (t.__module__ == package or t.__module__.startswith(package + ".")) and _bound(t):
+        if t not in _FAMILIES and (t.__module__ == package or t.__module__.startswith(package + ".")) and _bound(t):
             found.append(t)
     return tuple(sorted(set(found), key=lambda t: (t.__module__, t.__qualname__)))
 
@@ -185,4 +196,4 @@ class Agenda:
         self.agenda.append(record)
 
 
-__all__ = ["Work", "Ask", "Kernel", "KernelError", "Agenda", "pending", "waiting_for", "scheduled", "record_types"]
+__all__ = ["Work", "Ask", "family", "Kernel", "KernelError", "Agenda", "pending", "waiting_for", "scheduled", "record_types"]

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
+from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, HarmAny, HarmGravehold, HarmLowest, Unleash
 from oblivaeon_verify.model.aeons_end.cards import MATS, PLAYER_CARDS, base, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS
+from oblivaeon_verify.model.aeons_end.effects import ChooseBreachToDestroy, ChooseHarmed, DestroyBreach, DiscardCharges
 from oblivaeon_verify.model.aeons_end.events import EVENT_KINDS
 from oblivaeon_verify.model.aeons_end.game_end import attack_resolving
+from oblivaeon_verify.model.aeons_end.nemesis_turn import NemesisActs
 from oblivaeon_verify.model.aeons_end.parameters import Difficulty
+from oblivaeon_verify.model.aeons_end.player_turn import PHASES
 from oblivaeon_verify.model.aeons_end.state import GameState, Mage
-from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.aeons_end.turn_order import ChooseWildTurn, turn_order_cards
+from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers
 from oblivaeon_verify.properties.common.registry import Registry, state_parts
 
@@ -127,16 +132,15 @@ def same_turn(st) -> bool:
     return st.after.actor == st.before.actor and st.after.turn == st.before.turn
 
 
-def choice_waiting(s, resume: str):
-    """The choice at the front of the queue if it is a ``resume`` choice, else None."""
-    if s.queue and s.queue[0][0] == "choice" and s.queue[0][1] == resume:
-        return s.queue[0]
-    return None
+def choice_waiting(s, kind: type):
+    """The decision point the state waits at if it is of ``kind``, else None."""
+    pending = waiting_for(s)
+    return pending if type(pending) is kind else None
 
 
 def resting_in_phase(s, phase: str) -> bool:
     """The state waits on a decision of the acting player's phase itself (no effect's choice in front)."""
-    return s.outcome is None and s.phase == phase and s.actor.startswith("p") and not (s.queue and s.queue[0][0] == "choice")
+    return s.outcome is None and s.phase == phase and s.actor.startswith("p") and type(waiting_for(s)) is PHASES[phase].ask
 
 
 @state("player-card-in-one-place", "CARDS.GAIN", "CAST.TO-DISCARD", "DRAW.DISCARD-PLAYED", reads=PLAYER_CARD_FIELDS)
@@ -282,23 +286,22 @@ def no_life_gain(st):
             yield f"exhausted player {i + 1} went from {x.life} to {y.life} life (exhausted: {y.exhausted})"
 
 
-def _waiting(queue, kind: str, i: int) -> bool:
-    return any(q[0] == kind and q[1] == i for q in queue)
+def _waiting(s, kind: type, i: int) -> bool:
+    return any(w.player == i for w in scheduled(s, kind))
 
 
 @step("exhaustion-discards-charges", "EXHAUST.DISCARD-CHARGES", "EXHAUST.UNLEASH-TWICE")
 def exhaustion_consequences(st):
     """Once a newly exhausted player's consequences have resolved (perhaps a step later, after the
     breach to destroy is chosen), their charges are gone; and the nemesis Unleashed twice."""
-    queue = st.after.queue
     for i, (x, y) in enumerate(zip(st.before.mages, st.after.mages)):
         newly = y.exhausted and not x.exhausted
-        if (newly or _waiting(st.before.queue, "discard-charges", i)) and not _waiting(queue, "discard-charges", i) and y.charges:
+        if (newly or _waiting(st.before, DiscardCharges, i)) and not _waiting(st.after, DiscardCharges, i) and y.charges:
             yield f"player {i + 1} was exhausted but kept {y.charges} charges"
         if not newly:
             continue
         unleashed = sum(1 for e in st.events if e.kind == "unleash" and e.clause == "EXHAUST.UNLEASH-TWICE")
-        if st.after.outcome is None and not any(q[:3] == ("unleash", 2, "EXHAUST.UNLEASH-TWICE") for q in queue) and unleashed < 2:
+        if st.after.outcome is None and Unleash(2, "EXHAUST.UNLEASH-TWICE") not in scheduled(st.after, Unleash) and unleashed < 2:
             yield f"player {i + 1} was exhausted and the nemesis Unleashed {count(unleashed, 'time')}, not twice"
 
 
@@ -330,7 +333,7 @@ def never_hangs(s):
     "END.LOSE-ALL-EXHAUSTED",
     "END.LOSE-GRAVEHOLD",
     "END.LOSE-NEMESIS-SPECIFIC",
-    reads=("nemesis_life", "gravehold", "mages.exhausted", "setup", "corruption", "nemesis_deck", "in_play", "queue", "outcome"),
+    reads=("nemesis_life", "gravehold", "mages.exhausted", "setup", "corruption", "nemesis_deck", "in_play", "agenda", "outcome"),
 )
 def ends_exactly(s):
     holds = (
@@ -547,7 +550,7 @@ def _prepped(m):
     "CAST.OPENED-MAY",
     "CAST.ORDER",
     "CAST.CLOSED-MUST",
-    reads=("outcome", "phase", "actor", "queue", "mages.breaches"),
+    reads=("outcome", "phase", "actor", "agenda", "mages.breaches"),
     offers=("cast", "end-casting"),
 )
 def casting_offers(s):
@@ -612,7 +615,7 @@ def damage_targets_offered(s):
 @state(
     "a-full-ability-is-offered",
     "MAT.ABILITY",
-    reads=("outcome", "phase", "actor", "queue", "mages.charges", "mages.name"),
+    reads=("outcome", "phase", "actor", "agenda", "mages.charges", "mages.name"),
     offers=("ability",),
 )
 def full_ability_offered(s):
@@ -658,7 +661,7 @@ def ability_effect(st):
     "every-allowed-prep-is-offered",
     "MAIN.PREP",
     "BREACH.PREP-WHERE",
-    reads=("outcome", "phase", "actor", "queue", "mages.hand", "mages.breaches"),
+    reads=("outcome", "phase", "actor", "agenda", "mages.hand", "mages.breaches"),
     offers=("prep",),
 )
 def preps_offered(s):
@@ -677,7 +680,7 @@ def preps_offered(s):
 @state(
     "played-cards-are-discarded-in-the-players-order",
     "DRAW.DISCARD-PLAYED",
-    reads=("outcome", "phase", "actor", "queue", "mages.played"),
+    reads=("outcome", "phase", "actor", "agenda", "mages.played"),
     offers=("discard-next",),
 )
 def discard_order_offered(s):
@@ -710,10 +713,10 @@ def suffering_costs_life(st):
     """The player chosen to suffer an attack loses its damage (down to 0, where they are exhausted)."""
     if st.decision.kind != "suffer":
         return
-    pending = choice_waiting(st.before, "harm-player")
+    pending = choice_waiting(st.before, ChooseHarmed)
     if pending is None:
         return
-    n = pending[3][0]
+    n = pending.amount
     i = st.decision.index
     x, y = st.before.mages[i], st.after.mages[i]
     if y.life > max(0, x.life - n):
@@ -744,20 +747,19 @@ def lowest_life_harm(st):
     the game goes on; a choice between players offers only those not exhausted."""
     exhausted = {m.name for m in st.before.mages if m.exhausted}
     for k, card in _harm_triggers(st):
-        kind = nemesis_def(card).effect.split()[0]
-        if kind not in ("lowest", "any"):
+        if not isinstance(nemesis_def(card).effect, (HarmLowest, HarmAny)):
             continue
         hit = next((e for e in st.events[k + 1 :] if e.kind in ("player-damage", "gravehold-damage")), None)
         if hit is None:
-            if st.after.outcome is None and choice_waiting(st.after, "harm-player") is None:
+            if st.after.outcome is None and choice_waiting(st.after, ChooseHarmed) is None:
                 yield f"{card} attacked a player and nobody was harmed"
         elif hit.kind == "gravehold-damage":
             yield f"{card} attacked the lowest-life player but Gravehold took the damage"
         elif hit.target in exhausted:
             yield f"{card} attacked exhausted {hit.target}"
-    pending = choice_waiting(st.after, "harm-player")
+    pending = choice_waiting(st.after, ChooseHarmed)
     if pending:
-        for o in pending[2]:
+        for o in pending.options:
             if st.after.mages[o.index].exhausted:
                 yield f"exhausted player {o.index + 1} is offered as the one to suffer an attack"
 
@@ -766,8 +768,8 @@ def lowest_life_harm(st):
 
 
 def _destroy_pending(s, i: int) -> bool:
-    pending = choice_waiting(s, "destroy-breach")
-    return (pending is not None and pending[3] == (i,)) or any(q[0] == "destroy-breach" and q[1] == i for q in s.queue)
+    pending = choice_waiting(s, ChooseBreachToDestroy)
+    return (pending is not None and pending.player == i) or _waiting(s, DestroyBreach, i)
 
 
 @step("an-exhausted-player-destroys-a-breach", "EXHAUST.DESTROY-BREACH", decisions=("destroy-breach",), changes=("mages.exhausted",))
@@ -793,16 +795,15 @@ def exhaustion_destroys(st):
 # --- the nemesis --------------------------------------------------------------------------------
 
 
-def _unleash_amount(s) -> tuple[str, int]:
+def _unleash_amount(s) -> tuple[type, int]:
     """The nemesis's Unleash effect; Increased Difficulty (expert and extinction) makes it stronger."""
-    kind, _, n = s.setup.nemesis_def.unleash.partition(" ")
+    effect = s.setup.nemesis_def.unleash
     extra = s.setup.params.expert_unleash_extra if s.setup.difficulty in (Difficulty.EXPERT, Difficulty.EXTINCTION) else 0
-    return kind, int(n or 0) + extra
+    return type(effect), effect.amount + extra
 
 
-def _unleashes_of(effect: str) -> int:
-    kind, _, n = effect.partition(" ")
-    return int(n or 0) if kind == "unleash" else 0
+def _unleashes_of(effect) -> int:
+    return effect.amount if isinstance(effect, Unleash) else 0
 
 
 @step(
@@ -833,11 +834,11 @@ def unleash_as_said(st):
     done = [e for e in st.events if e.clause == "NEMESIS.UNLEASH" and e.kind in ("gravehold-damage", "corruption")]
     if len(done) != unleashed:
         yield f"the nemesis Unleashed {count(unleashed, 'time')} but its effect resolved {count(len(done), 'time')}"
-    if kind == "gravehold":
+    if kind is HarmGravehold:
         for e in done:
             if e.kind != "gravehold-damage" or e.amount != n:
                 yield f"an Unleash of {st.before.setup.nemesis} should harm Gravehold by {n}, not: {e}"
-    elif kind == "corruption" and st.after.corruption - st.before.corruption != n * len(done):
+    elif kind is Corrupt and st.after.corruption - st.before.corruption != n * len(done):
         yield f"{len(done)} Unleash(es) of {st.before.setup.nemesis} should add {n * len(done)} corruption, not {st.after.corruption - st.before.corruption}"
 
 
@@ -865,7 +866,7 @@ def oldest_first(st):
         order = [age.index(c) for c in acted if c in age]
         if order != sorted(order):
             yield f"the nemesis's cards acted in the order {acted}, not oldest first"
-        main_over = not last or not any(q[0] == "nemesis-act" for q in st.after.queue)
+        main_over = not last or not scheduled(st.after, NemesisActs)
         if turn.target == "nemesis" and main_over:
             for c in at_start:
                 if c in in_play and c not in acted:
@@ -911,7 +912,7 @@ def card_names_actor(st):
         named = _named(e.card)
         nxt = next((x for x in st.events[k + 1 :] if x.kind in ("turn", "turn-order-card")), None)
         if named == "wild":
-            if nxt is None and choice_waiting(st.after, "wild") is None:
+            if nxt is None and choice_waiting(st.after, ChooseWildTurn) is None:
                 yield f"{e.card} was drawn and the players were not asked who takes the turn"
         elif nxt is None or nxt.kind != "turn" or nxt.target != named:
             tired = named != "nemesis" and st.before.mages[int(named[1:])].exhausted

@@ -20,8 +20,10 @@ from oblivaeon_verify.model.aeons_end import effects, engine
 from oblivaeon_verify.model.aeons_end.cards import MATS, base, card_def, describe, nemesis_def
 from oblivaeon_verify.model.aeons_end.draft import Draft
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT
+from oblivaeon_verify.model.aeons_end.player_turn import PHASES
 from oblivaeon_verify.model.aeons_end.ruleset import RULESET
 from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
+from oblivaeon_verify.model.common.kernel import waiting_for
 from oblivaeon_verify.properties.common.clarify import conformance
 from oblivaeon_verify.properties.common.clarify.conformance import Obj
 from oblivaeon_verify.properties.common.clarify.language import Clarification
@@ -58,7 +60,7 @@ def _acting(state, phase: str) -> int | None:
     """The acting player when ``state`` is a decision of their ``phase`` (not an effect's choice)."""
     if state.outcome is not None or state.phase != phase or not state.actor.startswith("p"):
         return None
-    if state.queue and state.queue[0][0] == "choice":
+    if phase not in PHASES or type(waiting_for(state)) is not PHASES[phase].ask:
         return None
     return int(state.actor[1:])
 

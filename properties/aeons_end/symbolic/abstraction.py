@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 
 from oblivaeon_verify.model.aeons_end.cards import MATS
+from oblivaeon_verify.model.aeons_end.turn_order import ChooseWildTurn
+from oblivaeon_verify.model.common.kernel import waiting_for
 
 RUNNING, WON, LOST, ABORTED = 0, 1, 2, 3
 OUTCOMES = {RUNNING: "running", WON: "won", LOST: "lost", ABORTED: "aborted"}
@@ -94,7 +96,7 @@ def _breach(br) -> int:
 
 
 def wild_pending(state) -> bool:
-    return bool(state.queue) and state.queue[0][0] == "choice" and state.queue[0][1] == "wild"
+    return type(waiting_for(state)) is ChooseWildTurn
 
 
 def _is_player_card(card: str) -> bool:
