@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from oblivaeon_verify.model.aeons_end import effects, engine, player_turn
+from oblivaeon_verify.model.aeons_end import effects, player_turn
 from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
 from oblivaeon_verify.model.aeons_end.decisions import Decision
 from oblivaeon_verify.properties.aeons_end import clarify
