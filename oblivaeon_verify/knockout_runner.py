@@ -18,7 +18,6 @@ from dataclasses import asdict, dataclass, field
 
 from oblivaeon_verify import interrupts, knockout
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
-from oblivaeon_verify.tasks import Knockout
 
 CRASH = "(model raised an exception)"
 NO_REASON = "no invariant failed within the budget (no reason documented)"
@@ -132,22 +131,6 @@ def replay_of(ruleset, params, game, clause: str | None) -> dict:
     from oblivaeon_verify import replay
 
     return replay.from_game(ruleset, params, game, knockout=clause)
-
-
-def tasks(ruleset, params, clauses, *, seed: int = 0, games: int = 12) -> list[Knockout]:
-    """One task per clause, in the clauses' order."""
-    return [Knockout(ruleset.name, params, c, seed, games) for c in clauses]
-
-
-def run_all(
-    ruleset, clauses, *, params_path=None, param_pairs=(), seed=0, games=12, workers=None, scheduler=None, progress=None
-) -> list[dict]:
-    """Every clause in ``clauses`` as a task (a knock-out changes its own process only), on the backend, in their order."""
-    from oblivaeon_verify import plans
-
-    params = ruleset.load_parameters(params_path, tuple(param_pairs))
-    done = plans.pairs(tasks(ruleset, params, clauses, seed=seed, games=games), scheduler=scheduler, workers=workers, jobs=len(clauses))
-    return rows(done, len(clauses), progress)
 
 
 def rows(pairs, total: int, progress=None) -> list[dict]:

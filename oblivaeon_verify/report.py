@@ -24,7 +24,6 @@ from oblivaeon_verify.graphs import draw
 from oblivaeon_verify.scenarios import runner
 from oblivaeon_verify.smt import itf
 from oblivaeon_verify.tasks import Section, Task
-from oblivaeon_verify.timing import without_timing
 from oblivaeon_verify.words import count, listing, phrase
 
 #: Sections the report expects (module name in ``oblivaeon_verify.sections``: what it brings).
@@ -97,38 +96,6 @@ def section_plan(only: list[str] | None = None) -> list[tuple[str, Any, dict | N
     return out
 
 
-def run_section(ruleset, name: str, *, seed: int, quick: bool) -> dict:
-    """One section's entry (its data, Markdown and findings, or why it failed) and its timing, apart."""
-    mod = next(m for m in sections_pkg.available() if m.__name__.rsplit(".", 1)[1] == name)
-    title = getattr(mod, "TITLE", name)
-    try:
-        raw = mod.collect(ruleset, seed=seed, quick=quick)
-        timing = raw.get("timing") if isinstance(raw, dict) else None
-        data = without_timing(raw)
-        body = mod.markdown(data)
-    except Exception as e:  # a broken section is reported, not hidden, and does not lose the rest
-        if interrupts.received() is not None:  # not broken: interrupted (a library raised something else)
-            raise interrupts.stopped(e) from None
-        return {
-            "section": {"name": name, "title": title, "status": "error", "message": f"the section failed: {type(e).__name__}: {e}"},
-            "timing": None,
-        }
-    findings = sections_pkg.findings(mod, data)
-    headline = sections_pkg.headline(mod, data)
-    return {
-        "section": {
-            "name": name,
-            "title": title,
-            "status": "ok",
-            "data": data,
-            "markdown": body.rstrip() + "\n",
-            "headline": headline,
-            **findings,
-        },
-        "timing": timing,
-    }
-
-
 def collect_sections(
     ruleset, *, seed: int, quick: bool, only: list[str] | None = None, progress: Progress | None = None
 ) -> tuple[list[dict], dict]:
@@ -141,7 +108,7 @@ def collect_sections(
         if entry is None:
             if progress:
                 progress(f"section: {getattr(mod, 'TITLE', name)}")
-            done = run_section(ruleset, name, seed=seed, quick=quick)
+            done = sections_pkg.run(ruleset, name, seed=seed, quick=quick)
             entry, timings[name] = done["section"], done["timing"]
         out.append(entry)
     return out, timings

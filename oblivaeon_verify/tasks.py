@@ -327,6 +327,6 @@ class Section(Task):
     quick: bool
 
     def run(self) -> dict:
-        from oblivaeon_verify import report
+        from oblivaeon_verify import sections
 
-        return report.run_section(_ruleset(self.ruleset), self.name, seed=self.seed, quick=self.quick)
+        return sections.run(_ruleset(self.ruleset), self.name, seed=self.seed, quick=self.quick)

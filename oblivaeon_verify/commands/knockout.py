@@ -30,6 +30,7 @@ from oblivaeon_verify.commands.common import (
     print_json,
 )
 from oblivaeon_verify.progress import Phases
+from oblivaeon_verify.tasks import Knockout
 from oblivaeon_verify.words import count
 
 
@@ -55,7 +56,7 @@ def tasks(ruleset, args, params) -> list:
         clauses = list(args.clause)
     if args.games is None:
         args.games = getattr(properties(ruleset), "KNOCKOUT_GAMES", 20)
-    return kr.tasks(ruleset, params, clauses, seed=args.seed, games=args.games)
+    return [Knockout(ruleset.name, params, c, args.seed, args.games) for c in clauses]  # one per clause, in order
 
 
 def complete(ruleset, args, pairs) -> int:

@@ -10,19 +10,8 @@ work: :mod:`oblivaeon_verify.output`).
 
 from __future__ import annotations
 
-import argparse
-
-from oblivaeon_verify import shards
-from oblivaeon_verify.commands.common import (
-    MAX_GAMES,
-    Names,
-    add_examples,
-    add_ruleset_arguments,
-    add_seed_argument,
-    add_workers_argument,
-    integer,
-)
-from oblivaeon_verify.commands.verify import cmd_verify, complete, tasks
+from oblivaeon_verify.commands.common import add_examples
+from oblivaeon_verify.commands.verify import add_report_arguments, cmd_verify, complete, tasks
 
 __all__ = ["cmd_report", "complete", "tasks"]
 """``report`` is ``verify`` with smaller defaults: the same tasks, the same finish (``merge`` finds them here)."""
@@ -30,46 +19,6 @@ __all__ = ["cmd_report", "complete", "tasks"]
 
 def cmd_report(args) -> int:
     return cmd_verify(args)
-
-
-def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) -> None:
-    add_ruleset_arguments(sp)
-    sp.add_argument("--games", type=integer(1, MAX_GAMES), default=games, help="random games per player count (default %(default)s)")
-    sp.add_argument(
-        "--conformance-games",
-        type=integer(0, MAX_GAMES),
-        default=conformance_games,
-        help="further games per count checked at every state (default %(default)s)",
-    )
-    add_seed_argument(sp)
-    sp.add_argument(
-        "--out",
-        default="reports",
-        help="the report folder (default %(default)s/): new, empty, or one this tool wrote (it holds a .oblivaeon-verify "
-        "marker); replaced whole and atomically, keeping files you added",
-    )
-    add_workers_argument(sp, what="worker processes for random play")
-    sp.add_argument(
-        "--quick",
-        action=argparse.BooleanOptionalAction,
-        default=quick,
-        help="run the report sections in their quick setting (default %(default)s)",
-    )
-    sp.add_argument(
-        "--section",
-        dest="sections",
-        action="append",
-        metavar="NAME",
-        choices=Names(lambda _r: section_names(), per_ruleset=False),
-        help="run only these report sections (repeatable; default: all of them); the verdict counts the others as not run (inconclusive)",
-    )
-    shards.add_arguments(sp)
-
-
-def section_names() -> list[str]:
-    from oblivaeon_verify import sections
-
-    return [m.__name__.rsplit(".", 1)[1] for m in sections.available()]
 
 
 def register(sub) -> None:

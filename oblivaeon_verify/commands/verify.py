@@ -12,11 +12,25 @@ not run), else 0 (:mod:`oblivaeon_verify.exits`).
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 
-from oblivaeon_verify import interrupts, plans, shards
-from oblivaeon_verify.commands.common import UsageError, add_examples, console, load_ruleset, parameters, versions
+from oblivaeon_verify import interrupts, plans, sections, shards
+from oblivaeon_verify.commands.common import (
+    MAX_GAMES,
+    Names,
+    UsageError,
+    add_examples,
+    add_ruleset_arguments,
+    add_seed_argument,
+    add_workers_argument,
+    console,
+    integer,
+    load_ruleset,
+    parameters,
+    versions,
+)
 from oblivaeon_verify.progress import Phases
 from oblivaeon_verify.words import count
 
@@ -27,8 +41,6 @@ def tasks(ruleset, args, params):
 
     unknown = report.unknown_sections(args.sections)
     if unknown:
-        from oblivaeon_verify.commands.report import section_names
-
         raise UsageError(
             f"--section: unknown {'section' if len(unknown) == 1 else 'sections'} {', '.join(unknown)}; sections: {', '.join(section_names())}"
         )
@@ -128,9 +140,45 @@ def complete(ruleset, args, pairs) -> int:
     return v["exit_code"]
 
 
-def register(sub) -> None:
-    from oblivaeon_verify.commands.report import add_report_arguments
+def add_report_arguments(sp, games: int, conformance_games: int, quick: bool) -> None:
+    add_ruleset_arguments(sp)
+    sp.add_argument("--games", type=integer(1, MAX_GAMES), default=games, help="random games per player count (default %(default)s)")
+    sp.add_argument(
+        "--conformance-games",
+        type=integer(0, MAX_GAMES),
+        default=conformance_games,
+        help="further games per count checked at every state (default %(default)s)",
+    )
+    add_seed_argument(sp)
+    sp.add_argument(
+        "--out",
+        default="reports",
+        help="the report folder (default %(default)s/): new, empty, or one this tool wrote (it holds a .oblivaeon-verify "
+        "marker); replaced whole and atomically, keeping files you added",
+    )
+    add_workers_argument(sp, what="worker processes for random play")
+    sp.add_argument(
+        "--quick",
+        action=argparse.BooleanOptionalAction,
+        default=quick,
+        help="run the report sections in their quick setting (default %(default)s)",
+    )
+    sp.add_argument(
+        "--section",
+        dest="sections",
+        action="append",
+        metavar="NAME",
+        choices=Names(lambda _r: section_names(), per_ruleset=False),
+        help="run only these report sections (repeatable; default: all of them); the verdict counts the others as not run (inconclusive)",
+    )
+    shards.add_arguments(sp)
 
+
+def section_names() -> list[str]:
+    return sections.names()
+
+
+def register(sub) -> None:
     sp = sub.add_parser("verify", help="the main job: every check with the default settings, writing the reports")
     add_report_arguments(sp, games=1000, conformance_games=20, quick=False)
     add_examples(

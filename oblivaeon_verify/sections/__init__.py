@@ -30,6 +30,9 @@ import importlib
 import pkgutil
 from types import ModuleType
 
+from oblivaeon_verify import interrupts
+from oblivaeon_verify.timing import without_timing
+
 
 def findings(module: ModuleType, data: dict) -> dict[str, list[str]]:
     """The section's own failures and unknowns (none when it declares no ``findings``), sorted."""
@@ -47,3 +50,40 @@ def headline(module: ModuleType, data: dict) -> str:
     """The section's one-phrase account of what it checked ("" when it declares no ``headline``)."""
     fn = getattr(module, "headline", None)
     return fn(data) if fn is not None else ""
+
+
+def names() -> list[str]:
+    """Every section's name, in report order."""
+    return [m.__name__.rsplit(".", 1)[1] for m in available()]
+
+
+def run(ruleset, name: str, *, seed: int, quick: bool) -> dict:
+    """One section's entry (its data, Markdown and findings, or why it failed) and its timing, apart."""
+    mod = next(m for m in available() if m.__name__.rsplit(".", 1)[1] == name)
+    title = getattr(mod, "TITLE", name)
+    try:
+        raw = mod.collect(ruleset, seed=seed, quick=quick)
+        timing = raw.get("timing") if isinstance(raw, dict) else None
+        data = without_timing(raw)
+        body = mod.markdown(data)
+    except Exception as e:  # a broken section is reported, not hidden, and does not lose the rest
+        if interrupts.received() is not None:  # not broken: interrupted (a library raised something else)
+            raise interrupts.stopped(e) from None
+        return {
+            "section": {"name": name, "title": title, "status": "error", "message": f"the section failed: {type(e).__name__}: {e}"},
+            "timing": None,
+        }
+    found = findings(mod, data)
+    said = headline(mod, data)
+    return {
+        "section": {
+            "name": name,
+            "title": title,
+            "status": "ok",
+            "data": data,
+            "markdown": body.rstrip() + "\n",
+            "headline": said,
+            **found,
+        },
+        "timing": timing,
+    }

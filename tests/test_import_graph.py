@@ -1,0 +1,51 @@
+"""Imports go one way: no module imports itself round a circle, and no import hidden in a function closes one.
+
+The graph is read from the source (``tests/imports.py``).  A deferred import is fine when it only
+postpones loading (a command's heavy dependency); it is a defect when moving it to the top would close
+a cycle, because then the modules depend on each other and only the order of calls keeps it working.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from tests import imports
+
+GRAPH, DEFERRED = imports.graph()
+
+
+def _where(d: imports.Deferred) -> str:
+    return f"{d.module} line {d.line} imports {d.target}"
+
+
+def test_the_graph_holds_every_module_and_its_imports():
+    assert "oblivaeon_verify.model.common.kernel" in GRAPH and "oblivaeon_verify.cli" in GRAPH
+    assert GRAPH.has_edge("oblivaeon_verify.model.aeons_end.engine", "oblivaeon_verify.model.aeons_end.draft")
+    assert GRAPH.has_edge("oblivaeon_verify.model.common.draft", "oblivaeon_verify.model.common.kernel")
+
+
+def test_no_modules_import_each_other_in_a_circle():
+    assert imports.cycles(GRAPH) == []
+
+
+def test_no_import_inside_a_function_hides_a_cycle():
+    assert [_where(d) for d in imports.dodges(GRAPH, DEFERRED)] == []
+
+
+def test_the_model_imports_nothing_but_the_model():
+    outside = sorted(
+        f"{a} imports {b}" for a, b in GRAPH.edges if a.startswith("oblivaeon_verify.model.") and not b.startswith("oblivaeon_verify.model")
+    )
+    outside += sorted(
+        _where(d) for d in DEFERRED if d.module.startswith("oblivaeon_verify.model.") and not d.target.startswith("oblivaeon_verify.model")
+    )
+    assert outside == []
+
+
+def test_the_checks_find_a_circle_and_an_import_that_hides_one():
+    g = nx.DiGraph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])
+    assert imports.cycles(g) == [["a", "b", "c"]]
+    g.remove_edge("c", "a")
+    hidden = imports.Deferred("c", "a", 7)
+    harmless = imports.Deferred("a", "d", 9)
+    assert imports.cycles(g) == [] and imports.dodges(g, [hidden, harmless]) == [hidden]
