@@ -14,6 +14,7 @@ from oblivaeon_verify import output, report, report_pages, rulesets
 from oblivaeon_verify import sections as sections_pkg
 from oblivaeon_verify.commands.common import versions
 from oblivaeon_verify.graphs import draw
+from oblivaeon_verify.timing import without_timing
 
 RULESET = rulesets.load("oblivaeon")
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,7 +84,7 @@ def test_a_different_seed_gives_a_different_report():
 
 def test_no_timing_reaches_the_files():
     raw = {"a": 1, "timing": {"s": 2.5}, "nested": [{"timing": 3, "b": 2}]}
-    assert report.without_timing(raw) == {"a": 1, "nested": [{"b": 2}]}
+    assert without_timing(raw) == {"a": 1, "nested": [{"b": 2}]}
 
 
 def test_a_failed_write_leaves_the_previous_report_whole(tmp_path):
