@@ -10,7 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, Effect, HarmAny, HarmGravehold, HarmLowest, Unleash
+from oblivaeon_verify.model.aeons_end.card_effects import (
+    Ability,
+    CardText,
+    Corrupt,
+    DealDamage,
+    Effect,
+    GainAether,
+    HarmAny,
+    HarmGravehold,
+    HarmLowest,
+    HealSelf,
+    RestoreGravehold,
+    Unleash,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,9 +35,8 @@ class PlayerCard:
     cost: int = 0
     aether: int = 0
     damage: int = 0
-    effect: str = ""
-    """A named extra: ``draw``, ``focus-free``, ``heal-player``, ``ally-cast``, ``charge``, ``gravehold``,
-    ``adjacent-opened`` (one more damage for each opened breach adjacent to the one it is cast from)."""
+    effect: CardText | None = None
+    """Its text beyond aether and damage, if any."""
     while_prepped_aether: int = 0
     """A While-prepped effect: once per turn, gain this much aether."""
 
@@ -54,8 +66,7 @@ class Mat:
     breaches: tuple[int, int, int, int]
     """Starting focus of breaches I..IV: -1 opened, 0..3 quarter turns already made."""
     charges: int
-    ability: str
-    """``gravehold 4``, ``damage 4``, ``heal 3``, ``aether 3``."""
+    ability: Ability
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +88,14 @@ SUPPLY_CARDS = {
     for c in (
         PlayerCard("jade", "Jade", "gem", 2, aether=2),
         PlayerCard("pain-stone", "Pain Stone", "gem", 4, aether=3),
-        PlayerCard("clouded-sapphire", "Clouded Sapphire", "gem", 6, aether=3, effect="charge"),
+        PlayerCard("clouded-sapphire", "Clouded Sapphire", "gem", 6, aether=3, effect=CardText.CHARGE),
         PlayerCard("unstable-prism", "Unstable Prism", "relic", 3, aether=2),
-        PlayerCard("focusing-orb", "Focusing Orb", "relic", 4, effect="focus-free"),
-        PlayerCard("vim-dynamo", "Vim Dynamo", "relic", 4, effect="ally-cast"),
-        PlayerCard("ignite", "Ignite", "spell", 4, damage=2, effect="draw", while_prepped_aether=1),
+        PlayerCard("focusing-orb", "Focusing Orb", "relic", 4, effect=CardText.FOCUS_FREE),
+        PlayerCard("vim-dynamo", "Vim Dynamo", "relic", 4, effect=CardText.ALLY_CAST),
+        PlayerCard("ignite", "Ignite", "spell", 4, damage=2, effect=CardText.DRAW, while_prepped_aether=1),
         PlayerCard("lava-tendril", "Lava Tendril", "spell", 4, damage=3),
-        PlayerCard("essence-theft", "Essence Theft", "spell", 5, damage=3, effect="heal-player"),
-        PlayerCard("resonant-surge", "Resonant Surge", "spell", 3, damage=1, effect="adjacent-opened"),
+        PlayerCard("essence-theft", "Essence Theft", "spell", 5, damage=3, effect=CardText.HEAL_PLAYER),
+        PlayerCard("resonant-surge", "Resonant Surge", "spell", 3, damage=1, effect=CardText.ADJACENT_OPENED),
         PlayerCard("arcane-nexus", "Arcane Nexus", "spell", 7, damage=4, while_prepped_aether=1),
     )
 }
@@ -104,7 +115,7 @@ MATS = MappingProxyType(
                 ("crystal", "spark", "crystal", "crystal", "spark"),
                 (-1, 1, 0, 0),
                 5,
-                "gravehold 4",
+                RestoreGravehold(4),
             ),
             Mat(
                 "Brama",
@@ -112,7 +123,7 @@ MATS = MappingProxyType(
                 ("spark", "crystal", "crystal", "spark", "crystal"),
                 (-1, 0, 1, 0),
                 4,
-                "damage 4",
+                DealDamage(4),
             ),
             Mat(
                 "Jian",
@@ -120,7 +131,7 @@ MATS = MappingProxyType(
                 ("spark", "spark", "crystal", "crystal", "spark"),
                 (-1, 2, 0, 0),
                 5,
-                "heal 3",
+                HealSelf(3),
             ),
             Mat(
                 "Kadir",
@@ -128,7 +139,7 @@ MATS = MappingProxyType(
                 ("crystal", "crystal", "spark", "spark", "crystal"),
                 (-1, 0, 0, 1),
                 4,
-                "aether 3",
+                GainAether(3),
             ),
             Mat(
                 "Lash",
@@ -136,7 +147,7 @@ MATS = MappingProxyType(
                 ("spark", "crystal", "spark", "crystal", "crystal"),
                 (-1, 1, 1, 0),
                 5,
-                "damage 3",
+                DealDamage(3),
             ),
             Mat(
                 "Mist",
@@ -144,7 +155,7 @@ MATS = MappingProxyType(
                 ("crystal", "spark", "crystal", "spark", "crystal"),
                 (-1, 0, 2, 0),
                 4,
-                "gravehold 2",
+                RestoreGravehold(2),
             ),
         )
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from oblivaeon_verify.model.aeons_end.card_effects import CardText, DealDamage, GainAether, HealSelf, RestoreGravehold
 from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import Decision
@@ -102,15 +103,15 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
     d.mage_update(owner, discard=d.mages[owner].discard + (spell,))
     c = card_def(spell)
     bonus = d.params.breach_bonus[b] if br.opened else 0
-    if c.effect == "adjacent-opened":
+    if c.effect is CardText.ADJACENT_OPENED:
         bonus += sum(1 for a in adjacent_breaches(b) if d.mages[owner].breaches[a].opened and not d.mages[owner].breaches[a].destroyed)
     d.emit("cast", "CAST.TO-DISCARD" if caster == owner else "ALLY-SPELL", card=spell, target=target, amount=c.damage + bonus)
     deal(d, target, c.damage + bonus, "CAST.BREACH-BONUS" if bonus else "CAST.SINGLE-TARGET")
     if d.outcome is not None:  # END.IMMEDIATE: a winning hit ends the game before the rest of the spell
         return
-    if c.effect == "draw":
+    if c.effect is CardText.DRAW:
         draw_cards(d, caster, 1)
-    elif c.effect == "heal-player":
+    elif c.effect is CardText.HEAL_PLAYER:
         heal_lowest(d, 1, "CAST.TO-DISCARD")
 
 
@@ -151,8 +152,7 @@ def main_options(d) -> list[Decision]:
         if cost and d.aether >= cost:
             opts.append(Decision("to-discard", who, card=ip.card, index=k))
     if m.charges >= mat.charges:
-        kind = mat.ability.split()[0]
-        if kind == "damage":
+        if isinstance(mat.ability, DealDamage):
             opts += [Decision("ability", who, target=t) for t in damage_targets(d)]
         else:
             opts.append(Decision("ability", who))
@@ -192,16 +192,16 @@ def play_card(d: Draft, i: int, dec: Decision) -> None:
     c = card_def(card)
     d.aether += c.aether
     d.emit("play", "MAIN.PLAY-GEM-RELIC", card=card, amount=c.aether)
-    if c.effect == "charge":
+    if c.effect is CardText.CHARGE:
         mat = MATS[m.name]
         if d.mages[i].charges < mat.charges:
             d.mage_update(i, charges=d.mages[i].charges + 1)
             d.emit("charge", "MAIN.GAIN-CHARGE", target=m.name, amount=d.mages[i].charges)
-    elif c.effect == "focus-free":
+    elif c.effect is CardText.FOCUS_FREE:
         closed = [b for b, br in enumerate(d.mages[i].breaches) if not br.destroyed and not br.opened]
         if closed:
             d.ask(ChooseFocusFree(tuple(Decision("focus-free", _who(i), index=b) for b in closed), i))
-    elif c.effect == "ally-cast":
+    elif c.effect is CardText.ALLY_CAST:
         spells = [(o, b) for o, mm in enumerate(d.mages) for b, br in enumerate(mm.breaches) if br.spell and (o != i or len(d.mages) == 1)]
         if spells:
             opts = [
@@ -294,18 +294,18 @@ def to_discard(d: Draft, i: int, dec: Decision) -> None:
 def use_ability(d: Draft, i: int, dec: Decision) -> None:
     """With every charge space full, the ability fires and all charges are removed."""
     m = d.mages[i]
-    kind, n = MATS[m.name].ability.split()
-    n = int(n)
+    ability = MATS[m.name].ability
     d.mage_update(i, charges=0)
-    d.emit("ability", "MAT.ABILITY", target=m.name, detail=MATS[m.name].ability)
-    if kind == "gravehold":
-        d.gravehold = min(d.setup.start_gravehold, d.gravehold + n)
-    elif kind == "damage":
-        deal(d, dec.target, n, "MAT.ABILITY")
-    elif kind == "heal":
-        heal_player(d, i, n, "MAT.ABILITY")
-    elif kind == "aether":
-        d.aether += n
+    d.emit("ability", "MAT.ABILITY", target=m.name, detail=str(ability))
+    match ability:
+        case RestoreGravehold(n):
+            d.gravehold = min(d.setup.start_gravehold, d.gravehold + n)
+        case DealDamage(n):
+            deal(d, dec.target, n, "MAT.ABILITY")
+        case HealSelf(n):
+            heal_player(d, i, n, "MAT.ABILITY")
+        case GainAether(n):
+            d.aether += n
 
 
 # --- draw -----------------------------------------------------------------------------------

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, HarmAny, HarmGravehold, HarmLowest, Unleash
+from oblivaeon_verify.model.aeons_end.card_effects import (
+    CardText,
+    Corrupt,
+    DealDamage,
+    GainAether,
+    HarmAny,
+    HarmGravehold,
+    HarmLowest,
+    HealSelf,
+    RestoreGravehold,
+    Unleash,
+)
 from oblivaeon_verify.model.aeons_end.cards import MATS, PLAYER_CARDS, base, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS
 from oblivaeon_verify.model.aeons_end.effects import ChooseBreachToDestroy, ChooseHarmed, DestroyBreach, DiscardCharges
@@ -367,7 +378,7 @@ def _spell_damage(st, spell: str, opened: bool, b: int, owner: int | None = None
     opened breach beside ``b`` when the spell says so (BREACH.ADJACENT: a row of four, so |a - b| = 1)."""
     c = card_def(spell)
     extra = 0
-    if c.effect == "adjacent-opened":
+    if c.effect is CardText.ADJACENT_OPENED:
         breaches = st.before.mages[_acting(st) if owner is None else owner].breaches
         extra = sum(1 for a, br in enumerate(breaches) if abs(a - b) == 1 and br.opened and not br.destroyed)
     return c.damage + (st.before.setup.params.breach_bonus[b] if opened else 0) + extra
@@ -475,7 +486,7 @@ def charge_gem(st):
     """A gem whose text gives a charge adds exactly one to the player's mat, unless the mat is full
     (then none), and says so with a charge event naming the new count."""
     d = st.decision
-    if d.kind != "play" or card_def(d.card).effect != "charge":
+    if d.kind != "play" or card_def(d.card).effect is not CardText.CHARGE:
         return
     i = _acting(st)
     x, y = st.before.mages[i], st.after.mages[i]
@@ -636,19 +647,19 @@ def ability_effect(st):
     if d.kind != "ability" or not same_turn(st) or st.after.phase != "main":
         return  # the turn moved on within the step; later effects blur what the ability did
     i = _acting(st)
-    kind, _, n = MATS[st.before.mages[i].name].ability.partition(" ")
-    n = int(n)
+    ability = MATS[st.before.mages[i].name].ability
+    n = ability.amount
     b, a = st.before, st.after
-    if kind == "gravehold" and a.gravehold != min(b.setup.start_gravehold, b.gravehold + n):
+    if isinstance(ability, RestoreGravehold) and a.gravehold != min(b.setup.start_gravehold, b.gravehold + n):
         yield f"the ability should restore Gravehold from {b.gravehold} by {n}, not to {a.gravehold}"
-    elif kind == "heal":
+    elif isinstance(ability, HealSelf):
         x = b.mages[i]
         want = x.life if x.exhausted else min(b.setup.start_life, x.life + n)
         if a.mages[i].life != want:
             yield f"the ability should take player {i + 1} from {x.life} to {want} life (exhausted: {x.exhausted}), not {a.mages[i].life}"
-    elif kind == "aether" and a.aether != b.aether + n:
+    elif isinstance(ability, GainAether) and a.aether != b.aether + n:
         yield f"the ability should give {n} aether, but aether went from {b.aether} to {a.aether}"
-    elif kind == "damage":
+    elif isinstance(ability, DealDamage):
         missed = _missed_damage(st, "the ability", n, d.target)
         if missed:
             yield missed

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from oblivaeon_verify.model.aeons_end.card_effects import DealDamage
 from oblivaeon_verify.model.aeons_end.cards import MATS
 from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
 from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS, DecisionKind
@@ -155,7 +156,7 @@ def carried_by(k: DecisionKind) -> list[str]:
 
 def damage_mages(game: Game) -> list[str]:
     """The mages of this game whose ability deals damage (the only ones whose ability takes a target)."""
-    return [m for m in game.mages if MATS[m].ability.split()[0] == "damage"]
+    return [m for m in game.mages if isinstance(MATS[m].ability, DealDamage)]
 
 
 def decision_problem(pattern: Mapping[str, Any], game: Game, absent: bool = False) -> tuple[str, str] | None:

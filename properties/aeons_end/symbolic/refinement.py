@@ -11,6 +11,7 @@ naming the step, the action and the clause.
 
 from __future__ import annotations
 
+from oblivaeon_verify.model.aeons_end.card_effects import GainAether, RestoreGravehold
 from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
 from oblivaeon_verify.properties.aeons_end.symbolic.abstraction import CASTING, DRAW, MAIN, NEMESIS, RUNNING, TURN_ORDER, abstract, names
 from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
@@ -125,11 +126,11 @@ def explain(enc: Encoding, before_state, decision, after_state, events, where: s
             do("prep", why, b=e.amount - 1)
         elif e.kind == "ability":
             do("ability", why)
-            what, n = MATS[e.target].ability.split()
-            if what == "gravehold":
-                do("heal_gravehold", f"{why} ({e.detail})", n=int(n))
-            elif what == "aether":
-                do("gain_aether", f"{why} ({e.detail})", n=int(n))
+            ability = MATS[e.target].ability
+            if isinstance(ability, RestoreGravehold):
+                do("heal_gravehold", f"{why} ({e.detail})", n=ability.amount)
+            elif isinstance(ability, GainAether):
+                do("gain_aether", f"{why} ({e.detail})", n=ability.amount)
         elif e.kind == "cast":
             i, b = _spell_place(before_state, e.card)
             do("cast", why, i=i, b=b)
