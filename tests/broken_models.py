@@ -114,10 +114,10 @@ BUGS = (
     Bug(
         "turn-order-reshuffled-with-a-card-left",
         "aeons_end",
-        "oblivaeon_verify.model.aeons_end.turn_order",
-        "next_turn",
-        "if not d.turn_deck:",
-        "if len(d.turn_deck) <= 1:",
+        "oblivaeon_verify.model.common.deck",
+        "take",
+        "if not deck and trash:",
+        "if len(deck) <= 1 and trash:",
         "one direction only",
     ),
     Bug(

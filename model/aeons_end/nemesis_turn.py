@@ -13,6 +13,7 @@ from oblivaeon_verify.model.aeons_end.game_end import EndCheck, check_end
 from oblivaeon_verify.model.aeons_end.parameters import LastAttackReading
 from oblivaeon_verify.model.aeons_end.state import InPlay, evolve
 from oblivaeon_verify.model.aeons_end.turn_order import EndTurn, NemesisTurn, reveal_options
+from oblivaeon_verify.model.common.deck import take
 from oblivaeon_verify.model.common.kernel import Ask, Work
 
 
@@ -75,13 +76,13 @@ def draw(d: Draft, work: NemesisDraws) -> None:
     if tier is None:
         check_end(d)
         return
-    deck = d.nemesis_deck[tier]
-    if not deck.top_known():
+    taken = take(d.nemesis_deck[tier])  # a tier is never refilled
+    if taken.unknown:
         d.now(work)
-        d.ask(RevealNemesisCard(reveal_options(deck, nemesis_deck(tier + 1)), tier))
+        d.ask(RevealNemesisCard(reveal_options(taken.deck, nemesis_deck(tier + 1)), tier))
         return
-    card, rest = deck.take_top()
-    d.nemesis_deck = d.nemesis_deck[:tier] + (rest,) + d.nemesis_deck[tier + 1 :]
+    card = taken.card
+    d.nemesis_deck = d.nemesis_deck[:tier] + (taken.deck,) + d.nemesis_deck[tier + 1 :]
     c = nemesis_def(card)
     d.emit("nemesis-draws", "NEMESIS.DRAW", card=card, detail=c.kind)
     if c.kind == "attack":

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import TURN_ORDER_DECK, Decision
 from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
-from oblivaeon_verify.model.common.deck import Deck
+from oblivaeon_verify.model.common.deck import Deck, take
 from oblivaeon_verify.model.common.kernel import Ask, Work
 
 TURN_DECK = ("turn",)
@@ -83,17 +83,17 @@ def _end_turn(d: Draft, work: EndTurn) -> None:
 def next_turn(d: Draft, work: DrawTurnOrder) -> None:
     """Draw the turn order deck's top card (a chance point when shuffled); an empty deck is first
     refilled by shuffling its discards."""
-    if not d.turn_deck:
-        d.turn_deck = Deck.shuffled(d.turn_discard)
-        d.turn_discard = ()
+    taken = take(d.turn_deck, d.turn_discard)
+    d.turn_deck, d.turn_discard = taken.deck, taken.trash
+    if taken.reshuffled:
         d.cycles += 1
         d.emit("turn-order-reshuffle", "TURN-ORDER.RESHUFFLE", amount=d.cycles)
-    if not d.turn_deck.top_known():
+    if taken.unknown:
         d.now(work)
         d.ask(RevealTurnOrderCard(reveal_options(d.turn_deck, TURN_ORDER_DECK)))
         return
-    card, rest = d.turn_deck.take_top()
-    d.turn_deck, d.turn_discard = rest, d.turn_discard + (card,)
+    card = taken.card
+    d.turn_discard = d.turn_discard + (card,)
     kind = card.split(":")[1].split("#")[0]
     d.emit("turn-order-card", "TURN-ORDER.DRAW", card=card)
     if kind == "nemesis":

@@ -113,3 +113,37 @@ class Deck:
     @staticmethod
     def from_json(d: dict) -> Deck:
         return Deck(tuple(d["top"]), tuple(d["middle"]), tuple(d["bottom"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """What taking a card from a deck came to (:func:`take`)."""
+
+    card: str | None
+    """The card taken; None when there was none to take, or it is not known yet (``unknown``)."""
+    deck: Deck
+    """The deck afterwards (refilled first if it was empty)."""
+    trash: tuple[str, ...]
+    """The pile that refills the deck, afterwards (empty once it was shuffled in)."""
+    reshuffled: bool
+    """The deck was empty and its trash was shuffled to make it again: the caller says so in an event."""
+    unknown: bool
+    """The card at that end of the deck is not known yet: chance must reveal it, then the rule takes it."""
+
+
+def take(deck: Deck, trash: tuple[str, ...] = (), *, end: str = "top") -> Taken:
+    """The deck rule, the one place it is written: take the card at ``end`` (``top`` or ``bottom``).
+
+    An empty deck is first made again by shuffling ``trash`` into it (a deck without one passes ``()``
+    and simply has nothing to give); a card of the unordered part is not known until chance reveals it,
+    so the deck comes back untouched with ``unknown`` set.
+    """
+    reshuffled = False
+    if not deck and trash:
+        deck, trash, reshuffled = Deck.shuffled(trash), (), True
+    if not deck:
+        return Taken(None, deck, trash, reshuffled, False)
+    if not (deck.top_known() if end == "top" else deck.bottom_known()):
+        return Taken(None, deck, trash, reshuffled, True)
+    card, rest = deck.take_top() if end == "top" else deck.take_bottom()
+    return Taken(card, rest, trash, reshuffled, False)
