@@ -81,7 +81,7 @@ BUGS = (
         "oblivaeon_verify.model.oblivaeon.inevitable_destruction",
         "devastation_check",
         "threshold = d.params.devastation_threshold",
-        'd.push_call("devastation-check")\n    threshold = d.params.devastation_threshold',
+        "d.now(DevastationCheck())\n    threshold = d.params.devastation_threshold",
         "loop",
     ),
     Bug(

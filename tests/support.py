@@ -125,7 +125,7 @@ def run_from(state, slot, phase=-1, rnd=1):
     """Run the game from the phase after ``phase`` of turn ``slot`` to the next decision."""
     from oblivaeon_verify.model.oblivaeon.state import Cursor
 
-    s = dataclasses.replace(state, stack=(), options=(), cursor=Cursor(rnd, slot, phase))
+    s = dataclasses.replace(state, agenda=(), options=(), cursor=Cursor(rnd, slot, phase))
     after, events = effect(s, [], side="villain", seat=-1, zone=1)
     return after, list(events)
 

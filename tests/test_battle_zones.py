@@ -292,7 +292,7 @@ def test_an_indestructible_card_moves_back_again():
 
 def test_drifting_anomaly_moves_at_the_end_of_its_environment_turn():
     """CLAR.INDESTRUCTIBLE-MOVES: its own end-of-turn text moves it, through the engine."""
-    s = dataclasses.replace(discord_game(), stack=(), options=(), cursor=Cursor(1, 5, 1))
+    s = dataclasses.replace(discord_game(), agenda=(), options=(), cursor=Cursor(1, 5, 1))
     after, events = effect(s, [], side="environment", seat=-1, zone=1)
     assert ANOMALY in after.zones[1].env_play
     kinds = [e.kind for e in events]

@@ -307,7 +307,7 @@ def test_an_erased_hero_is_never_offered_again():
     """CLAR.ERASED: OblivAeon's third form erases the weakest hero in his zone; no variant of it is ever offered."""
     s = game()
     hp = {**s.hp, "oblivaeon": 40, LEGACY: 2}
-    s = dataclasses.replace(s, form=3, hp=hp, stack=(), options=(), cursor=Cursor(2, 0, -1))
+    s = dataclasses.replace(s, form=3, hp=hp, agenda=(), options=(), cursor=Cursor(2, 0, -1))
     after, events = effect(s, [], side="villain", seat=-1, zone=1)
     assert "Legacy" in after.erased
     assert [e.card for e in events if e.kind == "hero-erased"] == [LEGACY]

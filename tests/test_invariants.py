@@ -10,10 +10,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.common.kernel import pending, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import Event
+from oblivaeon_verify.model.oblivaeon.effects import ChooseTimestreamDeck
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.model.oblivaeon.state import Outcome
@@ -66,6 +68,11 @@ def zone(s, n, **changes):
     zones = list(s.zones)
     zones[n - 1] = replace(zones[n - 1], **changes)
     return replace(s, zones=tuple(zones))
+
+
+def waiting_at(s, ask):
+    """``s`` waiting at ``ask`` instead of its own decision point (the work scheduled after that kept)."""
+    return replace(s, agenda=(*reversed(pending(s)[1:]), ask))
 
 
 def ev(kind, clause="HERO.CONTINUE", **data):
@@ -226,7 +233,7 @@ BREAKERS = {
     "reward-regained": lambda s: (lambda b: step(b, [], b, decision=Decision("regain-reward", "hero 1", card=char(s), target=OBJECTIVE)))(
         replace(s, under={char(s): (OBJECTIVE,)}, reward_side=frozenset({OBJECTIVE}))
     ),
-    "mission-deck-objective-up": lambda s: replace(s, mission_deck=Deck.shuffled(s.mission_deck.cards()), stack=s.stack[-1:]),
+    "mission-deck-objective-up": lambda s: replace(s, mission_deck=Deck.shuffled(s.mission_deck.cards()), agenda=(waiting_for(s),)),
     "objective-completes-at-its-tokens": lambda s: step(
         s, [ev("objective-token", "MISSION.OBJECTIVE-COMPLETION", card=OBJECTIVE, amount=2)]
     ),
@@ -298,11 +305,7 @@ BREAKERS = {
     ),
     "timestream-offers-keep-or-bottom": lambda s: (
         lambda b: step(b, [], replace(s, options=(NOTHING, Decision("skip-play", "hero 1"))), decision=Decision("deck", "hero 1", index=0))
-    )(
-        replace(
-            s, stack=s.stack[:-1] + (("choice", type(s.stack[-1][1])("timestream-deck", s.stack[-1][1].options, (None, (("seat", 0),)))),)
-        )
-    ),
+    )(waiting_at(s, ChooseTimestreamDeck(waiting_for(s).options, None, (("seat", 0),)))),
     "deck-choices-respect-the-villain-and-mission-decks": lambda s: replace(
         s, options=(Decision("deck", "hero 1", target="the Mission deck"), NOTHING)
     ),

@@ -30,11 +30,13 @@ from oblivaeon_verify.model.oblivaeon import (
     setup,
     villain_turn,
 )
+from oblivaeon_verify.model.oblivaeon.aeon_men import CallAeonMan
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
 from oblivaeon_verify.model.oblivaeon.draft import Ctx
 from oblivaeon_verify.model.oblivaeon.places import remove
 from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
+from oblivaeon_verify.model.oblivaeon.villain_turn import PlayScionTop
 from oblivaeon_verify.properties.oblivaeon import scenario_vocab
 
 from oblivaeon_verify.scenarios import ScenarioError, load, load_suite, run, vocabulary
@@ -309,7 +311,7 @@ def _heroes_in_reverse(mp):
 
 
 def _scion_card_without_scion(mp):
-    mp.setattr(villain_turn, "play", lambda d, zone: d.push_call("play-scion-top", zone))
+    mp.setattr(villain_turn, "play", lambda d, zone: d.now(PlayScionTop(zone)))
 
 
 def _aeon_man_in_play_phase(mp):
@@ -317,7 +319,7 @@ def _aeon_man_in_play_phase(mp):
 
     def play(d, zone):
         original(d, zone)
-        d.push_call("play-aeon-man", Ctx("oblivaeon", "villain", -1, zone))
+        d.now(CallAeonMan(Ctx("oblivaeon", "villain", -1, zone)))
 
     mp.setattr(villain_turn, "play", play)
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import handles
 
 AEON_DECK = ("aeon",)
@@ -19,27 +22,35 @@ def may_instruct(source: str) -> bool:
     return source == OBLIVAEON or source in SCION_PANELS or (source in PHYSICAL and PHYSICAL[source].deck == "Scion")
 
 
+@dataclass(frozen=True, slots=True)
+class CallAeonMan(Work):
+    """The Aeon Men deck's top card enters play on the instruction of the card in ``ctx``."""
+
+    ctx: Ctx
+
+
 @handles(v.PlayAeonMen)
 def _play_aeon_men(d: Draft, op: v.PlayAeonMen, ctx: Ctx) -> None:
     if not may_instruct(ctx.source):
         raise ValueError(f"{ctx.source} may not play Aeon Men (AEON-MEN.ON-INSTRUCTION)")
     for _ in range(op.n):
-        d.push_call("play-aeon-man", ctx)
+        d.now(CallAeonMan(ctx))
 
 
-@continuation("play-aeon-man")
+@KERNEL.handles(CallAeonMan)
 @implements("AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES")
-def play_aeon_man(d: Draft, ctx: Ctx) -> None:
+def play_aeon_man(d: Draft, work: CallAeonMan) -> None:
     """The Aeon Men deck's top card enters the instructing card's zone (this is the only way it is played)."""
     from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
+    ctx = work.ctx
     if not d.aeon_deck:
         if not d.aeon_trash:
             return
         d.aeon_deck = d.aeon_deck.__class__.shuffled(d.aeon_trash)
         d.aeon_trash = ()
     if not d.aeon_deck.top_known():
-        d.push_call("play-aeon-man", ctx)
+        d.now(work)
         needs_reveal(d, AEON_DECK)
         return
     card, rest = d.aeon_deck.take_top()

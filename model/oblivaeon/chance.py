@@ -1,13 +1,24 @@
 """Chance decision points: which card turns out to be on top (or bottom) of a shuffled deck.
 
-A rule that needs a card from a deck whose order is unknown pushes itself back as a frame, then
-pushes the reveal choice above it; the outcome makes the card known and the rule runs again.
+A rule that needs a card from a deck whose order is unknown schedules its own record again, then
+asks for the reveal before it; the outcome makes the card known and the rule runs again.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Ask
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
-from oblivaeon_verify.model.oblivaeon.draft import Draft, deck_label, resume
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft, deck_label
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Ask):
+    """Chance: which card is at ``end`` of the deck ``deck_ref``."""
+
+    deck_ref: tuple
+    end: str
 
 
 def reveal_options(d: Draft, ref: tuple, end: str) -> list[Decision]:
@@ -26,20 +37,20 @@ def reveal_options(d: Draft, ref: tuple, end: str) -> list[Decision]:
 
 
 def needs_reveal(d: Draft, ref: tuple, end: str = "top") -> bool:
-    """If the card at ``end`` of the deck is unknown, push the chance point and say so.
+    """If the card at ``end`` of the deck is unknown, ask chance for it and say so.
 
-    The caller must already have pushed the frame that retries it.
+    The caller must already have scheduled the record that retries it.
     """
     deck = d.deck(ref)
     known = deck.top_known() if end == "top" else deck.bottom_known()
     if known:
         return False
-    d.push_choice("reveal", reveal_options(d, ref, end), (ref, end))
+    d.ask(Reveal(tuple(reveal_options(d, ref, end)), ref, end))
     return True
 
 
-@resume("reveal")
-def _revealed(d: Draft, decision: Decision, payload: tuple) -> None:
-    ref, end = payload
+@KERNEL.handles(Reveal)
+def _revealed(d: Draft, ask: Reveal, decision: Decision) -> None:
+    ref = ask.deck_ref
     deck = d.deck(ref)
-    d.set_deck(ref, deck.reveal_top(decision.card) if end == "top" else deck.reveal_bottom(decision.card))
+    d.set_deck(ref, deck.reveal_top(decision.card) if ask.end == "top" else deck.reveal_bottom(decision.card))

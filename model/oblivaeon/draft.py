@@ -1,31 +1,31 @@
-"""The working copy that one ``step`` builds, and the frames of work it runs.
+"""The working copy that one ``step`` builds, and OblivAeon's kernel of work records.
 
-A :class:`Draft` starts as a shallow copy of a state.  Rules change it only through its methods,
-which replace tuples and copy dicts before their first write, so the state the draft came from is
-never touched.  ``freeze`` turns the draft back into a :class:`GameState`.
+A :class:`Draft` is a ``BaseDraft`` (``model.common.draft``): the state's fields, copied once.  Rules
+change it only through its methods, which replace tuples and copy dicts before their first write, so
+the state the draft came from is never touched.  ``freeze`` turns the draft back into a
+:class:`GameState`.
 
-Work inside a phase is a stack of frames (top last):
-
-* ``("ops", ops, ctx)``: card instructions still to resolve;
-* ``("call", name, args)``: a named continuation, run when it reaches the top;
-* ``("choice", Choice)``: a decision point; the run loop stops here when it has 2+ options.
-
-Continuations are registered by name so that frames stay plain data that serialises to JSON.
+Work inside a phase is the state's ``agenda`` of typed records (``model.common.kernel``), next last.
+Each kind of work is a frozen dataclass defined beside the rule that handles it, registered with
+:data:`KERNEL` by its type (``@KERNEL.handles(DrawOne)``); a decision point is an ``Ask`` that carries
+its options.  Rules schedule work only with ``d.now(...)`` and ``d.ask(...)``; card instructions still
+to resolve are one record too (``effects.Resolve``).  Records are plain values, so a state with work
+pending serialises to JSON like any other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import fields
 from typing import NamedTuple
 
+from oblivaeon_verify.model.common.draft import BaseDraft
 from oblivaeon_verify.model.common.events import Event as CommonEvent
-from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.common.kernel import Kernel
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.events import KINDS as EVENT_KINDS
 from oblivaeon_verify.model.oblivaeon.state import OUTCOMES, GameState, Outcome, Seat, Zone, evolve
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+KERNEL = Kernel("oblivaeon", "oblivaeon_verify.model.oblivaeon", "ROUND.REPEAT")
+"""OblivAeon's handlers, one per record type; ``engine`` seals it once every rule module is imported."""
 
 
 class Event(CommonEvent):
@@ -54,60 +54,13 @@ class Ctx(NamedTuple):
     """The clause under which the effect resolves (the phase that played or triggered it)."""
 
 
-class Choice(NamedTuple):
-    resume: str
-    options: tuple[Decision, ...]
-    payload: tuple = ()
+class Draft(BaseDraft):
+    """A state's fields, its agenda as a list while the step runs, and the events so far."""
 
-
-CONTINUATIONS: dict[str, Callable] = {}
-
-
-def continuation(name: str) -> Callable:
-    """Register a function as a named continuation (called as ``fn(draft, *args)``)."""
-
-    def reg(fn: Callable) -> Callable:
-        if name in CONTINUATIONS:
-            raise ValueError(f"continuation {name!r} registered twice")
-        CONTINUATIONS[name] = fn
-        return fn
-
-    return reg
-
-
-RESUMES: dict[str, Callable] = {}
-
-
-def resume(name: str) -> Callable:
-    """Register what happens when a decision point of kind ``name`` gets its decision."""
-
-    def reg(fn: Callable) -> Callable:
-        if name in RESUMES:
-            raise ValueError(f"resume {name!r} registered twice")
-        RESUMES[name] = fn
-        return fn
-
-    return reg
-
-
-class Draft:
-    """A state's fields in ``__dict__`` (one dictionary copy in, one out), plus the events so far."""
-
-    __slots__ = ("events", "_copied", "__dict__")
-
-    def __init__(self, state: GameState) -> None:
-        fields_ = self.__dict__
-        fields_.update(state.__dict__)
-        fields_["stack"] = list(state.stack)
-        self.events: list[Event] = []
-        self._copied: set[str] = set()
+    __slots__ = ()
 
     def freeze(self) -> GameState:
-        new = object.__new__(GameState)
-        values = new.__dict__
-        values.update(self.__dict__)
-        values["stack"] = tuple(self.stack)
-        return new
+        return self.build(GameState)
 
     # --- parameters and setup ------------------------------------------------------------
     @property
@@ -127,42 +80,25 @@ class Draft:
             self.outcome = Outcome(kind, reason, clause)
             self.emit("game-" + kind, clause, detail=reason)
 
-    # --- frames --------------------------------------------------------------------------
-    def push_call(self, name: str, *args) -> None:
-        self.stack.append(("call", name, args))
-
-    def push_ops(self, ops: tuple, ctx: Ctx) -> None:
-        if ops:
-            self.stack.append(("ops", tuple(ops), ctx))
-
-    def push_choice(self, resume_name: str, options, payload: tuple = ()) -> None:
-        self.stack.append(("choice", Choice(resume_name, tuple(options), payload)))
-
     # --- copy-on-write dicts -------------------------------------------------------------
-    def _own(self, name: str) -> dict:
-        if name not in self._copied:
-            setattr(self, name, dict(getattr(self, name)))
-            self._copied.add(name)
-        return getattr(self, name)
-
     def set_hp(self, card: str, value: int) -> None:
-        self._own("hp")[card] = value
+        self.own("hp")[card] = value
 
     def drop_hp(self, card: str) -> None:
         if card in self.hp:
-            del self._own("hp")[card]
+            del self.own("hp")[card]
 
     def set_tokens(self, card: str, value: int) -> None:
         if value:
-            self._own("tokens")[card] = value
+            self.own("tokens")[card] = value
         elif card in self.tokens:
-            del self._own("tokens")[card]
+            del self.own("tokens")[card]
 
     def set_under(self, card: str, cards: tuple[str, ...]) -> None:
         if cards:
-            self._own("under")[card] = tuple(cards)
+            self.own("under")[card] = tuple(cards)
         elif card in self.under:
-            del self._own("under")[card]
+            del self.own("under")[card]
 
     def flip_to_reward(self, card: str) -> None:
         self.reward_side = self.reward_side | {card}
@@ -182,7 +118,7 @@ class Draft:
         return z
 
     def env_update(self, name: str, **changes) -> None:
-        envs = self._own("envs")
+        envs = self.own("envs")
         envs[name] = evolve(envs[name], **changes)
 
     # --- decks by reference --------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The interpreter of the effect vocabulary: damage, healing, destruction, drawing, playing.
 
-Each instruction has one handler.  A handler that needs a choice pushes it as a decision point
-(the last thing it does); what remains of the card was pushed before it, so it resumes after.
+Each instruction has one handler.  A handler that needs a choice asks it as a decision point (the
+last thing it does); what remains of the card was scheduled before it, so it resumes after.
 Target lists always come from ``battle_zones`` (BZ.ISOLATION), and every change to a target is
 recorded as an event with the zone it happened in, the zone of its source and the card's reach.
 """
@@ -9,7 +9,9 @@ recorded as an event with the zone it happened in, the zone of its source and th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import (
     OBLIVAEON,
@@ -31,7 +33,7 @@ from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SC
 from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, deck_label, resume
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft, deck_label
 from oblivaeon_verify.model.oblivaeon.places import add_to, remove, trash_place
 
 OP_HANDLERS: dict[type, Callable] = {}
@@ -49,22 +51,38 @@ def actor(ctx: Ctx) -> str:
     return f"hero {ctx.seat + 1}" if ctx.seat >= 0 else "players"
 
 
-def run_ops(d: Draft, frame: tuple) -> None:
-    _, ops, ctx = frame
+@dataclass(frozen=True, slots=True)
+class Resolve(Work):
+    """Card instructions still to resolve, in order, and the context they resolve in."""
+
+    ops: tuple
+    ctx: Ctx
+
+
+def resolve(d: Draft, ops: tuple, ctx: Ctx) -> None:
+    """Resolve ``ops`` before anything already waiting (nothing is scheduled for no instructions)."""
+    if ops:
+        d.now(Resolve(tuple(ops), ctx))
+
+
+@KERNEL.handles(Resolve)
+def run_ops(d: Draft, work: Resolve) -> None:
+    """The first instruction now; the rest are scheduled first, so that a choice it asks comes before them."""
+    ops, ctx = work.ops, work.ctx
     if len(ops) > 1:
-        d.push_ops(ops[1:], ctx)
+        d.now(Resolve(ops[1:], ctx))
     OP_HANDLERS[type(ops[0])](d, ops[0], ctx)
 
 
 def retry(d: Draft, op, ctx: Ctx) -> None:
-    d.push_ops((op,), ctx)
+    resolve(d, (op,), ctx)
 
 
 # --- target picking ------------------------------------------------------------------------
 
 
-def _pick_targets(d: Draft, target: v.Target, ctx: Ctx, resume_name: str, payload: tuple) -> list[str] | None:
-    """Targets to act on now, or None after pushing a choice (the resume handler finishes)."""
+def _pick_targets(d: Draft, target: v.Target, ctx: Ctx) -> tuple[list[str], tuple[Decision, ...]]:
+    """The targets to act on now, or else the options of a choice of one (the caller asks it)."""
     if target.pick == "own-character":
         cands = list(d.seats[ctx.seat].characters) if ctx.seat >= 0 else []
     elif target.pick == "self":
@@ -75,18 +93,17 @@ def _pick_targets(d: Draft, target: v.Target, ctx: Ctx, resume_name: str, payloa
         if target.non_characters_only:
             cands = [c for c in cands if not is_character(c)]
     if not cands:
-        return []
+        return [], ()
     if target.pick == "each":
-        return cands
+        return cands, ()
     if target.pick in ("highest-hp", "lowest-hp"):
         values = [d.hp[c] for c in cands]
         best = max(values) if target.pick == "highest-hp" else min(values)
         cands = [c for c, hp in zip(cands, values) if hp == best]
     if len(cands) == 1:
-        return cands
+        return cands, ()
     who = actor(ctx) if target.pick == "choose" else "players"
-    d.push_choice(resume_name, [Decision("target", who, card=ctx.source, target=c) for c in cands], payload)
-    return None
+    return [], tuple(Decision("target", who, card=ctx.source, target=c) for c in cands)
 
 
 # --- damage --------------------------------------------------------------------------------
@@ -101,22 +118,32 @@ def damage_amount(d: Draft, amount, ctx: Ctx) -> int:
     return amount
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseDamageTarget(Ask):
+    """Which target an instruction deals its damage to."""
+
+    amount: int
+    dtype: str
+    irreducible: bool
+    reach: str
+    ctx: Ctx
+
+
 @handles(v.Damage)
 def _damage(d: Draft, op: v.Damage, ctx: Ctx) -> None:
     amount = damage_amount(d, op.amount, ctx)
-    payload = (amount, op.dtype, op.irreducible, op.target.reach, ctx)
-    targets = _pick_targets(d, op.target, ctx, "damage-target", payload)
-    if targets is None:
+    targets, options = _pick_targets(d, op.target, ctx)
+    if options:
+        d.ask(ChooseDamageTarget(options, amount, op.dtype, op.irreducible, op.target.reach, ctx))
         return
     for t in targets:
         if t in d.hp and d.outcome is None:
             deal_damage(d, t, amount, op.dtype, op.irreducible, ctx, op.target.reach)
 
 
-@resume("damage-target")
-def _damage_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    amount, dtype, irreducible, reach, ctx = payload
-    deal_damage(d, decision.target, amount, dtype, irreducible, ctx, reach)
+@KERNEL.handles(ChooseDamageTarget)
+def _damage_chosen(d: Draft, ask: ChooseDamageTarget, decision: Decision) -> None:
+    deal_damage(d, decision.target, ask.amount, ask.dtype, ask.irreducible, ask.ctx, ask.reach)
 
 
 def reduction(d: Draft, target: str, zone: int) -> int:
@@ -191,19 +218,28 @@ def target_destroyed(d: Draft, target: str, ctx: Ctx, reach: str = "zone") -> No
 # --- healing -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseHealTarget(Ask):
+    """Which target an instruction heals."""
+
+    amount: int
+    ctx: Ctx
+    reach: str
+
+
 @handles(v.Heal)
 def _heal(d: Draft, op: v.Heal, ctx: Ctx) -> None:
-    targets = _pick_targets(d, op.target, ctx, "heal-target", (op.amount, ctx, op.target.reach))
-    if targets is None:
+    targets, options = _pick_targets(d, op.target, ctx)
+    if options:
+        d.ask(ChooseHealTarget(options, op.amount, ctx, op.target.reach))
         return
     for t in targets:
         heal(d, t, op.amount, ctx, op.target.reach)
 
 
-@resume("heal-target")
-def _heal_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    amount, ctx, reach = payload
-    heal(d, decision.target, amount, ctx, reach)
+@KERNEL.handles(ChooseHealTarget)
+def _heal_chosen(d: Draft, ask: ChooseHealTarget, decision: Decision) -> None:
+    heal(d, decision.target, ask.amount, ask.ctx, ask.reach)
 
 
 def heal(d: Draft, target: str, amount: int, ctx: Ctx, reach: str = "zone") -> None:
@@ -256,6 +292,14 @@ def destroyable(d: Draft, op: v.Destroy, ctx: Ctx) -> list[str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseDestroyed(Ask):
+    """Which card an instruction destroys."""
+
+    ctx: Ctx
+    reach: str
+
+
 @handles(v.Destroy)
 def _destroy(d: Draft, op: v.Destroy, ctx: Ctx) -> None:
     cands = destroyable(d, op, ctx)
@@ -264,12 +308,12 @@ def _destroy(d: Draft, op: v.Destroy, ctx: Ctx) -> None:
     if len(cands) == 1:
         destroy_card(d, cands[0], ctx, op.reach)
         return
-    d.push_choice("destroy-card", [Decision("target", actor(ctx), card=ctx.source, target=c) for c in cands], (ctx, op.reach))
+    d.ask(ChooseDestroyed(tuple(Decision("target", actor(ctx), card=ctx.source, target=c) for c in cands), ctx, op.reach))
 
 
-@resume("destroy-card")
-def _destroy_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    destroy_card(d, decision.target, payload[0], payload[1])
+@KERNEL.handles(ChooseDestroyed)
+def _destroy_chosen(d: Draft, ask: ChooseDestroyed, decision: Decision) -> None:
+    destroy_card(d, decision.target, ask.ctx, ask.reach)
 
 
 @handles(v.DestroySelf)
@@ -317,15 +361,23 @@ def destroy_card(d: Draft, card: str, ctx: Ctx, reach: str = "zone") -> None:
 # --- hero resources ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class DrawOne(Work):
+    """The hero of ``seat`` draws a card."""
+
+    seat: int
+
+
 @handles(v.Draw)
 def _draw(d: Draft, op: v.Draw, ctx: Ctx) -> None:
     if ctx.seat >= 0 and d.seats[ctx.seat].characters:
         for _ in range(op.n):
-            d.push_call("draw-one", ctx.seat)
+            d.now(DrawOne(ctx.seat))
 
 
-@continuation("draw-one")
-def draw_one(d: Draft, seat: int) -> None:
+@KERNEL.handles(DrawOne)
+def draw_one(d: Draft, work: DrawOne) -> None:
+    seat = work.seat
     s = d.seats[seat]
     if not s.deck:
         if not s.trash:
@@ -334,7 +386,7 @@ def draw_one(d: Draft, seat: int) -> None:
         d.emit("reshuffle", "HERO.CONTINUE", card=s.hero or "", detail="trash shuffled into an empty deck")
         s = d.seats[seat]
     if not s.deck.top_known():
-        d.push_call("draw-one", seat)
+        d.now(work)
         needs_reveal(d, ("seat", seat))
         return
     card, deck = s.deck.take_top()
@@ -342,25 +394,40 @@ def draw_one(d: Draft, seat: int) -> None:
     d.emit("draw", "HERO.CONTINUE", zone=s.zone, card=card)
 
 
+@dataclass(frozen=True, slots=True)
+class DiscardOne(Work):
+    """The player of ``seat`` discards a card (of their choice)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDiscard(Ask):
+    """Which card the player of ``seat`` discards."""
+
+    seat: int
+
+
 @handles(v.Discard)
 def _discard(d: Draft, op: v.Discard, ctx: Ctx) -> None:
     if ctx.seat < 0:
         return
     for _ in range(op.n):
-        d.push_call("discard-one", ctx.seat)
+        d.now(DiscardOne(ctx.seat))
 
 
-@continuation("discard-one")
-def _discard_one(d: Draft, seat: int) -> None:
+@KERNEL.handles(DiscardOne)
+def _discard_one(d: Draft, work: DiscardOne) -> None:
+    seat = work.seat
     hand = d.seats[seat].hand
     if not hand:
         return
-    d.push_choice("discard-card", [Decision("discard", f"hero {seat + 1}", card=c) for c in distinct(hand)], (seat,))
+    d.ask(ChooseDiscard(tuple(Decision("discard", f"hero {seat + 1}", card=c) for c in distinct(hand)), seat))
 
 
-@resume("discard-card")
-def _discarded(d: Draft, decision: Decision, payload: tuple) -> None:
-    discard_from_hand(d, payload[0], decision.card)
+@KERNEL.handles(ChooseDiscard)
+def _discarded(d: Draft, ask: ChooseDiscard, decision: Decision) -> None:
+    discard_from_hand(d, ask.seat, decision.card)
 
 
 def discard_from_hand(d: Draft, seat: int, card: str) -> None:
@@ -414,37 +481,50 @@ def _temp(d: Draft, op: v.TempReduce, ctx: Ctx) -> None:
 # --- decks ---------------------------------------------------------------------------------
 
 
-def _deck_choice(d: Draft, ctx: Ctx, resume_name: str) -> None:
-    decks = reachable_decks(d, ctx)
-    if not decks:
-        return
-    d.push_choice(
-        resume_name,
-        [Decision("deck", actor(ctx), card=ctx.source, target=deck_label(d, r), index=i) for i, r in enumerate(decks)],
-        (ctx, tuple(decks)),
-    )
+def _deck_options(d: Draft, ctx: Ctx) -> tuple[tuple[Decision, ...], tuple]:
+    """The decks the effect in ``ctx`` may pick (by index), as options and as references."""
+    decks = tuple(reachable_decks(d, ctx))
+    return tuple(Decision("deck", actor(ctx), card=ctx.source, target=deck_label(d, r), index=i) for i, r in enumerate(decks)), decks
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDeckToDiscardFrom(Ask):
+    """Which deck (of ``decks``, by index) loses its top card."""
+
+    ctx: Ctx
+    decks: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTop(Work):
+    """Discard the top card of the deck ``deck_ref``."""
+
+    deck_ref: tuple
+    ctx: Ctx
 
 
 @handles(v.DiscardTopOfDeck)
 def _discard_top_of_deck(d: Draft, op, ctx: Ctx) -> None:
-    _deck_choice(d, ctx, "discard-top-deck")
+    options, decks = _deck_options(d, ctx)
+    if decks:
+        d.ask(ChooseDeckToDiscardFrom(options, ctx, decks))
 
 
-@resume("discard-top-deck")
-def _discard_top_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    ctx, decks = payload
-    d.push_call("discard-top", decks[decision.index], ctx)
+@KERNEL.handles(ChooseDeckToDiscardFrom)
+def _discard_top_chosen(d: Draft, ask: ChooseDeckToDiscardFrom, decision: Decision) -> None:
+    d.now(DiscardTop(ask.decks[decision.index], ask.ctx))
 
 
-@continuation("discard-top")
+@KERNEL.handles(DiscardTop)
 @implements("HEROES.AKASH-THRIYA")
-def discard_top(d: Draft, ref: tuple, ctx: Ctx) -> None:
+def discard_top(d: Draft, work: DiscardTop) -> None:
     """Discard a deck's top card; a seed discarded from an environment deck goes to that environment's trash."""
+    ref, ctx = work.deck_ref, work.ctx
     deck = d.deck(ref)
     if not deck:
         return
     if not deck.top_known():
-        d.push_call("discard-top", ref, ctx)
+        d.now(work)
         needs_reveal(d, ref)
         return
     card, rest = deck.take_top()
@@ -457,35 +537,60 @@ def discard_top(d: Draft, ref: tuple, ctx: Ctx) -> None:
     d.emit("discard", ctx_clause(ctx), zone=ctx.zone, source_zone=ctx.zone, card=card, detail="from " + deck_label(d, ref))
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseTimestreamDeck(Ask):
+    """Which deck (of ``decks``, by index) La Comodora looks at."""
+
+    ctx: Ctx
+    decks: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class TimestreamLook(Work):
+    """Look at the top card of the deck ``deck_ref``, to leave it or send it to the bottom."""
+
+    deck_ref: tuple
+    ctx: Ctx
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseKeepOrBottom(Ask):
+    """Whether the top card of the deck ``deck_ref`` stays on top or goes to the bottom."""
+
+    deck_ref: tuple
+
+
 @handles(v.Timestream)
 def _timestream(d: Draft, op, ctx: Ctx) -> None:
-    _deck_choice(d, ctx, "timestream-deck")
+    options, decks = _deck_options(d, ctx)
+    if decks:
+        d.ask(ChooseTimestreamDeck(options, ctx, decks))
 
 
-@resume("timestream-deck")
-def _timestream_deck(d: Draft, decision: Decision, payload: tuple) -> None:
-    ctx, decks = payload
-    d.push_call("timestream-look", decks[decision.index], ctx)
+@KERNEL.handles(ChooseTimestreamDeck)
+def _timestream_deck(d: Draft, ask: ChooseTimestreamDeck, decision: Decision) -> None:
+    d.now(TimestreamLook(ask.decks[decision.index], ask.ctx))
 
 
-@continuation("timestream-look")
+@KERNEL.handles(TimestreamLook)
 @implements("HEROES.LA-COMODORA")
-def timestream_look(d: Draft, ref: tuple, ctx: Ctx) -> None:
+def timestream_look(d: Draft, work: TimestreamLook) -> None:
     """La Comodora nudges the timestream: look at a deck's top card, leave it or send it to the bottom."""
+    ref, ctx = work.deck_ref, work.ctx
     deck = d.deck(ref)
     if len(deck) < 2:
         return
     if not deck.top_known():
-        d.push_call("timestream-look", ref, ctx)
+        d.now(work)
         needs_reveal(d, ref)
         return
     top = deck.peek_top()
-    d.push_choice("timestream", [Decision("keep-top", actor(ctx), card=top), Decision("bottom", actor(ctx), card=top)], (ref,))
+    d.ask(ChooseKeepOrBottom((Decision("keep-top", actor(ctx), card=top), Decision("bottom", actor(ctx), card=top)), ref))
 
 
-@resume("timestream")
-def _timestream_done(d: Draft, decision: Decision, payload: tuple) -> None:
-    (ref,) = payload
+@KERNEL.handles(ChooseKeepOrBottom)
+def _timestream_done(d: Draft, ask: ChooseKeepOrBottom, decision: Decision) -> None:
+    ref = ask.deck_ref
     if decision.kind == "bottom":
         card, rest = d.deck(ref).take_top()
         d.set_deck(ref, rest.put_bottom(card))
@@ -493,6 +598,13 @@ def _timestream_done(d: Draft, decision: Decision, payload: tuple) -> None:
 
 
 # --- moving --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHeroToMove(Ask):
+    """Which hero (by seat) an instruction moves to the other battle zone."""
+
+    ctx: Ctx
 
 
 @handles(v.MoveHero)
@@ -506,19 +618,25 @@ def _move_hero(d: Draft, op: v.MoveHero, ctx: Ctx) -> None:
     seats = hero_choice_targets(d, ctx.zone)
     if not seats:
         return
-    d.push_choice(
-        "move-chosen-hero",
-        [Decision("target", "players", card=ctx.source, target=d.seats[i].characters[0], index=i) for i in seats],
-        (ctx,),
+    d.ask(
+        ChooseHeroToMove(
+            tuple(Decision("target", "players", card=ctx.source, target=d.seats[i].characters[0], index=i) for i in seats), ctx
+        )
     )
 
 
-@resume("move-chosen-hero")
-def _moved(d: Draft, decision: Decision, payload: tuple) -> None:
+@KERNEL.handles(ChooseHeroToMove)
+def _moved(d: Draft, ask: ChooseHeroToMove, decision: Decision) -> None:
     from oblivaeon_verify.model.oblivaeon.heroes import move_hero
 
-    (ctx,) = payload
-    move_hero(d, decision.index, 3 - d.seats[decision.index].zone, "CLAR.MULTIPLE-MOVES", by=ctx.source)
+    move_hero(d, decision.index, 3 - d.seats[decision.index].zone, "CLAR.MULTIPLE-MOVES", by=ask.ctx.source)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHeroToMoveNextTo(Ask):
+    """Which hero in the other battle zone a card moving itself goes next to."""
+
+    ctx: Ctx
 
 
 @handles(v.MoveSelf)
@@ -534,8 +652,10 @@ def move_self(d: Draft, op, ctx: Ctx) -> None:
         seats = hero_choice_targets(d, to)
         if not seats:
             return
-        d.push_choice(
-            "move-next-to", [Decision("target", actor(ctx), card=card, target=d.seats[i].characters[0], index=i) for i in seats], (ctx,)
+        d.ask(
+            ChooseHeroToMoveNextTo(
+                tuple(Decision("target", actor(ctx), card=card, target=d.seats[i].characters[0], index=i) for i in seats), ctx
+            )
         )
         return
     remove(d, card, keep=True)
@@ -544,15 +664,22 @@ def move_self(d: Draft, op, ctx: Ctx) -> None:
     d.emit("card-moved", "CLAR.INDESTRUCTIBLE-MOVES", zone=to, source_zone=ctx.zone, reach="other-zone", card=card)
 
 
-@resume("move-next-to")
-def _moved_next_to(d: Draft, decision: Decision, payload: tuple) -> None:
-    (ctx,) = payload
+@KERNEL.handles(ChooseHeroToMoveNextTo)
+def _moved_next_to(d: Draft, ask: ChooseHeroToMoveNextTo, decision: Decision) -> None:
+    ctx = ask.ctx
     card = ctx.source
     remove(d, card, keep=True)
     add_to(d, ("seat", decision.index, "play"), card)
     d.emit(
         "card-moved", "CLAR.INDESTRUCTIBLE-MOVES", zone=d.seats[decision.index].zone, source_zone=ctx.zone, reach="other-zone", card=card
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHeroToGoNextTo(Ask):
+    """Which hero a card played next to a hero goes next to."""
+
+    ctx: Ctx
 
 
 @handles(v.PlayNextTo)
@@ -566,12 +693,14 @@ def _play_next_to(d: Draft, op, ctx: Ctx) -> None:
         add_to(d, trash_place(d, card), card)
         d.emit("destroyed", ctx_clause(ctx), zone=ctx.zone, card=card, detail="no hero to go next to")
         return
-    d.push_choice("next-to", [Decision("target", actor(ctx), card=card, target=d.seats[i].characters[0], index=i) for i in seats], (ctx,))
+    d.ask(
+        ChooseHeroToGoNextTo(tuple(Decision("target", actor(ctx), card=card, target=d.seats[i].characters[0], index=i) for i in seats), ctx)
+    )
 
 
-@resume("next-to")
-def _next_to(d: Draft, decision: Decision, payload: tuple) -> None:
-    (ctx,) = payload
+@KERNEL.handles(ChooseHeroToGoNextTo)
+def _next_to(d: Draft, ask: ChooseHeroToGoNextTo, decision: Decision) -> None:
+    ctx = ask.ctx
     remove(d, ctx.source, keep=True)
     add_to(d, ("seat", decision.index, "play"), ctx.source)
     d.emit(

@@ -4,11 +4,15 @@
 is decided is the rule that opened the decision point), applies it, then runs the game forward
 until the next point where a decision is needed or the game is over.  A point with exactly one
 legal decision is resolved on the spot: it is forced, and nobody could choose otherwise.
+
+The run loop is the shared kernel's (``model.common.kernel``): OblivAeon's :data:`KERNEL` holds
+one handler per work record, and the round table (``round_order.advance``) schedules the next
+phase whenever the agenda is empty.
 """
 
 from __future__ import annotations
 
-# Importing the rule modules registers their continuations and instruction handlers.
+# Importing the rule modules registers their work records' handlers and their instruction handlers.
 from oblivaeon_verify.model.oblivaeon import aeon_men as _aeon_men  # noqa: F401
 from oblivaeon_verify.model.oblivaeon import environments as _environments  # noqa: F401
 from oblivaeon_verify.model.oblivaeon import incapacitation as _incapacitation  # noqa: F401
@@ -17,49 +21,16 @@ from oblivaeon_verify.model.oblivaeon import oblivaeon_forms as _forms  # noqa: 
 from oblivaeon_verify.model.oblivaeon import scions as _scions  # noqa: F401
 from oblivaeon_verify.model.oblivaeon import triggers as _triggers  # noqa: F401
 from oblivaeon_verify.model.oblivaeon.decisions import Decision, IllegalDecision
-from oblivaeon_verify.model.oblivaeon.draft import CONTINUATIONS, RESUMES, Draft, Event
-from oblivaeon_verify.model.oblivaeon.effects import run_ops
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft, Event
+from oblivaeon_verify.model.oblivaeon.effects import resolve
 from oblivaeon_verify.model.oblivaeon.round_order import advance, current_phase, current_turn
 from oblivaeon_verify.model.oblivaeon.setup import SetupConfig, initial_state
 from oblivaeon_verify.model.oblivaeon.state import GameState
 
+# Every rule module is imported: a record type without its handler is an error here, at import.
+KERNEL.seal(idle=advance)
 
-def _run(d: Draft) -> None:
-    """Run frames until a decision point with two or more options, or the end.
-
-    Each frame is a unit of work; a step that has not reached a decision within the game's
-    ``max_work_per_step`` units ends the game as the safety stop (``aborted``), so a rule that loops
-    is found in the same place whatever the machine's speed (a hang is a finding, not a timeout).
-    """
-    stack = d.stack
-    budget = d.params.max_work_per_step
-    work = 0
-    while d.outcome is None:
-        work += 1
-        if work > budget:
-            d.end("aborted", f"no decision within {budget:,} units of work: a rule runs on forever", "ROUND.REPEAT")
-            break
-        if not stack:
-            advance(d)
-            continue
-        frame = stack[-1]
-        kind = frame[0]
-        if kind == "choice":
-            choice = frame[1]
-            n = len(choice.options)
-            if n > 1:
-                d.options = choice.options
-                return
-            stack.pop()
-            if n == 1:
-                RESUMES[choice.resume](d, choice.options[0], choice.payload)
-            continue
-        stack.pop()
-        if kind == "ops":
-            run_ops(d, frame)
-        else:
-            CONTINUATIONS[frame[1]](d, *frame[2])
-    d.options = ()
+_run = KERNEL.run
 
 
 def new_game(cfg: SetupConfig) -> GameState:
@@ -84,10 +55,7 @@ def step(state: GameState, decision: Decision) -> tuple[GameState, tuple[Event, 
     if decision not in state.options:
         raise IllegalDecision(decision, state.options, where(state))
     d = Draft(state)
-    frame = d.stack.pop()
-    choice = frame[1]
-    RESUMES[choice.resume](d, decision, choice.payload)
-    _run(d)
+    KERNEL.decide(d, decision)
     return d.freeze(), tuple(d.events)
 
 
@@ -98,10 +66,7 @@ def inject(state: GameState, ops: tuple, ctx) -> tuple[GameState, tuple[Event, .
     below the injected instructions; its options were computed before them.
     """
     d = Draft(state)
-    top = d.stack.pop() if d.stack and d.stack[-1][0] == "choice" else None
-    if top is not None:
-        d.stack.append(top)
-    d.push_ops(tuple(ops), ctx)
+    resolve(d, tuple(ops), ctx)
     d.options = ()
     _run(d)
     return d.freeze(), tuple(d.events)

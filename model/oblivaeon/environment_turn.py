@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.environments import PlayEnvironmentTop
 from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
 
@@ -14,7 +15,7 @@ def start(d: Draft, zone: int) -> None:
 @implements("ENV.TURN")
 def play(d: Draft, zone: int) -> None:
     """Play the top card of the zone's environment deck."""
-    d.push_call("play-env-top", zone, Ctx("", "environment", -1, zone, clause="ENV.TURN"))
+    d.now(PlayEnvironmentTop(zone, Ctx("", "environment", -1, zone, clause="ENV.TURN")))
 
 
 def end(d: Draft, zone: int) -> None:

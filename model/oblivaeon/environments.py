@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, targets_in
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
-from oblivaeon_verify.model.oblivaeon.effects import deal_damage, handles
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.effects import deal_damage, handles, resolve
 from oblivaeon_verify.model.oblivaeon.places import add_to, containers, remove, trash_place
 
 
-@continuation("play-env-top")
+@dataclass(frozen=True, slots=True)
+class PlayEnvironmentTop(Work):
+    """Play the top card of battle zone ``zone``'s environment deck, for the effect in ``ctx``."""
+
+    zone: int
+    ctx: Ctx
+
+
+@KERNEL.handles(PlayEnvironmentTop)
 @implements("HEROES.AKASH-THRIYA")
-def play_environment_top(d: Draft, zone: int, ctx: Ctx) -> None:
+def play_environment_top(d: Draft, work: PlayEnvironmentTop) -> None:
     """Play (or put into play) the top card of this zone's environment deck.
 
     A seed played this way resolves its 'played from the environment deck' text for Akash'Thriya
@@ -24,6 +35,7 @@ def play_environment_top(d: Draft, zone: int, ctx: Ctx) -> None:
     from oblivaeon_verify.model.oblivaeon.battle_zones import seat_of_hero
     from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
+    zone = work.zone
     env = d.zones[zone - 1].environment
     if env is None:
         return
@@ -35,7 +47,7 @@ def play_environment_top(d: Draft, zone: int, ctx: Ctx) -> None:
         d.emit("reshuffle", "ENV.TURN", zone=zone, detail=f"{env} trash shuffled into its deck")
     ref = ("env", env)
     if not d.deck(ref).top_known():
-        d.push_call("play-env-top", zone, ctx)
+        d.now(work)
         needs_reveal(d, ref)
         return
     card, rest = d.deck(ref).take_top()
@@ -46,7 +58,7 @@ def play_environment_top(d: Draft, zone: int, ctx: Ctx) -> None:
         d.emit("seed-played", "HEROES.AKASH-THRIYA", zone=zone, card=card)
         akash = seat_of_hero(d, cdef.deck)
         if akash >= 0:
-            d.push_ops(cdef.seed_ops, Ctx(card, "hero", akash, d.seats[akash].zone))
+            resolve(d, cdef.seed_ops, Ctx(card, "hero", akash, d.seats[akash].zone))
         return
     play_card(d, card, Ctx(card, "environment", -1, zone), ("zone", zone, "env_play"))
 
@@ -54,7 +66,7 @@ def play_environment_top(d: Draft, zone: int, ctx: Ctx) -> None:
 @handles(v.PlayTopOf)
 def _play_top_of(d: Draft, op: v.PlayTopOf, ctx: Ctx) -> None:
     if op.deck == "environment":
-        play_environment_top(d, ctx.zone, ctx)
+        play_environment_top(d, PlayEnvironmentTop(ctx.zone, ctx))
 
 
 @handles(v.AddGameOverToken)
@@ -87,14 +99,14 @@ def remove_environment(d: Draft, env: str, zone: int, clause: str) -> None:
         remove(d, c)
         add_to(d, trash_place(d, c), c)
         d.emit("seed-returned", "HEROES.AKASH-THRIYA", zone=zone, card=c)
-    envs = d._own("envs")
+    envs = d.own("envs")
     del envs[env]
     d.zone_update(zone, environment=None)
     d.emit("environment-removed", clause, zone=zone, card=env)
     move_oblivaeon_to(d, zone)
     if multiverse_destroyed(d):
         return
-    d.push_call("environment-arrives", zone)
+    d.now(EnvironmentArrives(zone))
 
 
 @implements("ENV.REMOVAL.MOVE-OBLIVAEON")
@@ -114,17 +126,32 @@ def multiverse_destroyed(d: Draft) -> bool:
     return True
 
 
-@continuation("environment-arrives")
-def _environment_arrives(d: Draft, zone: int) -> None:
+@dataclass(frozen=True, slots=True)
+class EnvironmentArrives(Work):
+    """A set-aside environment deck comes into battle zone ``zone``."""
+
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseEnvironment(Ask):
+    """Which set-aside environment deck comes into battle zone ``zone``."""
+
+    zone: int
+
+
+@KERNEL.handles(EnvironmentArrives)
+def _environment_arrives(d: Draft, work: EnvironmentArrives) -> None:
+    zone = work.zone
     if len(d.set_aside) == 1:
         bring_in_environment(d, d.set_aside[0], zone)
         return
-    d.push_choice("environment", [Decision("environment", "players", target=e, zone=zone) for e in d.set_aside], (zone,))
+    d.ask(ChooseEnvironment(tuple(Decision("environment", "players", target=e, zone=zone) for e in d.set_aside), zone))
 
 
-@resume("environment")
-def _environment_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    bring_in_environment(d, decision.target, payload[0])
+@KERNEL.handles(ChooseEnvironment)
+def _environment_chosen(d: Draft, ask: ChooseEnvironment, decision: Decision) -> None:
+    bring_in_environment(d, decision.target, ask.zone)
 
 
 @implements("ENV.REMOVAL.REPLACE")

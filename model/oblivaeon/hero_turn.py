@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Ask
 from oblivaeon_verify.model.oblivaeon.battle_zones import seats_in
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, resume
-from oblivaeon_verify.model.oblivaeon.heroes import hero_actor, move_hero, offer_move, offer_play, offer_power
-from oblivaeon_verify.model.oblivaeon.missions import objectives_of, shuffle_mission_deck, swap_objective, trade_objectives
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.effects import DrawOne, resolve
+from oblivaeon_verify.model.oblivaeon.heroes import hero_actor, move_hero, move_options, offer_play, offer_power
+from oblivaeon_verify.model.oblivaeon.missions import TakeObjective, objectives_of, shuffle_mission_deck, swap_objective, trade_objectives
 from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
 
@@ -16,17 +20,24 @@ def active(d, seat: int) -> bool:
     return bool(d.seats[seat].characters)
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseMove(Ask):
+    """Whether the hero of ``seat`` moves to the other battle zone at the start of the turn, or stays."""
+
+    seat: int
+
+
 @implements("HERO.MOVE", "CLAR.MULTIPLE-MOVES")
 def move(d: Draft, seat: int) -> None:
     """At the very start of the turn the player may move the hero's marker to the other zone."""
     if active(d, seat):
-        offer_move(d, seat, "hero-move")
+        d.ask(ChooseMove(move_options(d, seat), seat))
 
 
-@resume("hero-move")
-def _moved(d: Draft, decision: Decision, payload: tuple) -> None:
+@KERNEL.handles(ChooseMove)
+def _moved(d: Draft, ask: ChooseMove, decision: Decision) -> None:
     if decision.kind == "move":
-        move_hero(d, payload[0], decision.zone, "HERO.MOVE")
+        move_hero(d, ask.seat, decision.zone, "HERO.MOVE")
 
 
 def options(d, seat: int) -> list[Decision]:
@@ -56,18 +67,25 @@ def options(d, seat: int) -> list[Decision]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseHeroOption(Ask):
+    """Which of the six hero-turn options the player of ``seat`` takes, or none."""
+
+    seat: int
+
+
 @implements("HERO.OPTION")
 def option(d: Draft, seat: int) -> None:
     if active(d, seat):
-        d.push_choice("hero-option", options(d, seat), (seat,))
+        d.ask(ChooseHeroOption(tuple(options(d, seat)), seat))
 
 
-@resume("hero-option")
-def _option_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    (seat,) = payload
+@KERNEL.handles(ChooseHeroOption)
+def _option_chosen(d: Draft, ask: ChooseHeroOption, decision: Decision) -> None:
+    seat = ask.seat
     kind = decision.kind
     if kind == "take-objective":
-        d.push_call("take-objective", seat, "HERO.OPT.TAKE")
+        d.now(TakeObjective(seat, "HERO.OPT.TAKE"))
     elif kind == "swap-objective":
         swap_objective(d, seat, decision.card)
     elif kind == "trade-objective":
@@ -85,7 +103,7 @@ def use_incap_ability(d: Draft, seat: int, card: str, index: int) -> None:
     """Activate an incapacitated ability printed on an incapacitated character card in this play area."""
     ops = CHARACTER_CARDS[card].incap[index]
     d.emit("incap-ability", "HERO.OPT.INCAP-ABILITY", zone=d.seats[seat].zone, card=card, amount=index + 1)
-    d.push_ops(ops, Ctx(card, "hero", seat, d.seats[seat].zone, clause="HERO.OPT.INCAP-ABILITY"))
+    resolve(d, ops, Ctx(card, "hero", seat, d.seats[seat].zone, clause="HERO.OPT.INCAP-ABILITY"))
 
 
 @implements("HERO.OPT.REGAIN-REWARD")
@@ -116,7 +134,7 @@ def power(d: Draft, seat: int) -> None:
 
 def draw(d: Draft, seat: int) -> None:
     if active(d, seat):
-        d.push_call("draw-one", seat)
+        d.now(DrawOne(seat))
 
 
 def end(d: Draft, seat: int) -> None:

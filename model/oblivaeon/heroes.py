@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seats_in
 from oblivaeon_verify.model.oblivaeon.cards import (
     CAPTAIN_COSMIC,
@@ -14,8 +17,8 @@ from oblivaeon_verify.model.oblivaeon.cards import (
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import ZONE_NAMES, Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
-from oblivaeon_verify.model.oblivaeon.effects import distinct, is_in_play
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.effects import DrawOne, distinct, is_in_play, resolve
 from oblivaeon_verify.model.oblivaeon.places import add_to, remove, trash_place
 
 
@@ -48,11 +51,10 @@ def move_hero(d: Draft, seat: int, to: int, clause: str, by: str = "") -> None:
     )
 
 
-def offer_move(d: Draft, seat: int, clause_resume: str) -> None:
+def move_options(d, seat: int) -> tuple[Decision, ...]:
+    """Stay in this hero's battle zone, or move to the other."""
     zone = d.seats[seat].zone
-    d.push_choice(
-        clause_resume, [Decision("stay", hero_actor(seat), zone=zone), Decision("move", hero_actor(seat), zone=3 - zone)], (seat,)
-    )
+    return (Decision("stay", hero_actor(seat), zone=zone), Decision("move", hero_actor(seat), zone=3 - zone))
 
 
 # --- setting up a hero ---------------------------------------------------------------------
@@ -128,7 +130,7 @@ def set_up_hero(d: Draft, seat: int, variant: str, hand: int, clause: str) -> No
         d.set_tokens(chars[0], 3)
     d.emit("hero-set-up", clause, zone=d.seats[seat].zone, card=variant, detail=f"marker #{seat + 1}")
     for _ in range(hand):
-        d.push_call("draw-one", seat)
+        d.now(DrawOne(seat))
 
 
 # --- playing cards -------------------------------------------------------------------------
@@ -145,6 +147,13 @@ def payable_objectives(d, seat: int) -> list[str]:
     return [c for c in objectives_in_zone(d, d.seats[seat].zone) if PHYSICAL[c].tokens_needed]
 
 
+@dataclass(frozen=True, slots=True)
+class ChoosePlay(Ask):
+    """Which card the player of ``seat`` plays, or which objective they pay for, or neither."""
+
+    seat: int
+
+
 def offer_play(d: Draft, seat: int, extra: bool = False) -> None:
     s = d.seats[seat]
     if not s.characters:
@@ -154,12 +163,12 @@ def offer_play(d: Draft, seat: int, extra: bool = False) -> None:
     if s.hand:
         options += [Decision("pay-objective", who, target=o) for o in payable_objectives(d, seat)]
     options.append(Decision("skip-play", who))
-    d.push_choice("play", options, (seat,))
+    d.ask(ChoosePlay(tuple(options), seat))
 
 
-@resume("play")
-def _played(d: Draft, decision: Decision, payload: tuple) -> None:
-    (seat,) = payload
+@KERNEL.handles(ChoosePlay)
+def _played(d: Draft, ask: ChoosePlay, decision: Decision) -> None:
+    seat = ask.seat
     if decision.kind == "play-card":
         play_from_hand(d, seat, decision.card)
     elif decision.kind == "pay-objective":
@@ -196,12 +205,21 @@ def play_card(d: Draft, card: str, ctx: Ctx, place: tuple) -> None:
 
     d.emit("play", ctx_clause(ctx), zone=ctx.zone, card=card)
     if cdef.type == "one-shot":
-        d.push_call("one-shot-done", card, ctx.seat)
-    d.push_ops(cdef.ops, ctx)
+        d.now(OneShotDone(card, ctx.seat))
+    resolve(d, cdef.ops, ctx)
 
 
-@continuation("one-shot-done")
-def _one_shot_done(d: Draft, card: str, seat: int) -> None:
+@dataclass(frozen=True, slots=True)
+class OneShotDone(Work):
+    """A resolved one-shot ``card`` goes to its trash (its player's: ``seat``)."""
+
+    card: str
+    seat: int
+
+
+@KERNEL.handles(OneShotDone)
+def _one_shot_done(d: Draft, work: OneShotDone) -> None:
+    card, seat = work.card, work.seat
     if is_in_play(d, card):
         from oblivaeon_verify.model.oblivaeon.battle_zones import seat_holding
 
@@ -229,24 +247,31 @@ def powers(d, seat: int) -> list[tuple[str, int, tuple]]:
     return [p for p in out if (p[0], p[1]) not in used]
 
 
+@dataclass(frozen=True, slots=True)
+class ChoosePower(Ask):
+    """Which power the hero of ``seat`` uses, or none."""
+
+    seat: int
+
+
 def offer_power(d: Draft, seat: int, extra: bool = False) -> None:
     if not d.seats[seat].characters:
         return
     who = hero_actor(seat)
     options = [Decision("use-power", who, card=c, index=i) for c, i, _ in powers(d, seat)]
     options.append(Decision("skip-power", who))
-    d.push_choice("power", options, (seat,))
+    d.ask(ChoosePower(tuple(options), seat))
 
 
-@resume("power")
-def _power_used(d: Draft, decision: Decision, payload: tuple) -> None:
-    (seat,) = payload
+@KERNEL.handles(ChoosePower)
+def _power_used(d: Draft, ask: ChoosePower, decision: Decision) -> None:
+    seat = ask.seat
     if decision.kind != "use-power":
         return
     ops = next(p for c, i, p in powers(d, seat) if c == decision.card and i == decision.index)
     d.used_powers = d.used_powers + ((decision.card, decision.index),)
     d.emit("power", "HERO.CONTINUE", zone=d.seats[seat].zone, card=decision.card)
-    d.push_ops(ops, hero_ctx(d, seat, decision.card))
+    resolve(d, ops, hero_ctx(d, seat, decision.card))
 
 
 def heroes_in_zone(d, zone: int) -> list[int]:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import seats_in
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, PHYSICAL, SENTINELS, character_cards, member_hp
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import handles
-from oblivaeon_verify.model.oblivaeon.heroes import available_characters, move_hero, set_up_hero
+from oblivaeon_verify.model.oblivaeon.heroes import available_characters, move_hero, move_options, set_up_hero
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import add_devastation
 from oblivaeon_verify.model.oblivaeon.missions import put_under_mission_deck
 from oblivaeon_verify.model.oblivaeon.parameters import BloodstoneReading, RequitalReading, RitesReading
@@ -171,46 +174,75 @@ def rewards_visible_to(state, seat: int) -> dict[str, tuple[str, ...]]:
 # --- replacement -----------------------------------------------------------------------------
 
 
-@continuation("replace-heroes")
+@dataclass(frozen=True, slots=True)
+class ReplaceHeroes(Work):
+    """After a turn, every player whose hero fell sets up another."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceHero(Work):
+    """The player of ``seat`` sets up a replacement hero, if their hero fell."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseReplacementHero(Ask):
+    """Which character from the box the player of ``seat`` sets up."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementMove(Work):
+    """The replacement hero of ``seat`` is offered the move to the other battle zone."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseReplacementMove(Ask):
+    """Whether the replacement hero of ``seat`` moves to the other battle zone or stays."""
+
+    seat: int
+
+
+@KERNEL.handles(ReplaceHeroes)
 @implements("INCAP.REPLACEMENT")
-def replace_heroes(d: Draft) -> None:
+def replace_heroes(d: Draft, work: ReplaceHeroes) -> None:
     """After the current turn, each player whose hero fell sets up another from the box (hand of four)."""
-    for i in range(len(d.seats) - 1, -1, -1):
-        if d.seats[i].needs_hero:
-            d.push_call("replace-one", i)
+    d.now(*(ReplaceHero(i) for i, s in enumerate(d.seats) if s.needs_hero))
 
 
-@continuation("replace-one")
-def replace_one(d: Draft, seat: int) -> None:
+@KERNEL.handles(ReplaceHero)
+def replace_one(d: Draft, work: ReplaceHero) -> None:
+    seat = work.seat
     if not d.seats[seat].needs_hero:
         return
     options = available_characters(d)
     if not options:
         d.end("lost", f"no hero can be set up for marker #{seat + 1}", "INCAP.NO-LIMIT")
         return
-    d.push_choice("set-up-hero", [Decision("set-up-hero", f"hero {seat + 1}", card=k) for k in options], (seat,))
+    d.ask(ChooseReplacementHero(tuple(Decision("set-up-hero", f"hero {seat + 1}", card=k) for k in options), seat))
 
 
-@resume("set-up-hero")
-def _chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    (seat,) = payload
-    d.push_call("replacement-move", seat)
-    set_up_hero(d, seat, decision.card, d.params.replacement_hand, "INCAP.REPLACEMENT")
+@KERNEL.handles(ChooseReplacementHero)
+def _chosen(d: Draft, ask: ChooseReplacementHero, decision: Decision) -> None:
+    d.now(ReplacementMove(ask.seat))
+    set_up_hero(d, ask.seat, decision.card, d.params.replacement_hand, "INCAP.REPLACEMENT")
 
 
-@continuation("replacement-move")
+@KERNEL.handles(ReplacementMove)
 @implements("INCAP.REPLACEMENT-MOVE")
-def replacement_move(d: Draft, seat: int) -> None:
+def replacement_move(d: Draft, work: ReplacementMove) -> None:
     """The new hero may then move to the other battle zone."""
-    from oblivaeon_verify.model.oblivaeon.heroes import offer_move
-
-    offer_move(d, seat, "replacement-moved")
+    d.ask(ChooseReplacementMove(move_options(d, work.seat), work.seat))
 
 
-@resume("replacement-moved")
-def _replacement_moved(d: Draft, decision: Decision, payload: tuple) -> None:
+@KERNEL.handles(ChooseReplacementMove)
+def _replacement_moved(d: Draft, ask: ChooseReplacementMove, decision: Decision) -> None:
     if decision.kind == "move":
-        move_hero(d, payload[0], decision.zone, "INCAP.REPLACEMENT-MOVE")
+        move_hero(d, ask.seat, decision.zone, "INCAP.REPLACEMENT-MOVE")
 
 
 # --- Rites of Revival ------------------------------------------------------------------------
@@ -241,12 +273,19 @@ def rites_of_revival(d: Draft, op, ctx: Ctx) -> None:
     cands = revivable(d, ctx.zone)
     if not cands:
         return
-    d.push_choice("revive", [Decision("target", "players", card=ctx.source, target=c, index=i) for i, c in cands], (ctx,))
+    d.ask(ChooseRevived(tuple(Decision("target", "players", card=ctx.source, target=c, index=i) for i, c in cands), ctx))
 
 
-@resume("revive")
-def _revive(d: Draft, decision: Decision, payload: tuple) -> None:
-    (ctx,) = payload
+@dataclass(frozen=True, slots=True)
+class ChooseRevived(Ask):
+    """Which incapacitated hero in the zone Rites of Revival brings back."""
+
+    ctx: Ctx
+
+
+@KERNEL.handles(ChooseRevived)
+def _revive(d: Draft, ask: ChooseRevived, decision: Decision) -> None:
+    ctx = ask.ctx
     seat, card = decision.index, decision.target
     s = d.seats[seat]
     ch = CHARACTER_CARDS[card]

@@ -6,8 +6,12 @@ event carrying the amount actually moved, so the ledger invariant can add them u
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon.clauses import implements
-from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft
+from oblivaeon_verify.model.oblivaeon.effects import resolve
 
 
 def add_devastation(d: Draft, n: int, clause: str, zone: int = 0) -> None:
@@ -51,14 +55,21 @@ def countdown_tick(d: Draft) -> None:
             from oblivaeon_verify.model.oblivaeon import vocabulary as v
             from oblivaeon_verify.model.oblivaeon.draft import Ctx
 
-            d.push_ops(
+            resolve(
+                d,
                 (v.Damage(d.params.countdown_expiry_damage, "infernal", v.Target("hero", "each")),),
                 Ctx("oblivaeon", "oblivaeon", -1, d.oblivaeon_zone, clause="ID.COUNTDOWN"),
             )
 
 
+@dataclass(frozen=True, slots=True)
+class DevastationCheck(Work):
+    """The Booklet's Devastation check at the end of OblivAeon's turn."""
+
+
+@KERNEL.handles(DevastationCheck)
 @implements("ID.DEVASTATION")
-def devastation_check(d: Draft) -> None:
+def devastation_check(d: Draft, work: DevastationCheck) -> None:
     """End of OblivAeon's turn: enough Devastation is spent to destroy the environment in his zone.
 
     ASSUMPTION (Parameters.devastation_threshold): the Booklet's number and which zone it strikes.
@@ -73,12 +84,3 @@ def devastation_check(d: Draft) -> None:
         if env is not None:
             d.emit("environment-destroyed", "ID.DEVASTATION", zone=zone, card=env)
             remove_environment(d, env, zone, "ID.DEVASTATION")
-
-
-def _register() -> None:
-    from oblivaeon_verify.model.oblivaeon.draft import continuation
-
-    continuation("devastation-check")(devastation_check)
-
-
-_register()

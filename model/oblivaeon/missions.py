@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seats_in
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import actor, discard_from_hand, distinct, handles
 from oblivaeon_verify.model.oblivaeon.places import add_to, remove
 
@@ -29,12 +32,17 @@ def objectives_in_zone(d, zone: int) -> list[str]:
     return [c for i in seats_in(d, zone) for c in objectives_of(d, i)]
 
 
-@continuation("reveal-mission-top")
+@dataclass(frozen=True, slots=True)
+class RevealMissionTop(Work):
+    """Make the Mission deck's top card known (it lies objective side up)."""
+
+
+@KERNEL.handles(RevealMissionTop)
 @implements("MISSION.DECK-OBJECTIVE-UP")
-def reveal_mission_top(d: Draft) -> None:
+def reveal_mission_top(d: Draft, work: RevealMissionTop) -> None:
     """The Mission deck lies objective side up, so its top card is always known: reveal it at once."""
     if d.mission_deck and not d.mission_deck.top_known():
-        d.push_call("reveal-mission-top")
+        d.now(work)
         needs_reveal(d, MISSION)
 
 
@@ -45,21 +53,30 @@ def _enter_play_area(d: Draft, seat: int, card: str) -> None:
         d.set_hp(card, cdef.hp)
 
 
-@continuation("take-objective")
+@dataclass(frozen=True, slots=True)
+class TakeObjective(Work):
+    """The player of ``seat`` takes the Mission deck's top card (under ``clause``)."""
+
+    seat: int
+    clause: str
+
+
+@KERNEL.handles(TakeObjective)
 @implements("HERO.OPT.TAKE")
-def take_objective(d: Draft, seat: int, clause: str = "HERO.OPT.TAKE") -> None:
+def take_objective(d: Draft, work: TakeObjective) -> None:
     """Move the Mission deck's top card into the play area, objective side up."""
+    seat, clause = work.seat, work.clause
     if not d.mission_deck:
         return
     if not d.mission_deck.top_known():
-        d.push_call("take-objective", seat, clause)
+        d.now(work)
         needs_reveal(d, MISSION)
         return
     card, rest = d.mission_deck.take_top()
     d.mission_deck = rest
     _enter_play_area(d, seat, card)
     d.emit("objective-taken", clause, zone=d.seats[seat].zone, card=card, detail=f"hero {seat + 1}")
-    d.push_call("reveal-mission-top")
+    d.now(RevealMissionTop())
 
 
 @implements("CLAR.REWARD-NO-OBJECTIVE")
@@ -76,7 +93,7 @@ def put_under_mission_deck(d: Draft, card: str, clause: str) -> None:
 def swap_objective(d: Draft, seat: int, card: str) -> None:
     """Send the objective to the bottom of the Mission deck, then take the top card."""
     put_under_mission_deck(d, card, "HERO.OPT.SWAP")
-    d.push_call("take-objective", seat, "HERO.OPT.SWAP")
+    d.now(TakeObjective(seat, "HERO.OPT.SWAP"))
 
 
 @implements("HERO.OPT.TRADE", "CLAR.TRADE-KEEPS-STATE")
@@ -92,26 +109,42 @@ def trade_objectives(d: Draft, seat: int, mine: str, other_seat: int, theirs: st
 def shuffle_mission_deck(d: Draft) -> None:
     d.mission_deck = d.mission_deck.shuffle()
     d.emit("shuffle", "HERO.OPT.SHUFFLE", detail="the Mission deck")
-    d.push_call("reveal-mission-top")
+    d.now(RevealMissionTop())
 
 
 # --- objective costs and completion --------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseDiscardToPay(Ask):
+    """Which card the player of ``seat`` discards to pay for an objective."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddObjectiveToken(Work):
+    """A token on ``objective``, paid for by the player of ``seat``."""
+
+    objective: str
+    seat: int
+
+
 def pay_objective(d: Draft, seat: int, objective: str) -> None:
     """A player in the objective's zone pays its cost: discard a card, put a token on it."""
-    d.push_call("add-objective-token", objective, seat)
+    d.now(AddObjectiveToken(objective, seat))
     hand = d.seats[seat].hand
-    d.push_choice("pay-discard", [Decision("discard", f"hero {seat + 1}", card=c, target=objective) for c in distinct(hand)], (seat,))
+    d.ask(ChooseDiscardToPay(tuple(Decision("discard", f"hero {seat + 1}", card=c, target=objective) for c in distinct(hand)), seat))
 
 
-@resume("pay-discard")
-def _paid(d: Draft, decision: Decision, payload: tuple) -> None:
-    discard_from_hand(d, payload[0], decision.card)
+@KERNEL.handles(ChooseDiscardToPay)
+def _paid(d: Draft, ask: ChooseDiscardToPay, decision: Decision) -> None:
+    discard_from_hand(d, ask.seat, decision.card)
 
 
-@continuation("add-objective-token")
-def add_objective_token(d: Draft, objective: str, seat: int) -> None:
+@KERNEL.handles(AddObjectiveToken)
+def add_objective_token(d: Draft, work: AddObjectiveToken) -> None:
+    objective, seat = work.objective, work.seat
     if not is_objective(d, objective):
         return
     n = d.tokens.get(objective, 0) + 1
@@ -121,17 +154,24 @@ def add_objective_token(d: Draft, objective: str, seat: int) -> None:
         complete_objective(d, objective)
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseTokenObjective(Ask):
+    """Which objective in the zone an instruction puts a token on."""
+
+    ctx: Ctx
+
+
 @handles(v.AddToken)
 def _add_token(d: Draft, op, ctx: Ctx) -> None:
     objs = [o for o in objectives_in_zone(d, ctx.zone) if PHYSICAL[o].tokens_needed]
     if not objs or ctx.seat < 0:
         return
-    d.push_choice("token-objective", [Decision("target", actor(ctx), card=ctx.source, target=o) for o in objs], (ctx,))
+    d.ask(ChooseTokenObjective(tuple(Decision("target", actor(ctx), card=ctx.source, target=o) for o in objs), ctx))
 
 
-@resume("token-objective")
-def _token_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    add_objective_token(d, decision.target, payload[0].seat)
+@KERNEL.handles(ChooseTokenObjective)
+def _token_chosen(d: Draft, ask: ChooseTokenObjective, decision: Decision) -> None:
+    add_objective_token(d, AddObjectiveToken(decision.target, ask.ctx.seat))
 
 
 @implements("MISSION.OBJECTIVE-COMPLETION", "MISSION.DOUBLE-SIDED")
@@ -170,15 +210,22 @@ def flip_restores_hp(d: Draft, card: str) -> None:
         d.set_hp(card, reward.hp)
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseReclaimed(Ask):
+    """Which reward in the zone goes back under the Mission deck."""
+
+    ctx: Ctx
+
+
 @handles(v.ReclaimReward)
 def _reclaim(d: Draft, op, ctx: Ctx) -> None:
     rewards = [c for i in seats_in(d, ctx.zone) for c in d.seats[i].play if c in d.reward_side]
     if not rewards:
         return
-    d.push_choice("reclaim", [Decision("target", "players", card=ctx.source, target=c) for c in rewards], (ctx,))
+    d.ask(ChooseReclaimed(tuple(Decision("target", "players", card=ctx.source, target=c) for c in rewards), ctx))
 
 
-@resume("reclaim")
-def _reclaimed(d: Draft, decision: Decision, payload: tuple) -> None:
+@KERNEL.handles(ChooseReclaimed)
+def _reclaimed(d: Draft, ask: ChooseReclaimed, decision: Decision) -> None:
     put_under_mission_deck(d, decision.target, "CLAR.REWARD-NO-OBJECTIVE")
-    d.push_call("reveal-mission-top")
+    d.now(RevealMissionTop())

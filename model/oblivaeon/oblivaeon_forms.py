@@ -6,11 +6,17 @@ stand-ins are documented on each parameter.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, heroes_in
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.effects import resolve
+from oblivaeon_verify.model.oblivaeon.inevitable_destruction import DevastationCheck, countdown_tick
+from oblivaeon_verify.model.oblivaeon.scions import BringForth
 
 
 @implements("OA-TURN.ZONE")
@@ -57,16 +63,14 @@ def shield_card(name: str) -> str:
 @implements("OA-TURN.START")
 def oblivaeon_start(d: Draft) -> None:
     """Start of OblivAeon's turn: the Booklet (Countdown, form effects), then the Shield if in play."""
-    from oblivaeon_verify.model.oblivaeon.inevitable_destruction import countdown_tick
-
     ctx = booklet_ctx(d)
-    # Pushed in reverse: the Booklet's effects resolve first, then the Shield's.
+    # Each ``now`` goes before the work scheduled earlier, so the Booklet's effects resolve first, then the Shield's.
     if d.shield_side and not (d.zones[0].scions or d.zones[1].scions):
-        d.push_call("bring-forth", d.oblivaeon_zone, "OA-TURN.START")
+        d.now(BringForth(d.oblivaeon_zone, "OA-TURN.START"))
     if d.form >= d.params.erase_in_form:
-        d.push_call("erase", d.oblivaeon_zone)
+        d.now(Erase(d.oblivaeon_zone))
     if d.form == 2 and d.params.form2_damage:
-        d.push_ops((v.Damage(d.params.form2_damage, "infernal", v.Target("hero", "highest-hp")),), ctx)
+        resolve(d, (v.Damage(d.params.form2_damage, "infernal", v.Target("hero", "highest-hp")),), ctx)
     countdown_tick(d)
 
 
@@ -75,22 +79,35 @@ def oblivaeon_end(d: Draft) -> None:
     """End of OblivAeon's turn: the Shield hits the heroes in his zone; the Booklet may call Aeon Men
     and spends Devastation to destroy an environment."""
     ctx = booklet_ctx(d, "OA-TURN.END")
-    d.push_call("devastation-check")
+    d.now(DevastationCheck())
     if d.form >= d.params.aeon_men_from_form:
-        d.push_ops((v.PlayAeonMen(1),), ctx)
+        resolve(d, (v.PlayAeonMen(1),), ctx)
     if d.shield_side:
         spec = d.params.shield(d.shield)
         hit = spec.start_damage + (1 if d.shield_side == 2 else 0)
         if hit and heroes_in(d, d.oblivaeon_zone):
-            d.push_ops(
+            resolve(
+                d,
                 (v.Damage(hit, "infernal", v.Target("hero", "each")),),
                 Ctx(shield_card(d.shield), "oblivaeon", -1, d.oblivaeon_zone, clause="OA-TURN.END"),
             )
 
 
-@continuation("erase")
+@dataclass(frozen=True, slots=True)
+class Erase(Work):
+    """The third form erases the lowest-HP hero in battle zone ``zone``."""
+
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseErased(Ask):
+    """Which of the heroes tied for the lowest HP is erased."""
+
+
+@KERNEL.handles(Erase)
 @implements("CLAR.ERASED")
-def erase(d: Draft, zone: int) -> None:
+def erase(d: Draft, work: Erase) -> None:
     """The third form erases the hero with the lowest HP in his zone: incapacitated, never to return."""
     from oblivaeon_verify.model.oblivaeon.battle_zones import reachable_targets
 
@@ -102,11 +119,11 @@ def erase(d: Draft, zone: int) -> None:
     if len(chars) == 1:
         _erase(d, chars[0])
         return
-    d.push_choice("erase", [Decision("target", "players", card=OBLIVAEON, target=c) for c in chars], ())
+    d.ask(ChooseErased(tuple(Decision("target", "players", card=OBLIVAEON, target=c) for c in chars)))
 
 
-@resume("erase")
-def _erase_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
+@KERNEL.handles(ChooseErased)
+def _erase_chosen(d: Draft, ask: ChooseErased, decision: Decision) -> None:
     _erase(d, decision.target)
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, other
 from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import oblivaeon_end, oblivaeon_start
 from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
@@ -17,14 +20,19 @@ def start(d: Draft) -> None:
     oblivaeon_start(d)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayOblivAeonTop(Work):
+    """OblivAeon plays his deck's top card."""
+
+
 @implements("OA-TURN.PLAY")
 def play(d: Draft) -> None:
     """He plays his deck's top card; an ongoing card goes to the battle zone it names."""
-    d.push_call("play-oblivaeon-top")
+    d.now(PlayOblivAeonTop())
 
 
-@continuation("play-oblivaeon-top")
-def _play_top(d: Draft) -> None:
+@KERNEL.handles(PlayOblivAeonTop)
+def _play_top(d: Draft, work: PlayOblivAeonTop) -> None:
     from oblivaeon_verify.model.oblivaeon.battle_zones import current_def
     from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
@@ -36,7 +44,7 @@ def _play_top(d: Draft) -> None:
         d.oblivaeon_trash = ()
         d.emit("reshuffle", "OA-TURN.PLAY", detail="OblivAeon's trash shuffled into his deck")
     if not d.oblivaeon_deck.top_known():
-        d.push_call("play-oblivaeon-top")
+        d.now(work)
         needs_reveal(d, OBLIVAEON_DECK)
         return
     card, rest = d.oblivaeon_deck.take_top()

@@ -157,11 +157,11 @@ class Parameters:
     that reaches it is reported as an error, not an outcome."""
     max_work_per_step: Annotated[
         int,
-        Range(1_000, 10_000_000, "units of work (frames run) in one step: far above the most a step takes with the defaults"),
+        Range(1_000, 10_000_000, "units of work (agenda records run) in one step: far above the most a step takes with the defaults"),
     ] = 2_000
-    """A safety stop for one step: a step that runs this many frames without reaching a decision ends
+    """A safety stop for one step: a step that runs this many work records without reaching a decision ends
     the game as an error (a rule that loops), counted in work, not seconds, so the same seed stops at
-    the same place on any machine.  The most a step took in 150,000 decisions of random play is 67 frames; the
+    the same place on any machine.  The most a step took in 150,000 decisions of random play is 67 records; the
     budget is kept low so that a hang found by the state machine, which replays it many times while it
     shrinks, costs little."""
 

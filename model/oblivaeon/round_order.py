@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from oblivaeon_verify.model.oblivaeon import environment_turn, hero_turn, oblivaeon_turn, villain_turn
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.incapacitation import ReplaceHeroes
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ PHASES: dict[str, tuple[tuple[str, Callable], ...]] = {
 }
 
 #: After every turn's end phase: heroes that fell during the turn are replaced (INCAP.REPLACEMENT).
-AFTER_TURN = ("after", lambda d, t: d.push_call("replace-heroes"))
+AFTER_TURN = ("after", lambda d, t: d.now(ReplaceHeroes()))
 
 
 @implements("ROUND.ORDER", "ROUND.HERO-ORDER", "OA-TURN.FIRST")

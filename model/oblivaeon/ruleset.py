@@ -31,8 +31,8 @@ class OblivAeonRuleset(ModelRuleset):
     clarify_module: str = "oblivaeon_verify.properties.oblivaeon.clarify"
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
     graph_facts_module = "oblivaeon_verify.properties.oblivaeon.graph_facts"
-    pending_work = ("stack",)
-    """State fields holding work still to do within a step (the frames of the current phase): two games that differ only
+    pending_work = ("agenda",)
+    """State fields holding work still to do within a step (the agenda of the current phase): two games that differ only
     there have not yet played differently (``graphs.divergence.differ``)."""
 
     def random_setup(self, rng, players, params):

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation, resume
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import handles
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import remove_devastation
 from oblivaeon_verify.model.oblivaeon.places import remove
@@ -15,15 +18,24 @@ from oblivaeon_verify.model.oblivaeon.places import remove
 RESERVE = ("reserve",)
 
 
-@continuation("bring-forth")
+@dataclass(frozen=True, slots=True)
+class BringForth(Work):
+    """A Scion enters battle zone ``zone`` from the Reserve (under ``clause``)."""
+
+    zone: int
+    clause: str
+
+
+@KERNEL.handles(BringForth)
 @implements("CLAR.SCIONS-FROM-BOTTOM", "SETUP.SECOND-SCION")
-def bring_forth(d: Draft, zone: int, clause: str) -> None:
+def bring_forth(d: Draft, work: BringForth) -> None:
     """A Scion enters play from the bottom of the Scion Reserve (the Reserve is no deck: nothing else draws from it)."""
+    zone, clause = work.zone, work.clause
     if not d.reserve:
         d.emit("reserve-empty", "CLAR.SCIONS-FROM-BOTTOM", zone=zone)
         return
     if not d.reserve.bottom_known():
-        d.push_call("bring-forth", zone, clause)
+        d.now(work)
         needs_reveal(d, RESERVE, "bottom")
         return
     card, rest = d.reserve.take_bottom()
@@ -39,7 +51,7 @@ def _bring_forth_op(d: Draft, op: v.BringForthScion, ctx: Ctx) -> None:
     if op.where == "fewest-scions":
         a, b = len(d.zones[0].scions), len(d.zones[1].scions)
         zone = ctx.zone if a == b else (1 if a < b else 2)
-    bring_forth(d, zone, "CLAR.SCIONS-FROM-BOTTOM")
+    bring_forth(d, BringForth(zone, "CLAR.SCIONS-FROM-BOTTOM"))
 
 
 @implements("BZ.DEV.SCION-REMOVED")
@@ -88,12 +100,19 @@ def unforgiving_wasteland(d: Draft, op, ctx: Ctx) -> None:
     if len(cands) == 1:
         remove_from_game(d, cands[0], ctx)
         return
-    d.push_choice("wasteland", [Decision("target", "players", card=ctx.source, target=c) for c in cands], (ctx,))
+    d.ask(ChooseRemovedVillain(tuple(Decision("target", "players", card=ctx.source, target=c) for c in cands), ctx))
 
 
-@resume("wasteland")
-def _wasteland_chosen(d: Draft, decision: Decision, payload: tuple) -> None:
-    remove_from_game(d, decision.target, payload[0])
+@dataclass(frozen=True, slots=True)
+class ChooseRemovedVillain(Ask):
+    """Which of the villain targets tied for the lowest HP leaves the game."""
+
+    ctx: Ctx
+
+
+@KERNEL.handles(ChooseRemovedVillain)
+def _wasteland_chosen(d: Draft, ask: ChooseRemovedVillain, decision: Decision) -> None:
+    remove_from_game(d, decision.target, ask.ctx)
 
 
 def remove_from_game(d: Draft, card: str, ctx: Ctx) -> None:

@@ -22,7 +22,9 @@ from oblivaeon_verify.model.oblivaeon.charts import easiest_first
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.missions import RevealMissionTop
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, Parameters
+from oblivaeon_verify.model.oblivaeon.scions import BringForth
 from oblivaeon_verify.model.oblivaeon.state import Cursor, EnvPiles, GameState, Seat, Zone
 
 
@@ -161,7 +163,7 @@ def initial_state(cfg: SetupConfig) -> GameState:
     state = GameState(
         setup=cfg,
         cursor=Cursor(1, 0, -1),
-        stack=(),
+        agenda=(),
         options=(),
         outcome=None,
         hero_count=table["hero_count"],
@@ -193,11 +195,12 @@ def initial_state(cfg: SetupConfig) -> GameState:
     d = Draft(state)
     from oblivaeon_verify.model.oblivaeon.heroes import set_up_hero
 
-    d.push_call("reveal-mission-top")
-    d.push_call("bring-forth", 2, "SETUP.SECOND-SCION")
+    # Each ``now`` goes before the work scheduled earlier: the heroes draw (hero 1 first), then the
+    # Second Scion enters, then the Mission deck's top is revealed.
+    d.now(RevealMissionTop())
+    d.now(BringForth(2, "SETUP.SECOND-SCION"))
     for i in range(len(cfg.heroes) - 1, -1, -1):
         set_up_hero(d, i, cfg.heroes[i], cfg.params.starting_hand, "SETUP.HEROES")
-    # set_up_hero pushes the draws of seat i above those of seat i+1, so hero 1 draws first.
     return d.freeze()
 
 

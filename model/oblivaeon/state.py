@@ -1,7 +1,7 @@
 """The game state as a value.
 
 Every field is immutable or treated as such: tuples, frozen dataclasses, and dicts that the
-engine copies before it writes (see ``engine.Draft``).  ``step`` builds a new state; it never
+engine copies before it writes (see ``draft.Draft``).  ``step`` builds a new state; it never
 changes the one it was given.
 
 Where each physical card can be (CLAR.ZONE-MEMBERSHIP gives the zone of a play area):
@@ -101,8 +101,8 @@ class GameState:
     setup: object
     """The ``SetupConfig`` and ``Parameters`` the game was set up with (never part of a key)."""
     cursor: Cursor
-    stack: tuple
-    """Work still to do in the current phase, top last (frames from ``engine``)."""
+    agenda: tuple
+    """Work still to do in the current phase, next last: typed records (``model.common.kernel``) defined beside their rules."""
     options: tuple
     """The legal decisions at this point, computed once when the point is reached."""
     outcome: Outcome | None

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seat_of_hero
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.clauses import implements
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.effects import resolve
 
 
 def _card_ctx(d, card: str, zone: int, holder: int, side_default: str) -> Ctx:
@@ -89,10 +93,25 @@ def _answering_villain_turn(d, when: str, zone: int, turns: tuple[str, ...]) -> 
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class FireTrigger(Work):
+    """Trigger ``index`` of ``card`` (on its side ``key``) at the ``when`` of a turn, under ``clause``."""
+
+    card: str
+    key: str
+    index: int
+    when: str
+    ctx: Ctx
+    clause: str
+
+
 def push_triggers(d: Draft, when: str, kind: str, clause: str, zone: int = 0, seat: int = -1) -> None:
-    for card, idx, ctx in reversed(collect(d, when, kind, zone, seat)):
-        key = card if card in SCION_PANELS else current_def(d, card).key
-        d.push_call("fire-trigger", card, key, idx, when, ctx, clause)
+    """Schedule the effects answering the ``when`` of a turn, in resolution order, before anything waiting."""
+    fired = []
+    for card, idx, ctx in collect(d, when, kind, zone, seat):
+        key = card if card in SCION_PANELS else current_def(d, card).key  # the side it is on now (it may flip before it fires)
+        fired.append(FireTrigger(card, key, idx, when, ctx, clause))
+    d.now(*fired)
 
 
 def _still_there(d, card: str, ctx: Ctx) -> bool:
@@ -104,13 +123,14 @@ def _still_there(d, card: str, ctx: Ctx) -> bool:
     return card in z.villain_play or card in z.env_play
 
 
-@continuation("fire-trigger")
-def fire_trigger(d: Draft, card: str, key: str, idx: int, when: str, ctx: Ctx, clause: str) -> None:
+@KERNEL.handles(FireTrigger)
+def fire_trigger(d: Draft, work: FireTrigger) -> None:
     """Resolve one start/end-of-turn effect, if its card is still where (and as) it was when the turn began."""
+    card, key, idx, when, ctx, clause = work.card, work.key, work.index, work.when, work.ctx, work.clause
     if not _still_there(d, card, ctx):
         return
     if card not in SCION_PANELS and current_def(d, card).key != key:
         return  # flipped to its other side since
     trig = SCION_PANELS[card].triggers[idx] if card in SCION_PANELS else current_def(d, card).triggers[idx]
     d.emit("trigger", clause, zone=ctx.zone, card=card, detail=f"{when} of turn")
-    d.push_ops(trig.ops, ctx._replace(clause=clause))
+    resolve(d, trig.ops, ctx._replace(clause=clause))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft, continuation
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import scions_outnumber
 from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
@@ -18,17 +21,24 @@ def start(d: Draft, zone: int) -> None:
     scions_outnumber(d, zone)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayScionTop(Work):
+    """Battle zone ``zone`` plays the Scion deck's top card."""
+
+    zone: int
+
+
 @implements("VILLAIN.PLAY-SCION-CARD")
 def play(d: Draft, zone: int) -> None:
     """Only a zone with a Scion in it plays the Scion deck's top card."""
     if d.zones[zone - 1].scions:
-        d.push_call("play-scion-top", zone)
+        d.now(PlayScionTop(zone))
     else:
         d.emit("no-scion-card", "VILLAIN.PLAY-SCION-CARD", zone=zone, detail="no Scion in this zone")
 
 
-@continuation("play-scion-top")
-def _play_top(d: Draft, zone: int) -> None:
+@KERNEL.handles(PlayScionTop)
+def _play_top(d: Draft, work: PlayScionTop) -> None:
     from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
     if not d.scion_deck:
@@ -38,11 +48,12 @@ def _play_top(d: Draft, zone: int) -> None:
         d.scion_trash = ()
         d.emit("reshuffle", "VILLAIN.PLAY-SCION-CARD", detail="the Scion trash shuffled into the Scion deck")
     if not d.scion_deck.top_known():
-        d.push_call("play-scion-top", zone)
+        d.now(work)
         needs_reveal(d, SCION_DECK)
         return
     card, rest = d.scion_deck.take_top()
     d.scion_deck = rest
+    zone = work.zone
     play_card(d, card, Ctx(card, "villain", -1, zone, clause="VILLAIN.PLAY-SCION-CARD"), ("zone", zone, "villain_play"))
 
 

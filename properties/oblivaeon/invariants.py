@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import (
     AEON_MEN_DECK,
     ALL_HERO_CARDS,
@@ -27,8 +28,13 @@ from oblivaeon_verify.model.oblivaeon.cards import (
     env_deck_cards,
     slug,
 )
+from oblivaeon_verify.model.oblivaeon.chance import Reveal
 from oblivaeon_verify.model.oblivaeon.decisions import FIELDS as DECISION_FIELDS
+from oblivaeon_verify.model.oblivaeon.effects import ChooseTimestreamDeck
 from oblivaeon_verify.model.oblivaeon.events import EVENT_KINDS
+from oblivaeon_verify.model.oblivaeon.hero_turn import ChooseMove
+from oblivaeon_verify.model.oblivaeon.incapacitation import ReplacementMove
+from oblivaeon_verify.model.oblivaeon.missions import RevealMissionTop, TakeObjective
 from oblivaeon_verify.model.oblivaeon.places import containers
 from oblivaeon_verify.model.oblivaeon.round_order import current_phase, current_turn
 from oblivaeon_verify.model.oblivaeon.state import GameState, Seat, Zone
@@ -181,13 +187,6 @@ def expected_cards(setup) -> frozenset:
         )
         _EXPECTED[key] = got
     return got
-
-
-def pending(s):
-    """The open decision point's Choice, or None."""
-    if s.stack and s.stack[-1][0] == "choice":
-        return s.stack[-1][1]
-    return None
 
 
 def is_objective(s, card: str) -> bool:
@@ -666,8 +665,8 @@ def scions_accounted(s):
 def scions_from_bottom(st):
     """A Scion that enters play is the bottom card of the Scion Reserve."""
     reserve = st.before.reserve
-    choice = pending(st.before)
-    if choice is not None and choice.resume == "reveal" and choice.payload[0] == ("reserve",) and choice.payload[1] == "bottom":
+    choice = waiting_for(st.before)
+    if isinstance(choice, Reveal) and choice.deck_ref == ("reserve",) and choice.end == "bottom":
         reserve = reserve.reveal_bottom(st.decision.card)
     for e in st.events:
         if e.kind != "scion-enters":
@@ -759,7 +758,7 @@ def replacement_may_move(st):
         return
 
     def waiting(s) -> set[int]:
-        return {f[2][0] for f in s.stack if f[0] == "call" and f[1] == "replacement-move"}
+        return {w.seat for w in scheduled(s, ReplacementMove)}
 
     if not any(e.kind == "hero-set-up" for e in st.events) and not waiting(st.before):
         return  # no replacement hero was set up or waited to move
@@ -1016,8 +1015,8 @@ def turn_opens_with_move(st):
 @step("hero-options-offered", "HERO.OPTION", decisions=("stay", "move"))
 def options_offered(st):
     """After the move, the player is offered the six options (those legal now) or none."""
-    choice = pending(st.before)
-    if choice is None or choice.resume != "hero-move" or st.after.outcome is not None:
+    choice = waiting_for(st.before)
+    if not isinstance(choice, ChooseMove) or st.after.outcome is not None:
         return
     who = st.decision.actor
     if not st.before.mission_deck:
@@ -1118,17 +1117,17 @@ def regain(st):
     "mission-deck-objective-up",
     "MISSION.DECK-OBJECTIVE-UP",
     "CLAR.REWARD-NO-OBJECTIVE",
-    reads=("mission_deck", "reward_side", "stack", "outcome"),
+    reads=("mission_deck", "reward_side", "agenda", "outcome"),
 )
 def mission_deck_objective_up(s):
     """The Mission deck lies objective side up, so its next objective is known (except while it is being revealed)."""
     flipped = [c for c in s.mission_deck.cards() if c in s.reward_side]
     if flipped:
         yield f"{flipped[:3]} are in the Mission deck reward side up"
-    choice = pending(s)
-    revealing = choice is not None and choice.resume == "reveal" and choice.payload[0] == ("mission",)
-    # Setup and a swap reveal the new top as soon as the work above them is done.
-    queued = any(f[0] == "call" and f[1] in ("reveal-mission-top", "take-objective") for f in s.stack)
+    choice = waiting_for(s)
+    revealing = isinstance(choice, Reveal) and choice.deck_ref == ("mission",)
+    # Setup and a swap reveal the new top as soon as the work scheduled before it is done.
+    queued = bool(scheduled(s, RevealMissionTop, TakeObjective))
     if s.mission_deck and not s.mission_deck.top_known() and not (revealing or queued) and s.outcome is None:
         yield "the Mission deck's next objective is not known"
 
@@ -1490,12 +1489,12 @@ def devastation_spent(st):
 @step("timestream-offers-keep-or-bottom", "HEROES.LA-COMODORA", decisions=("deck",))
 def timestream(st):
     """Nudging the timestream shows the chosen deck's top card and offers to leave it or send it to the bottom."""
-    choice = pending(st.before)
-    if choice is None or choice.resume != "timestream-deck" or st.after.outcome is not None:
+    choice = waiting_for(st.before)
+    if not isinstance(choice, ChooseTimestreamDeck) or st.after.outcome is not None:
         return
     from oblivaeon_verify.model.oblivaeon.draft import Draft
 
-    ref = choice.payload[1][st.decision.index]
+    ref = choice.decks[st.decision.index]
     if len(Draft(st.before).deck(ref)) < 2:
         return
     kinds = {d.kind for d in st.after.options}
@@ -1703,7 +1702,7 @@ def indestructible_moves(st):
     """An indestructible card whose text moves it to the other battle zone does move there."""
     owed: dict[str, int] = {}
     d = st.decision
-    if d.card and _moves_itself(d.card) and pending(st.before) is not None and d.kind == "target":
+    if d.card and _moves_itself(d.card) and waiting_for(st.before) is not None and d.kind == "target":
         owed[d.card] = -1  # its text was waiting on a choice before the move
     last_move: dict[str, object] = {}
     for n, e in enumerate(st.events):
@@ -1717,7 +1716,7 @@ def indestructible_moves(st):
     for card, e in last_move.items():  # it may cross twice in a step (once per zone's turn): the last move counts
         if in_zone_play(st.after, card) not in (e.zone, 0):
             yield f"{card} was moved to zone {e.zone} from zone {e.source_zone} but is in zone {in_zone_play(st.after, card)}"
-    waiting = pending(st.after)
+    waiting = waiting_for(st.after)
     if st.after.outcome is not None:
         return  # the game ended before the text could finish
     for card in owed:

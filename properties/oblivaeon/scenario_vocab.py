@@ -607,7 +607,7 @@ class OblivAeonScenarios(VocabularyBase):
         if "start" in setup:
             st = setup["start"]
             slot = self._slot(state, st)
-            state = dataclasses.replace(state, stack=(), options=(), cursor=Cursor(st.get("round", state.cursor.round), slot, -1))
+            state = dataclasses.replace(state, agenda=(), options=(), cursor=Cursor(st.get("round", state.cursor.round), slot, -1))
             state, _ = inject(state, (), Ctx("scenario", "villain", -1, 1))
             state, _ = self._chance(state)
         return state

@@ -8,7 +8,9 @@ Devastation events of the trace, which the caller keeps.
 
 from __future__ import annotations
 
+from oblivaeon_verify.model.common.kernel import scheduled
 from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
+from oblivaeon_verify.model.oblivaeon.inevitable_destruction import DevastationCheck
 from oblivaeon_verify.properties.oblivaeon.symbolic.layout import SETUP, layout
 
 RUNNING, WON, LOST_ENV, LOST_HEROES, ABORTED = 0, 1, 2, 3, 4
@@ -59,7 +61,7 @@ def _outcome(state) -> int:
 
 
 def _check_pending(state) -> bool:
-    return any(f[0] == "call" and f[1] == "devastation-check" for f in state.stack)
+    return bool(scheduled(state, DevastationCheck))
 
 
 def abstract(state, ledger: int) -> dict:
