@@ -18,8 +18,8 @@ from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, reachable_decks, reachable_targets, targets_in, zone_of_target
 from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import destroy_card
-from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import shield_card, shield_task
 from oblivaeon_verify.model.oblivaeon.places import place_of
+from oblivaeon_verify.model.oblivaeon.shield import shield_card, shield_task
 from oblivaeon_verify.model.oblivaeon.state import Cursor
 from oblivaeon_verify.model.oblivaeon.triggers import collect
 

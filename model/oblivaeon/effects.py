@@ -8,6 +8,7 @@ recorded as an event with the zone it happened in, the zone of its source and th
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -199,18 +200,52 @@ CTX_CLAUSE = {
 }
 
 
+class Defeat(enum.Enum):
+    """The targets that leave play their own way at 0 HP; any other is destroyed as a card."""
+
+    CHARACTER = "a hero character card"
+    OBLIVAEON = "OblivAeon"
+    SCION = "a Scion"
+    OBJECTIVE = "a mission card on its objective side"
+
+
+DEFEATS: dict[Defeat, Callable[[Draft, str], None]] = {}
+"""How each kind of target leaves play, registered by the module whose rule it is (one each: ``defeats``)."""
+
+
+def defeats(kind: Defeat) -> Callable:
+    """Register the rule by which targets of ``kind`` leave play (called as ``rule(draft, target)``).
+
+    The rules live above this module (incapacitation, the Booklet, Scions, missions) and register
+    themselves, so the damage rules here need not import them.
+    """
+
+    def register(fn: Callable) -> Callable:
+        if kind in DEFEATS:
+            raise ValueError(f"{kind.value}: two rules for leaving play, {DEFEATS[kind].__qualname__} and {fn.__qualname__}")
+        DEFEATS[kind] = fn
+        return fn
+
+    return register
+
+
+def check_defeats() -> None:
+    """Every kind of target has its rule (``engine`` checks it once every rule module is imported)."""
+    missing = [k.value for k in Defeat if k not in DEFEATS]
+    if missing:
+        raise ValueError(f"no rule for how {', '.join(missing)} leaves play")
+
+
 def target_destroyed(d: Draft, target: str, ctx: Ctx, reach: str = "zone") -> None:
     """A target at 0 HP or less: each kind of target leaves play its own way."""
-    from oblivaeon_verify.model.oblivaeon import incapacitation, missions, oblivaeon_forms, scions
-
     if target in CHARACTER_CARDS:
-        incapacitation.character_falls(d, target)
+        DEFEATS[Defeat.CHARACTER](d, target)
     elif target == OBLIVAEON:
-        oblivaeon_forms.form_defeated(d)
+        DEFEATS[Defeat.OBLIVAEON](d, target)
     elif target in SCION_PANELS:
-        scions.scion_defeated(d, target)
+        DEFEATS[Defeat.SCION](d, target)
     elif PHYSICAL[target].side == "mission" and target not in d.reward_side:
-        missions.complete_objective(d, target)
+        DEFEATS[Defeat.OBJECTIVE](d, target)
     else:
         destroy_card(d, target, ctx, reach)
 
@@ -335,9 +370,7 @@ def destroy_card(d: Draft, card: str, ctx: Ctx, reach: str = "zone") -> None:
     zone = zone_of_target(d, card) or ctx.zone
     holder = seat_holding(d, card)
     if PHYSICAL[card].side == "mission" and card not in d.reward_side:
-        from oblivaeon_verify.model.oblivaeon import missions
-
-        missions.complete_objective(d, card)
+        DEFEATS[Defeat.OBJECTIVE](d, card)
         return
     for under in d.under.get(card, ()):
         remove(d, under)
@@ -444,22 +477,6 @@ def distinct(cards) -> list[str]:
     for c in cards:
         seen.setdefault(base_key(c), c)
     return [seen[k] for k in sorted(seen)]
-
-
-@handles(v.ExtraPlay)
-def _extra_play(d: Draft, op, ctx: Ctx) -> None:
-    from oblivaeon_verify.model.oblivaeon.heroes import offer_play
-
-    if ctx.seat >= 0:
-        offer_play(d, ctx.seat, extra=True)
-
-
-@handles(v.ExtraPower)
-def _extra_power(d: Draft, op, ctx: Ctx) -> None:
-    from oblivaeon_verify.model.oblivaeon.heroes import offer_power
-
-    if ctx.seat >= 0:
-        offer_power(d, ctx.seat, extra=True)
 
 
 @handles(v.TempReduce)
@@ -598,38 +615,6 @@ def _timestream_done(d: Draft, ask: ChooseKeepOrBottom, decision: Decision) -> N
 
 
 # --- moving --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseHeroToMove(Ask):
-    """Which hero (by seat) an instruction moves to the other battle zone."""
-
-    ctx: Ctx
-
-
-@handles(v.MoveHero)
-def _move_hero(d: Draft, op: v.MoveHero, ctx: Ctx) -> None:
-    from oblivaeon_verify.model.oblivaeon.heroes import move_hero
-
-    if op.who == "self":
-        if ctx.seat >= 0 and d.seats[ctx.seat].characters:
-            move_hero(d, ctx.seat, 3 - d.seats[ctx.seat].zone, "CLAR.MULTIPLE-MOVES", by=ctx.source)
-        return
-    seats = hero_choice_targets(d, ctx.zone)
-    if not seats:
-        return
-    d.ask(
-        ChooseHeroToMove(
-            tuple(Decision("target", "players", card=ctx.source, target=d.seats[i].characters[0], index=i) for i in seats), ctx
-        )
-    )
-
-
-@KERNEL.handles(ChooseHeroToMove)
-def _moved(d: Draft, ask: ChooseHeroToMove, decision: Decision) -> None:
-    from oblivaeon_verify.model.oblivaeon.heroes import move_hero
-
-    move_hero(d, decision.index, 3 - d.seats[decision.index].zone, "CLAR.MULTIPLE-MOVES", by=ask.ctx.source)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,13 +22,14 @@ from oblivaeon_verify.model.oblivaeon import scions as _scions  # noqa: F401
 from oblivaeon_verify.model.oblivaeon import triggers as _triggers  # noqa: F401
 from oblivaeon_verify.model.oblivaeon.decisions import Decision, IllegalDecision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft, Event
-from oblivaeon_verify.model.oblivaeon.effects import resolve
+from oblivaeon_verify.model.oblivaeon.effects import check_defeats, resolve
 from oblivaeon_verify.model.oblivaeon.round_order import advance, current_phase, current_turn
 from oblivaeon_verify.model.oblivaeon.setup import SetupConfig, initial_state
 from oblivaeon_verify.model.oblivaeon.state import GameState
 
 # Every rule module is imported: a record type without its handler is an error here, at import.
 KERNEL.seal(idle=advance)
+check_defeats()
 
 _run = KERNEL.run
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seats_in
 from oblivaeon_verify.model.oblivaeon.cards import (
     CAPTAIN_COSMIC,
@@ -18,7 +19,7 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import ZONE_NAMES, Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import DrawOne, distinct, is_in_play, resolve
+from oblivaeon_verify.model.oblivaeon.effects import DrawOne, distinct, handles, hero_choice_targets, is_in_play, resolve
 from oblivaeon_verify.model.oblivaeon.places import add_to, remove, trash_place
 
 
@@ -276,3 +277,46 @@ def _power_used(d: Draft, ask: ChoosePower, decision: Decision) -> None:
 
 def heroes_in_zone(d, zone: int) -> list[int]:
     return [i for i in seats_in(d, zone) if d.seats[i].characters]
+
+
+# --- cards that make a hero play, use a power or move -----------------------------------------
+
+
+@handles(v.ExtraPlay)
+def _extra_play(d: Draft, op, ctx: Ctx) -> None:
+    if ctx.seat >= 0:
+        offer_play(d, ctx.seat, extra=True)
+
+
+@handles(v.ExtraPower)
+def _extra_power(d: Draft, op, ctx: Ctx) -> None:
+    if ctx.seat >= 0:
+        offer_power(d, ctx.seat, extra=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHeroToMove(Ask):
+    """Which hero (by seat) an instruction moves to the other battle zone."""
+
+    ctx: Ctx
+
+
+@handles(v.MoveHero)
+def _move_hero(d: Draft, op: v.MoveHero, ctx: Ctx) -> None:
+    if op.who == "self":
+        if ctx.seat >= 0 and d.seats[ctx.seat].characters:
+            move_hero(d, ctx.seat, 3 - d.seats[ctx.seat].zone, "CLAR.MULTIPLE-MOVES", by=ctx.source)
+        return
+    seats = hero_choice_targets(d, ctx.zone)
+    if not seats:
+        return
+    d.ask(
+        ChooseHeroToMove(
+            tuple(Decision("target", "players", card=ctx.source, target=d.seats[i].characters[0], index=i) for i in seats), ctx
+        )
+    )
+
+
+@KERNEL.handles(ChooseHeroToMove)
+def _moved(d: Draft, ask: ChooseHeroToMove, decision: Decision) -> None:
+    move_hero(d, decision.index, 3 - d.seats[decision.index].zone, "CLAR.MULTIPLE-MOVES", by=ask.ctx.source)

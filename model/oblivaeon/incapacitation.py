@@ -11,7 +11,7 @@ from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, 
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import handles
+from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, handles
 from oblivaeon_verify.model.oblivaeon.heroes import available_characters, move_hero, move_options, set_up_hero
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import add_devastation
 from oblivaeon_verify.model.oblivaeon.missions import put_under_mission_deck
@@ -26,6 +26,7 @@ def seat_of_character(d, card: str) -> int:
     return -1
 
 
+@defeats(Defeat.CHARACTER)
 def character_falls(d: Draft, card: str, erased: bool = False) -> None:
     """A character card at 0 HP.  A Sentinel alone is only flipped; the hero falls with the last one."""
     seat = seat_of_character(d, card)

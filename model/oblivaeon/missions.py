@@ -12,8 +12,9 @@ from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import actor, discard_from_hand, distinct, handles
+from oblivaeon_verify.model.oblivaeon.effects import Defeat, actor, defeats, discard_from_hand, distinct, handles
 from oblivaeon_verify.model.oblivaeon.places import add_to, remove
+from oblivaeon_verify.model.oblivaeon.shield import shield_task
 
 MISSION = ("mission",)
 
@@ -174,6 +175,7 @@ def _token_chosen(d: Draft, ask: ChooseTokenObjective, decision: Decision) -> No
     add_objective_token(d, AddObjectiveToken(decision.target, ask.ctx.seat))
 
 
+@defeats(Defeat.OBJECTIVE)
 @implements("MISSION.OBJECTIVE-COMPLETION", "MISSION.DOUBLE-SIDED")
 def complete_objective(d: Draft, card: str) -> None:
     """An achieved objective flips to its reward side in the same play area.
@@ -182,7 +184,6 @@ def complete_objective(d: Draft, card: str) -> None:
     objective is a Shield task.
     """
     from oblivaeon_verify.model.oblivaeon.battle_zones import seat_holding
-    from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import shield_task
 
     seat = seat_holding(d, card)
     flip_clears_tokens(d, card)

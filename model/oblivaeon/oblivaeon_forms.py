@@ -14,15 +14,21 @@ from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, heroes_in
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import resolve
+from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, resolve
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import DevastationCheck, countdown_tick
 from oblivaeon_verify.model.oblivaeon.scions import BringForth
+from oblivaeon_verify.model.oblivaeon.shield import shield_card
 
 
 @implements("OA-TURN.ZONE")
 def booklet_ctx(d: Draft, clause: str = "OA-TURN.START") -> Ctx:
     """The Booklet acts in OblivAeon's zone unless it says otherwise (OA-TURN.ZONE)."""
     return Ctx(OBLIVAEON, "oblivaeon", -1, d.oblivaeon_zone, clause=clause)
+
+
+@defeats(Defeat.OBLIVAEON)
+def _oblivaeon_falls(d: Draft, target: str) -> None:
+    form_defeated(d)
 
 
 def form_defeated(d: Draft) -> None:
@@ -35,29 +41,6 @@ def form_defeated(d: Draft) -> None:
         return
     d.form += 1
     d.set_hp(OBLIVAEON, d.params.forms_hp[d.form - 1])
-
-
-@implements("SHIELD.TASKS")
-def shield_task(d: Draft, what: str) -> None:
-    """A task done for the Shield: enough flip it, then enough more and it removes itself from the game."""
-    if not d.shield_side:
-        return
-    d.shield_tasks += 1
-    spec = d.params.shield(d.shield)
-    d.emit("shield-task", "SHIELD.TASKS", amount=d.shield_tasks, detail=what)
-    if d.shield_side == 1 and d.shield_tasks >= spec.flip_after_tasks:
-        d.shield_side = 2
-        d.emit("shield-flipped", "SHIELD.TASKS", card=d.shield)
-    if d.shield_side == 2 and d.shield_tasks >= spec.remove_after_tasks:
-        d.shield_side = 0
-        d.out = d.out + (shield_card(d.shield),)
-        d.emit("shield-removed", "CLAR.SHIELD-INDESTRUCTIBLE", card=d.shield, detail="removed itself from the game")
-
-
-def shield_card(name: str) -> str:
-    from oblivaeon_verify.model.oblivaeon.cards import slug
-
-    return f"shield:{slug(name)}"
 
 
 @implements("OA-TURN.START")

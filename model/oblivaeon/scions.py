@@ -11,9 +11,10 @@ from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import handles
+from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, handles
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import remove_devastation
 from oblivaeon_verify.model.oblivaeon.places import remove
+from oblivaeon_verify.model.oblivaeon.shield import shield_task
 
 RESERVE = ("reserve",)
 
@@ -54,6 +55,7 @@ def _bring_forth_op(d: Draft, op: v.BringForthScion, ctx: Ctx) -> None:
     bring_forth(d, BringForth(zone, "CLAR.SCIONS-FROM-BOTTOM"))
 
 
+@defeats(Defeat.SCION)
 @implements("BZ.DEV.SCION-REMOVED")
 def scion_defeated(d: Draft, card: str) -> None:
     """A Scion at 0 HP leaves the game and takes one Devastation token with it.
@@ -70,8 +72,6 @@ def scion_defeated(d: Draft, card: str) -> None:
 
 
 def remove_scion_from_game(d: Draft, card: str, zone: int) -> None:
-    from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import shield_task
-
     remove(d, card)
     d.scions_out = d.scions_out + (card,)
     if SCION_PANELS[card].rainek:

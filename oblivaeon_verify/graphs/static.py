@@ -257,13 +257,17 @@ def _clause_literals(node, is_clause) -> tuple[str, ...]:
 
 
 def _call_name(call: ast.Call) -> tuple[str | None, str | None]:
-    """(base name, attribute) of the called expression: ``f(...)`` -> (f, None); ``m.f(...)`` -> (m, f)."""
+    """(base name, attribute) of the called expression: ``f(...)`` -> (f, None); ``m.f(...)`` -> (m, f);
+    a rule looked up in a table by a registered constant, ``TABLE[Kind.X](...)`` -> (None, X), which
+    reaches the function registered with ``@register(Kind.X)``."""
     func = call.func
     if isinstance(func, ast.Name):
         return func.id, None
     if isinstance(func, ast.Attribute):
         base = func.value.id if isinstance(func.value, ast.Name) else None
         return base, func.attr
+    if isinstance(func, ast.Subscript) and isinstance(func.slice, ast.Attribute):
+        return None, func.slice.attr
     return None, None
 
 

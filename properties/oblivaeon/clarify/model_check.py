@@ -118,7 +118,7 @@ def objects(offered: set[str] | None = None) -> list[Obj]:
         facts.update(_side_terms(bz.card_side(d, panel), "card"))
         out.append(Obj(panel, tuple(sorted(facts.items()))))
     # The Shield is no physical card of the model: effects.destroy_card refuses it (indestructible) and
-    # oblivaeon_forms.shield_task takes it out of the game by its own tasks.
+    # shield.shield_task takes it out of the game by its own tasks.
     out.append(
         Obj(
             "the Shield",
