@@ -44,8 +44,8 @@ BUGS = (
         "oblivaeon",
         "oblivaeon_verify.model.oblivaeon.scions",
         "bring_forth",
-        "card, rest = d.reserve.take_bottom()",
-        "card, rest = d.reserve.take_top()",
+        'card = take_card(d, RESERVE, work, end="bottom")',
+        'card = take_card(d, RESERVE, work, end="top")',
         "wrong end of a deck",
     ),
     Bug(

@@ -8,7 +8,7 @@ from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
-from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import handles
@@ -44,16 +44,8 @@ def play_aeon_man(d: Draft, work: CallAeonMan) -> None:
     from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
     ctx = work.ctx
-    if not d.aeon_deck:
-        if not d.aeon_trash:
-            return
-        d.aeon_deck = d.aeon_deck.__class__.shuffled(d.aeon_trash)
-        d.aeon_trash = ()
-    if not d.aeon_deck.top_known():
-        d.now(work)
-        needs_reveal(d, AEON_DECK)
+    card = take_card(d, AEON_DECK, work, refill=Refill("AEON-MEN.ON-INSTRUCTION", "the Aeon Men trash shuffled into their deck"))
+    if card is None:
         return
-    card, rest = d.aeon_deck.take_top()
-    d.aeon_deck = rest
     d.emit("aeon-man-called", "AEON-MEN.ON-INSTRUCTION", zone=ctx.zone, card=ctx.source, target=card)
     play_card(d, card, Ctx(card, "villain", -1, ctx.zone, clause="AEON-MEN.ON-INSTRUCTION"), ("zone", ctx.zone, "villain_play"))

@@ -7,8 +7,10 @@ asks for the reveal before it; the outcome makes the card known and the rule run
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from oblivaeon_verify.model.common.kernel import Ask
+from oblivaeon_verify.model.common.deck import take
+from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft, deck_label
 
@@ -54,3 +56,31 @@ def _revealed(d: Draft, ask: Reveal, decision: Decision) -> None:
     ref = ask.deck_ref
     deck = d.deck(ref)
     d.set_deck(ref, deck.reveal_top(decision.card) if ask.end == "top" else deck.reveal_bottom(decision.card))
+
+
+class Refill(NamedTuple):
+    """How a deck is made again from its trash when it runs out: what the reshuffle event says."""
+
+    clause: str
+    detail: str
+    card: str = ""
+    zone: int = 0
+
+
+def take_card(d: Draft, ref: tuple, retry: Work, *, end: str = "top", refill: Refill | None = None) -> str | None:
+    """Take the card at ``end`` of the deck ``ref`` by the deck rule (``model.common.deck.take``).
+
+    With ``refill``, an empty deck is first made again from its trash, and the reshuffle is an event.
+    None when there is no card to take, or when its card is unknown: then ``retry`` is scheduled and
+    chance asked to reveal the card first.
+    """
+    taken = take(d.deck(ref), d.trash(ref) if refill else (), end=end)
+    d.set_deck(ref, taken.deck)
+    if refill is not None:
+        d.set_trash(ref, taken.trash)
+        if taken.reshuffled:
+            d.emit("reshuffle", refill.clause, zone=refill.zone, card=refill.card, detail=refill.detail)
+    if taken.unknown:
+        d.now(retry)
+        needs_reveal(d, ref, end)
+    return taken.card

@@ -139,6 +139,27 @@ class Draft(BaseDraft):
         else:
             setattr(self, DECK_FIELDS[kind], deck)
 
+    def trash(self, ref: tuple) -> tuple[str, ...]:
+        """The trash that refills the deck ``ref`` (a deck without one: the Mission deck, the Reserve: none)."""
+        kind = ref[0]
+        if kind == "seat":
+            return self.seats[ref[1]].trash
+        if kind == "env":
+            return self.envs[ref[1]].trash
+        return getattr(self, TRASH_FIELDS[kind]) if kind in TRASH_FIELDS else ()
+
+    def set_trash(self, ref: tuple, cards: tuple[str, ...]) -> None:
+        kind = ref[0]
+        if kind == "seat":
+            self.seat_update(ref[1], trash=cards)
+        elif kind == "env":
+            self.env_update(ref[1], trash=cards)
+        else:
+            setattr(self, TRASH_FIELDS[kind], cards)
+
+
+TRASH_FIELDS = {"oblivaeon": "oblivaeon_trash", "scion": "scion_trash", "aeon": "aeon_trash"}
+"""The decks that a trash of their own refills (a hero's and an environment's are in their records)."""
 
 DECK_FIELDS = {
     "oblivaeon": "oblivaeon_deck",

@@ -31,7 +31,7 @@ from oblivaeon_verify.model.oblivaeon.battle_zones import (
     zone_of_target,
 )
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, base_key, describe
-from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.chance import Refill, needs_reveal, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft, deck_label
@@ -411,19 +411,12 @@ def _draw(d: Draft, op: v.Draw, ctx: Ctx) -> None:
 @KERNEL.handles(DrawOne)
 def draw_one(d: Draft, work: DrawOne) -> None:
     seat = work.seat
-    s = d.seats[seat]
-    if not s.deck:
-        if not s.trash:
-            return
-        d.seat_update(seat, deck=s.deck.__class__.shuffled(s.trash), trash=())
-        d.emit("reshuffle", "HERO.CONTINUE", card=s.hero or "", detail="trash shuffled into an empty deck")
-        s = d.seats[seat]
-    if not s.deck.top_known():
-        d.now(work)
-        needs_reveal(d, ("seat", seat))
+    refill = Refill("HERO.CONTINUE", "trash shuffled into an empty deck", card=d.seats[seat].hero or "")
+    card = take_card(d, ("seat", seat), work, refill=refill)
+    if card is None:
         return
-    card, deck = s.deck.take_top()
-    d.seat_update(seat, deck=deck, hand=s.hand + (card,))
+    s = d.seats[seat]
+    d.seat_update(seat, hand=s.hand + (card,))
     d.emit("draw", "HERO.CONTINUE", zone=s.zone, card=card)
 
 
@@ -537,15 +530,9 @@ def _discard_top_chosen(d: Draft, ask: ChooseDeckToDiscardFrom, decision: Decisi
 def discard_top(d: Draft, work: DiscardTop) -> None:
     """Discard a deck's top card; a seed discarded from an environment deck goes to that environment's trash."""
     ref, ctx = work.deck_ref, work.ctx
-    deck = d.deck(ref)
-    if not deck:
+    card = take_card(d, ref, work)  # an empty deck has no top card to discard: no refill
+    if card is None:
         return
-    if not deck.top_known():
-        d.now(work)
-        needs_reveal(d, ref)
-        return
-    card, rest = deck.take_top()
-    d.set_deck(ref, rest)
     if ref[0] == "env":
         dest = ("env", ref[1], "trash")
     else:

@@ -8,7 +8,7 @@ from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, targets_in
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
-from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
@@ -39,19 +39,9 @@ def play_environment_top(d: Draft, work: PlayEnvironmentTop) -> None:
     env = d.zones[zone - 1].environment
     if env is None:
         return
-    piles = d.envs[env]
-    if not piles.deck:
-        if not piles.trash:
-            return
-        d.env_update(env, deck=piles.deck.__class__.shuffled(piles.trash), trash=())
-        d.emit("reshuffle", "ENV.TURN", zone=zone, detail=f"{env} trash shuffled into its deck")
-    ref = ("env", env)
-    if not d.deck(ref).top_known():
-        d.now(work)
-        needs_reveal(d, ref)
+    card = take_card(d, ("env", env), work, refill=Refill("ENV.TURN", f"{env} trash shuffled into its deck", zone=zone))
+    if card is None:
         return
-    card, rest = d.deck(ref).take_top()
-    d.set_deck(ref, rest)
     cdef = PHYSICAL[card]
     if "seed" in cdef.keywords:
         d.env_update(env, trash=d.envs[env].trash + (card,))

@@ -8,7 +8,7 @@ from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seats_in
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
-from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.chance import needs_reveal, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
@@ -67,14 +67,9 @@ class TakeObjective(Work):
 def take_objective(d: Draft, work: TakeObjective) -> None:
     """Move the Mission deck's top card into the play area, objective side up."""
     seat, clause = work.seat, work.clause
-    if not d.mission_deck:
+    card = take_card(d, MISSION, work)  # the Mission deck is never refilled
+    if card is None:
         return
-    if not d.mission_deck.top_known():
-        d.now(work)
-        needs_reveal(d, MISSION)
-        return
-    card, rest = d.mission_deck.take_top()
-    d.mission_deck = rest
     _enter_play_area(d, seat, card)
     d.emit("objective-taken", clause, zone=d.seats[seat].zone, card=card, detail=f"hero {seat + 1}")
     d.now(RevealMissionTop())

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, other
-from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import oblivaeon_end, oblivaeon_start
@@ -36,19 +36,9 @@ def _play_top(d: Draft, work: PlayOblivAeonTop) -> None:
     from oblivaeon_verify.model.oblivaeon.battle_zones import current_def
     from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
-    deck = d.oblivaeon_deck
-    if not deck:
-        if not d.oblivaeon_trash:
-            return
-        d.oblivaeon_deck = deck.__class__.shuffled(d.oblivaeon_trash)
-        d.oblivaeon_trash = ()
-        d.emit("reshuffle", "OA-TURN.PLAY", detail="OblivAeon's trash shuffled into his deck")
-    if not d.oblivaeon_deck.top_known():
-        d.now(work)
-        needs_reveal(d, OBLIVAEON_DECK)
+    card = take_card(d, OBLIVAEON_DECK, work, refill=Refill("OA-TURN.PLAY", "OblivAeon's trash shuffled into his deck"))
+    if card is None:
         return
-    card, rest = d.oblivaeon_deck.take_top()
-    d.oblivaeon_deck = rest
     cdef = current_def(d, card)
     zone = d.oblivaeon_zone
     if cdef.type != "one-shot" and cdef.zone == "other":

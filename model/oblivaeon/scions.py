@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
-from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.chance import take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
@@ -35,12 +35,9 @@ def bring_forth(d: Draft, work: BringForth) -> None:
     if not d.reserve:
         d.emit("reserve-empty", "CLAR.SCIONS-FROM-BOTTOM", zone=zone)
         return
-    if not d.reserve.bottom_known():
-        d.now(work)
-        needs_reveal(d, RESERVE, "bottom")
+    card = take_card(d, RESERVE, work, end="bottom")  # the Reserve is never refilled
+    if card is None:
         return
-    card, rest = d.reserve.take_bottom()
-    d.reserve = rest
     d.zone_update(zone, scions=d.zones[zone - 1].scions + (card,))
     d.set_hp(card, d.params.scion_hp(SCION_PANELS[card].difficulty))
     d.emit("scion-enters", clause, zone=zone, card=card)

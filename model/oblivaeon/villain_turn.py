@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
-from oblivaeon_verify.model.oblivaeon.chance import needs_reveal
+from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import scions_outnumber
@@ -41,18 +41,9 @@ def play(d: Draft, zone: int) -> None:
 def _play_top(d: Draft, work: PlayScionTop) -> None:
     from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
-    if not d.scion_deck:
-        if not d.scion_trash:
-            return
-        d.scion_deck = d.scion_deck.__class__.shuffled(d.scion_trash)
-        d.scion_trash = ()
-        d.emit("reshuffle", "VILLAIN.PLAY-SCION-CARD", detail="the Scion trash shuffled into the Scion deck")
-    if not d.scion_deck.top_known():
-        d.now(work)
-        needs_reveal(d, SCION_DECK)
+    card = take_card(d, SCION_DECK, work, refill=Refill("VILLAIN.PLAY-SCION-CARD", "the Scion trash shuffled into the Scion deck"))
+    if card is None:
         return
-    card, rest = d.scion_deck.take_top()
-    d.scion_deck = rest
     zone = work.zone
     play_card(d, card, Ctx(card, "villain", -1, zone, clause="VILLAIN.PLAY-SCION-CARD"), ("zone", zone, "villain_play"))
 
