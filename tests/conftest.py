@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from oblivaeon_verify import example_db
@@ -27,7 +28,13 @@ settings.load_profile(PROFILE)
 
 
 def pytest_collection_modifyitems(items) -> None:
-    """Under ``ci``: every Hypothesis test (and state machine) draws fixed examples, and keeps the database."""
+    """The campaigns are marked (``tests/tiers.py``); under ``ci`` every Hypothesis test (and state machine)
+    draws fixed examples, and keeps the database."""
+    from tests.tiers import is_campaign
+
+    for item in items:
+        if is_campaign(item.nodeid):
+            item.add_marker(pytest.mark.campaign)
     if PROFILE != "ci":
         return
     from oblivaeon_verify.properties.common.machine import ModelMachine

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import random
 from collections import Counter
 from pathlib import Path
@@ -33,8 +34,11 @@ GAMES = 240
 """Random games for the play-based checks (80 per hero count; the suite's other campaigns play more)."""
 
 
-def _random_play():
-    """(event kinds, decisions) seen in GAMES random games, with the states met every 40 decisions."""
+@functools.cache
+def random_play():
+    """(event kinds, decisions) seen in GAMES random games, with the states met every 40 decisions.
+
+    Played when a test first asks, not at import: every collecting process would play them otherwise."""
     kinds: Counter = Counter()
     decisions: list[Decision] = []
     states = []
@@ -53,9 +57,6 @@ def _random_play():
     return kinds, decisions, states
 
 
-PLAY = _random_play()
-
-
 def _static_kinds() -> set[str]:
     code = read_model("oblivaeon_verify.model.oblivaeon", lambda s: s in CATALOGUE)
     return {e.kind for f in code.functions.values() for e in f.emits}
@@ -69,7 +70,7 @@ def test_the_vocabulary_offers_the_models_declared_event_kinds():
 
 
 def test_random_play_emits_no_event_kind_the_model_does_not_declare():
-    kinds, _, _ = PLAY
+    kinds, _, _ = random_play()
     assert set(kinds) - set(EVENT_KINDS) == set()
     assert len(kinds) > 50  # the games reach most rules
 
@@ -119,7 +120,7 @@ def test_every_decision_the_model_builds_carries_only_declared_fields_and_every_
 
 
 def test_random_play_offers_only_declared_kinds_with_only_declared_fields():
-    _, decisions, _ = PLAY
+    _, decisions, _ = random_play()
     defaults = Decision("x", "y")
     for d in decisions:
         assert d.kind in FIELDS
@@ -148,7 +149,7 @@ def _every_fact(state) -> list[str]:
 
 
 def test_the_declared_fact_types_describe_what_the_model_gives():
-    _, _, states = PLAY
+    _, _, states = random_play()
     assert len(states) >= 100
     for state in states:
         shape = scenario_words.Shape(len(state.seats), (), tuple(state.envs))
