@@ -123,10 +123,9 @@ def assert_conserved(before, after):
 
 def run_from(state, slot, phase=-1, rnd=1):
     """Run the game from the phase after ``phase`` of turn ``slot`` to the next decision."""
-    from oblivaeon_verify.model.oblivaeon.state import Cursor
+    from oblivaeon_verify.model.oblivaeon.positions import at_turn
 
-    s = dataclasses.replace(state, agenda=(), options=(), cursor=Cursor(rnd, slot, phase))
-    after, events = effect(s, [], side="villain", seat=-1, zone=1)
+    after, events = at_turn(state, slot, phase=phase, round_number=rnd)
     return after, list(events)
 
 

@@ -19,8 +19,8 @@ from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, reachable_d
 from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import destroy_card
 from oblivaeon_verify.model.oblivaeon.places import place_of
+from oblivaeon_verify.model.oblivaeon.positions import at_turn
 from oblivaeon_verify.model.oblivaeon.shield import shield_card, shield_task
-from oblivaeon_verify.model.oblivaeon.state import Cursor
 from oblivaeon_verify.model.oblivaeon.triggers import collect
 
 from tests.support import SCION_ORDER, effect, first_chance, game, in_zone, place, run_from, until
@@ -292,8 +292,7 @@ def test_an_indestructible_card_moves_back_again():
 
 def test_drifting_anomaly_moves_at_the_end_of_its_environment_turn():
     """CLAR.INDESTRUCTIBLE-MOVES: its own end-of-turn text moves it, through the engine."""
-    s = dataclasses.replace(discord_game(), agenda=(), options=(), cursor=Cursor(1, 5, 1))
-    after, events = effect(s, [], side="environment", seat=-1, zone=1)
+    after, events = at_turn(discord_game(), 5, phase=1, round_number=1)
     assert ANOMALY in after.zones[1].env_play
     kinds = [e.kind for e in events]
     assert kinds.index("trigger") < kinds.index("card-moved")

@@ -21,8 +21,8 @@ from oblivaeon_verify.model.oblivaeon.heroes import available_characters
 from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
 from oblivaeon_verify.model.oblivaeon.parameters import RequitalReading, RitesReading
 from oblivaeon_verify.model.oblivaeon.places import place_of, remove
+from oblivaeon_verify.model.oblivaeon.positions import at_turn
 from oblivaeon_verify.model.oblivaeon.round_order import current_phase, current_turn
-from oblivaeon_verify.model.oblivaeon.state import Cursor
 
 from tests.support import assert_conserved, choose, effect, first_chance, game, in_zone, place, until
 
@@ -307,8 +307,7 @@ def test_an_erased_hero_is_never_offered_again():
     """CLAR.ERASED: OblivAeon's third form erases the weakest hero in his zone; no variant of it is ever offered."""
     s = game()
     hp = {**s.hp, "oblivaeon": 40, LEGACY: 2}
-    s = dataclasses.replace(s, form=3, hp=hp, agenda=(), options=(), cursor=Cursor(2, 0, -1))
-    after, events = effect(s, [], side="villain", seat=-1, zone=1)
+    after, events = at_turn(dataclasses.replace(s, form=3, hp=hp), 0, round_number=2)
     assert "Legacy" in after.erased
     assert [e.card for e in events if e.kind == "hero-erased"] == [LEGACY]
     assert not [k for k in available_characters(after) if k.startswith("char:legacy:")]

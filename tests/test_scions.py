@@ -19,7 +19,7 @@ from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS, SCIONS, validat
 from oblivaeon_verify.model.oblivaeon.draft import Ctx
 from oblivaeon_verify.model.oblivaeon.engine import new_game, step
 from oblivaeon_verify.model.oblivaeon.places import place_of
-from oblivaeon_verify.model.oblivaeon.state import Cursor
+from oblivaeon_verify.model.oblivaeon.positions import at_turn
 from oblivaeon_verify.model.oblivaeon.triggers import collect
 
 from tests.support import SCION_ORDER, config, effect, first_chance, game, place
@@ -265,8 +265,7 @@ def test_unforgiving_wasteland_at_the_end_of_the_environment_turn_spares_oblivae
     s = game(envs=WASTELAND_ENVS, in_play=WASTELAND_ENVS[:2])
     s = place(s, "the-final-wasteland:unforgiving-wasteland#1", ("zone", 1, "env_play"))
     s = set_hp(s, {OBLIVAEON: 1})
-    s = dataclasses.replace(s, agenda=(), options=(), cursor=Cursor(1, 5, 1))
-    after, events = villain_effect(s, [], zone=1)
+    after, events = at_turn(s, 5, phase=1, round_number=1)
     assert "trigger" in [e.kind for e in events]
     assert after.hp.get(OBLIVAEON) == 1 and OBLIVAEON not in after.out
     assert [e.target for e in events if e.kind == "not-removable"] == [OBLIVAEON]
@@ -300,8 +299,7 @@ def test_scion_triggers_fire_before_aeon_men_triggers_in_play():
     s = game(scion_order=DARK_MIND_FIRST)
     s = place(s, "aeon-men:aeon-localizer#1", ("zone", 2, "villain_play"), hp=4)
     s = place(s, "scion:overwhelm#1", ("zone", 2, "villain_play"))
-    s = dataclasses.replace(s, agenda=(), options=(), cursor=Cursor(1, 8, -1))
-    after, events = villain_effect(s, [], zone=2)
+    after, events = at_turn(s, 8, round_number=1)
     after, more = first_chance(after)
     fired = [e.card for e in list(events) + more if e.kind == "trigger"]
     assert fired[:3] == [key("Dark Mind"), "scion:overwhelm#1", "aeon-men:aeon-localizer#1"]

@@ -23,19 +23,19 @@ import dataclasses
 import re
 from typing import Any
 
+from oblivaeon_verify.model.oblivaeon import positions
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, ENVIRONMENTS, PHYSICAL, SCIONS, describe
 from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
 from oblivaeon_verify.model.oblivaeon.decisions import FIELDS, LABELS, IllegalDecision
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.draft import Ctx
 from oblivaeon_verify.model.oblivaeon.engine import inject, new_game, step
 from oblivaeon_verify.model.oblivaeon.events import EVENT_KINDS, EVENT_REACHES
-from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, ParameterError, with_overrides
-from oblivaeon_verify.model.oblivaeon.places import add_to, containers, place_of, remove
+from oblivaeon_verify.model.oblivaeon.places import containers, place_of
+from oblivaeon_verify.model.oblivaeon.positions import Placement, Position
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 from oblivaeon_verify.model.oblivaeon.setup import SetupConfig, SetupError
-from oblivaeon_verify.model.oblivaeon.state import Cursor
 from oblivaeon_verify.properties.oblivaeon.scenario_words import (
     CHARACTER_IDS,
     CLAUSE_IDS,
@@ -571,44 +571,27 @@ class OblivAeonScenarios(VocabularyBase):
         order = setup.get("scion_order")
         cfg = SetupConfig(tuple(heroes), setup.get("shield", DEFAULT_SHIELD), envs, in_play, tuple(order) if order else None, p)
         state, _ = self._chance(new_game(cfg), setup_only=setup.get("at") == "setup")
-        d = Draft(state)
-        for marker, zone in setup.get("hero_zones", {}).items():
-            if int(marker) > len(d.seats):
-                raise LookupError(f"hero_zones: there is no hero {marker} with {len(d.seats)} heroes")
-            d.seat_update(int(marker) - 1, zone=zone)
-        for k in ("devastation", "countdown", "form", "oblivaeon_zone", "shield_side", "shield_tasks", "usurped"):
-            if k in setup:
-                setattr(d, k, setup[k])
-        if "erased" in setup:
-            d.erased = tuple(setup["erased"])
-        if "set_aside" in setup:
-            extra = set(setup["set_aside"]) - set(d.set_aside)
-            if extra:
-                raise LookupError(f"set_aside: {sorted(extra)} are not among the set-aside decks {list(d.set_aside)}")
-            d.set_aside = tuple(e for e in d.set_aside if e in setup["set_aside"])
-        for p_ in setup.get("place", []):
-            remove(d, p_["card"])
-            add_to(d, parse_place(p_["to"]), p_["card"])  # a deck takes it on top
-            if "hp" in p_:
-                d.set_hp(p_["card"], p_["hp"])
-            if p_.get("reward"):
-                d.flip_to_reward(p_["card"])
-            if "tokens" in p_:
-                d.set_tokens(p_["card"], p_["tokens"])
-        for card, hp in setup.get("hp", {}).items():
-            d.set_hp(card, hp)
-        for card, n in setup.get("tokens", {}).items():
-            d.set_tokens(card, n)
-        for card in setup.get("fall", []):
-            character_falls(d, card)
-        for card in setup.get("erase", []):
-            character_falls(d, card, erased=True)
-        state = d.freeze()
+        placements = tuple(
+            Placement(p_["card"], parse_place(p_["to"]), p_.get("hp"), bool(p_.get("reward")), p_.get("tokens"))
+            for p_ in setup.get("place", [])
+        )
+        state = positions.place(
+            state,
+            Position(
+                hero_zones={int(marker): zone for marker, zone in setup.get("hero_zones", {}).items()},
+                counters={k: setup[k] for k in positions.COUNTERS if k in setup},
+                erased=tuple(setup["erased"]) if "erased" in setup else None,
+                set_aside=tuple(setup["set_aside"]) if "set_aside" in setup else None,
+                placements=placements,
+                hp=setup.get("hp", {}),
+                tokens=setup.get("tokens", {}),
+                fallen=tuple(setup.get("fall", [])),
+                erased_heroes=tuple(setup.get("erase", [])),
+            ),
+        )
         if "start" in setup:
             st = setup["start"]
-            slot = self._slot(state, st)
-            state = dataclasses.replace(state, agenda=(), options=(), cursor=Cursor(st.get("round", state.cursor.round), slot, -1))
-            state, _ = inject(state, (), Ctx("scenario", "villain", -1, 1))
+            state, _ = positions.at_turn(state, self._slot(state, st), round_number=st.get("round", state.cursor.round))
             state, _ = self._chance(state)
         return state
 

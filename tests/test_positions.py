@@ -1,0 +1,43 @@
+"""OblivAeon positions: built on the model's own setup, resumed at a turn of the round table."""
+
+from __future__ import annotations
+
+import pytest
+from oblivaeon_verify.model.oblivaeon.positions import Placement, Position, at_turn, place
+from oblivaeon_verify.model.oblivaeon.round_order import current_turn, turns
+
+from tests.support import first_chance, game
+
+
+def test_a_position_moves_cards_and_sets_counters_and_hp_on_the_set_up_game():
+    s = game()
+    card = s.seats[0].hand[0]
+    after = place(
+        s, Position(hero_zones={1: 2}, counters={"devastation": 3}, placements=(Placement(card, ("zone", 2, "villain_play"), hp=5),))
+    )
+    assert after.seats[0].zone == 2 and after.devastation == 3
+    assert card in after.zones[1].villain_play and card not in after.seats[0].hand and after.hp[card] == 5
+    assert s.seats[0].zone != 2 or s.devastation != 3  # the setup itself is untouched
+
+
+@pytest.mark.parametrize(
+    "pos, message",
+    [
+        (Position(hero_zones={9: 1}), "hero_zones: there is no hero 9 with 4 heroes"),
+        (Position(counters={"lives": 1}), "lives: not a counter a position sets"),
+        (Position(set_aside=("Nowhere",)), "set_aside: ['Nowhere'] are not among the set-aside decks"),
+    ],
+)
+def test_a_position_that_does_not_fit_the_game_is_refused_naming_what(pos, message):
+    with pytest.raises(LookupError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        place(game(), pos)
+
+
+def test_play_resumed_at_a_hero_turn_offers_that_turn_s_own_first_decision():
+    s = game()
+    slot = next(i for i, t in enumerate(turns(s.hero_count)) if t.kind == "hero" and t.seat == 1)
+    after, _events = at_turn(s, slot, round_number=3)
+    after, _ = first_chance(after)
+    turn = current_turn(after)
+    assert (turn.kind, turn.seat, after.cursor.round) == ("hero", 1, 3)
+    assert after.options and all(o.actor == "hero 2" for o in after.options if not o.is_chance)
