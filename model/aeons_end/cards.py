@@ -7,6 +7,7 @@ the rulebook's card kinds (gems, relics, spells; attacks, minions, powers) and i
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -198,10 +199,13 @@ def base(card: str) -> str:
     return card.split("#", 1)[0]
 
 
+# The rules look a card up many times a step; the catalogue never changes, so each id is looked up once.
+@functools.cache
 def card_def(card: str) -> PlayerCard:
     return PLAYER_CARDS[base(card)]
 
 
+@functools.cache
 def nemesis_def(card: str) -> NemesisCard:
     return NEMESIS_CARDS[base(card)]
 

@@ -10,6 +10,7 @@ shuffle, and it lets Hypothesis or an exhaustive search pick the unlucky order.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +116,8 @@ class Deck:
         return Deck(tuple(d["top"]), tuple(d["middle"]), tuple(d["bottom"]))
 
 
-@dataclass(frozen=True, slots=True)
-class Taken:
-    """What taking a card from a deck came to (:func:`take`)."""
+class Taken(NamedTuple):
+    """What taking a card from a deck came to (:func:`take`; a named tuple: every draw builds one)."""
 
     card: str | None
     """The card taken; None when there was none to take, or it is not known yet (``unknown``)."""

@@ -185,7 +185,10 @@ class Agenda:
 
     def now(self, *records: Work) -> None:
         """Work to do before everything already waiting, in the order given."""
-        self.agenda.extend(reversed(records))
+        if len(records) == 1:  # the usual case, and the hot one
+            self.agenda.append(records[0])
+        else:
+            self.agenda.extend(reversed(records))
 
     def later(self, *records: Work) -> None:
         """Work to do after everything already waiting, in the order given."""

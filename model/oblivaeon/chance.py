@@ -74,12 +74,13 @@ def take_card(d: Draft, ref: tuple, retry: Work, *, end: str = "top", refill: Re
     None when there is no card to take, or when its card is unknown: then ``retry`` is scheduled and
     chance asked to reveal the card first.
     """
-    taken = take(d.deck(ref), d.trash(ref) if refill else (), end=end)
-    d.set_deck(ref, taken.deck)
-    if refill is not None:
+    deck = d.deck(ref)
+    taken = take(deck, d.trash(ref) if refill else (), end=end)
+    if taken.reshuffled:
         d.set_trash(ref, taken.trash)
-        if taken.reshuffled:
-            d.emit("reshuffle", refill.clause, zone=refill.zone, card=refill.card, detail=refill.detail)
+        d.emit("reshuffle", refill.clause, zone=refill.zone, card=refill.card, detail=refill.detail)
+    if taken.deck is not deck:  # (an unknown card leaves the deck as it was)
+        d.set_deck(ref, taken.deck)
     if taken.unknown:
         d.now(retry)
         needs_reveal(d, ref, end)

@@ -14,6 +14,7 @@ from oblivaeon_verify.model.oblivaeon import environment_turn, hero_turn, obliva
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import Draft
 from oblivaeon_verify.model.oblivaeon.incapacitation import ReplaceHeroes
+from oblivaeon_verify.model.oblivaeon.state import Cursor
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +105,6 @@ def current_phase(state) -> str:
 @implements("ROUND.REPEAT")
 def advance(d: Draft) -> None:
     """Start the next phase; after the last turn of a round, a new round begins."""
-    from oblivaeon_verify.model.oblivaeon.state import Cursor
-
     order = turns(d.hero_count)
     c = d.cursor
     rnd, slot, phase = c.round, c.slot, c.phase + 1
