@@ -93,14 +93,11 @@ def about(ruleset, clause: str, doc: dict | None = None) -> dict | None:
 
 def named(ruleset, value):
     """A setup description with each card id in it (a hero, say) in the ruleset's words for it."""
-    describe = getattr(ruleset, "describe_card", None)
-    if describe is None:
-        return value
     if isinstance(value, dict):
         return {k: named(ruleset, v) for k, v in value.items()}
     if isinstance(value, list):
         return [named(ruleset, v) for v in value]
-    return describe(value) if isinstance(value, str) else value
+    return ruleset.describe_card(value) if isinstance(value, str) else value
 
 
 def decisive(ruleset, doc: dict, states: list, clause: str) -> tuple[list[str], str]:

@@ -172,12 +172,11 @@ class CheckedGames(Task):
     def run(self) -> dict:
         from oblivaeon_verify import handlers, replay
         from oblivaeon_verify.checked_play import CheckTally, play_checked
-        from oblivaeon_verify.knockout_runner import model_package
 
         ruleset = _ruleset(self.ruleset)
         tally = CheckTally()
         fired: Counter = Counter()
-        with handlers.counting(model_package(ruleset), fired):
+        with handlers.counting(ruleset.package, fired):
             for i in range(self.first, self.first + self.count):
                 play_checked(ruleset, self.params, self.seed, self.players, i, tally=tally)
         failures = [

@@ -29,6 +29,7 @@ class AeonsEndRuleset(ModelRuleset):
     serialise = serialise
     setup_error = SetupError
     parameter_error = parameters.ParameterError
+    not_position = serialise.NOT_POSITION
     properties_module = "oblivaeon_verify.properties.aeons_end"
     """The package with this ruleset's invariants (found by the harness through this name)."""
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).

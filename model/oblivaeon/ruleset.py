@@ -27,6 +27,7 @@ class OblivAeonRuleset(ModelRuleset):
     properties_module = "oblivaeon_verify.properties.oblivaeon"
     """The package with this ruleset's invariants and state machine (found by the harness through this name)."""
     parameter_error = parameters.ParameterError
+    not_position = serialise.NOT_POSITION
     symbolic_module: str = "oblivaeon_verify.properties.oblivaeon.symbolic"
     clarify_module: str = "oblivaeon_verify.properties.oblivaeon.clarify"
     #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
