@@ -148,7 +148,7 @@ def rows(pairs, total: int, progress=None) -> list[dict]:
 def summary(ruleset, rows: list[dict]) -> dict:
     """Counts and the share caught; uncaught clauses with the reason the properties module gives."""
     props = properties(ruleset)
-    reasons = getattr(props, "UNGUARDED_REASONS", {})
+    reasons = props.UNGUARDED_REASONS
     caught = [r for r in rows if r["status"] == "caught"]
     crashed = [r for r in rows if r["status"] == "crashed"]
     by_scenario = [r for r in rows if r["status"] == "scenario"]

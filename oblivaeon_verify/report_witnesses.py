@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from oblivaeon_verify import replay
-from oblivaeon_verify.checked_play import properties
+from oblivaeon_verify import replay, rulesets
 from oblivaeon_verify.graphs import acting
 from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.words import count, phrase, singular
@@ -23,7 +22,7 @@ SHOWN = 12
 
 
 def folder(ruleset) -> Path:
-    return Path(properties(ruleset).__file__).parent / "witnesses"
+    return rulesets.plugin(ruleset).witnesses
 
 
 SEARCH = {"games": 6, "steered_games": 2, "replays": 150, "bound_states": 500}

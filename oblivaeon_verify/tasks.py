@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
 import json
 import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+from oblivaeon_verify import rulesets
 
 _EXCLUSIVE = threading.Lock()
 _inside = 0
@@ -90,8 +91,6 @@ def parameters_digest(params: Any) -> str:
 
 
 def _ruleset(name: str):
-    from oblivaeon_verify import rulesets
-
     return rulesets.load(name)
 
 
@@ -228,9 +227,8 @@ class MachineExamples(Task):
         from hypothesis import HealthCheck, settings
 
         from oblivaeon_verify import example_db, interrupts
-        from oblivaeon_verify.checked_play import properties
 
-        machine = importlib.import_module(properties(_ruleset(self.ruleset)).__name__ + ".machine")
+        machine = rulesets.plugin(self.ruleset).machine()
         machine.STATS.reset()
         cfg = settings(
             max_examples=self.examples,

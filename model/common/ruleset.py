@@ -2,8 +2,8 @@
 
 A ruleset's adapter subclasses :class:`ModelRuleset`, names its modules (``engine``, ``parameters``,
 ``serialise``, ``random_setup``, ``describe``) and adds only what is its own (rounds, labels, setups).
-The members the harness may find missing on an adapter have their default here, so that it reads
-each of them plainly.
+The ruleset contract (its ``Game`` Protocol) lists every member the harness reads; the optional ones
+have their default here, so that the harness reads each of them plainly.
 """
 
 from __future__ import annotations

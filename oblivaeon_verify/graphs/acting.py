@@ -32,7 +32,7 @@ class RuleActed:
 
 def shown_by_rule(ruleset) -> frozenset[str]:
     """The clauses whose witnesses show their rule acting (the facts' ``SHOWN_BY_RULE``)."""
-    return frozenset(getattr(facts_mod.load(ruleset), "SHOWN_BY_RULE", ()))
+    return frozenset(facts_mod.load(ruleset).SHOWN_BY_RULE)
 
 
 def model_events(events) -> tuple:

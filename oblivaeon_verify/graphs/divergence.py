@@ -211,7 +211,8 @@ def find(
                     w = out[p]
                     w.players, w.seed, w.game, w.setup, w.decisions, w.found_length = n, seed, i, setup, taken, len(taken)
                     pending.remove(p)
-    nearness = getattr(facts_mod.load(ruleset), "READING_PROGRESS", {})
+    facts_mod.load(ruleset)  # checks the facts, each reading's nearness among them, before a search relies on them
+    nearness = facts_mod.reading_progress(ruleset)
     steer = properties(ruleset)
     for p in [p for p in pending if p[0] in nearness]:
         for i in range(games, games + steered_games):
