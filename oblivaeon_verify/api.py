@@ -51,7 +51,7 @@ class Ruleset:
     """One ruleset and its parameters; every method is a function of its arguments (states are values)."""
 
     model: Any
-    """The ruleset's plugin object (:class:`oblivaeon_verify.rulesets.Ruleset`)."""
+    """The ruleset's model adapter (:class:`oblivaeon_verify.rulesets.Ruleset`)."""
     parameters: Any
 
     @property
@@ -122,7 +122,7 @@ class Ruleset:
             options = self.legal_decisions(state)
             if not options:
                 break
-            d = play.choose(rng, options, getattr(self.model, "decision_weight", None))
+            d = play.choose(rng, options, self.model.decision_weight)
             state, _events = self.model.step(state, d)
             taken.append(str(d))
         return state, taken

@@ -1,15 +1,14 @@
 """Random play with every invariant checked after every step (game-independent).
 
-The invariant registry of a ruleset is found through the ruleset object (its
-``properties_module`` names the package that offers ``INVARIANTS``, ``Step`` and, optionally,
-``steer``).  A game stops at its first violating step; the violations and the decisions that led
-there are kept, so the failure can be written out as a replay file.
+The invariant registry of a ruleset is its plugin's properties part (``INVARIANTS``, ``Step``,
+``steer``, ...: ``properties.common.plugin.Properties``).  A game stops at its first violating step;
+the violations and the decisions that led there are kept, so the failure can be written out as a
+replay file.
 """
 
 from __future__ import annotations
 
 import ctypes
-import importlib
 import signal
 import threading
 import time
@@ -17,6 +16,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from oblivaeon_verify import rulesets
 from oblivaeon_verify.play import choose, game_rng
 
 
@@ -102,11 +102,8 @@ def _take_pending(hung: type) -> None:
 
 
 def properties(ruleset):
-    """The ruleset's properties package (invariants, machine, steering)."""
-    name = getattr(ruleset, "properties_module", None)
-    if not name:
-        raise LookupError(f"ruleset {ruleset.name} names no properties module (attribute properties_module)")
-    return importlib.import_module(name)
+    """The ruleset's properties part (invariants, steering, coverage, replay helpers)."""
+    return rulesets.plugin(ruleset).properties()
 
 
 @dataclass
@@ -170,7 +167,7 @@ def play_checked(
     limit_seconds: float | None = None,
     incremental: bool = True,
 ) -> CheckedGame:
-    """One random game (steered if the properties offer ``steer``), all invariants after every step.
+    """One random game (steered by the properties' ``steer`` unless ``steer`` is False), all invariants after every step.
 
     ``incremental`` (the default) evaluates after a step only the invariants whose declared inputs
     the step changed (``properties.common.registry.Checker``); ``False`` runs every one every time.
@@ -183,9 +180,9 @@ def play_checked(
     rng = game_rng(seed, players, index)
     game = CheckedGame(players, seed, index)
     tally = tally if tally is not None else CheckTally()
-    policy = getattr(props, "steer", None) if steer else None
-    enables = getattr(props, "DECISION_CLAUSES", {})
-    corners = getattr(props, "CORNERS", {})
+    policy = props.steer if steer else None
+    enables = props.DECISION_CLAUSES
+    corners = props.CORNERS
     reached: set[str] = set()
     start = time.perf_counter()
     try:

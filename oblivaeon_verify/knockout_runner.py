@@ -46,20 +46,16 @@ class KnockoutResult:
         return asdict(self)
 
 
-def model_package(ruleset) -> str:
-    return type(ruleset).__module__.rsplit(".", 1)[0]
-
-
 def knockable(ruleset) -> list[str]:
     """Handled clauses with at least one handler function, in catalogue order."""
-    pkg = model_package(ruleset)
+    pkg = ruleset.package
     declared = {c for h in knockout.handlers(pkg) for c in h.clauses}
     return [c.id for c in ruleset.catalogue.clauses if c.handled and c.id in declared]
 
 
 def not_knockable(ruleset) -> list[tuple[str, str]]:
     """Handled clauses a knock-out cannot reach, with the reason."""
-    pkg = model_package(ruleset)
+    pkg = ruleset.package
     declared = {c for h in knockout.handlers(pkg) for c in h.clauses}
     out = []
     for c in ruleset.catalogue.clauses:
@@ -73,7 +69,7 @@ def not_knockable(ruleset) -> list[tuple[str, str]]:
 
 def run_one(ruleset, params, clause: str, *, seed: int = 0, games: int = 12, players=None) -> KnockoutResult:
     """Knock out ``clause`` and play up to ``games`` checked games (cycling the player counts)."""
-    pkg = model_package(ruleset)
+    pkg = ruleset.package
     res = KnockoutResult(
         clause,
         [h.name for h in knockout.handlers_of(pkg, clause)],
@@ -152,7 +148,7 @@ def rows(pairs, total: int, progress=None) -> list[dict]:
 def summary(ruleset, rows: list[dict]) -> dict:
     """Counts and the share caught; uncaught clauses with the reason the properties module gives."""
     props = properties(ruleset)
-    reasons = getattr(props, "UNGUARDED_REASONS", {})
+    reasons = props.UNGUARDED_REASONS
     caught = [r for r in rows if r["status"] == "caught"]
     crashed = [r for r in rows if r["status"] == "crashed"]
     by_scenario = [r for r in rows if r["status"] == "scenario"]

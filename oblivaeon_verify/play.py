@@ -59,7 +59,7 @@ def check_state(ruleset, state):
         raise ConformanceError(f"state changed in a JSON round trip at {ruleset.where(state)}")
     if ruleset.legal_decisions(back) != options:
         raise ConformanceError(f"legal decisions changed order in a JSON round trip at {ruleset.where(state)}")
-    later = ruleset.with_round(state, ruleset.rounds(state) + 7) if hasattr(ruleset, "with_round") else None
+    later = ruleset.with_round(state, ruleset.rounds(state) + 7)
     for name, key_of in (("canonical key", ruleset.canonical_key), ("position key", ruleset.position_key)):
         key = key_of(state)
         if key_of(back) != key:
@@ -140,7 +140,7 @@ def play_game(
     tally = tally if tally is not None else Tally()
     clause_counts = tally.event_clauses
     start = time.perf_counter()
-    describe_event = getattr(ruleset, "describe_event", str)
+    describe_event = ruleset.describe_event
     try:
         setup = ruleset.random_setup(rng, players, setup_params)
         if trace:
@@ -163,7 +163,7 @@ def play_game(
             options = ruleset.legal_decisions(state)
             if not options:
                 break
-            decision = choose(rng, options, getattr(ruleset, "decision_weight", None))
+            decision = choose(rng, options, ruleset.decision_weight)
             if trace:
                 trace(
                     {

@@ -354,8 +354,7 @@ def _inputs(ruleset, doc: dict, where: str):
             raise ReplayError(
                 f"{where}: key 'knockout': unknown clause id {clause[:60]!r}; ids of that family: {', '.join(family) or 'none'}"
             )
-        pkg = type(ruleset).__module__.rsplit(".", 1)[0]
-        if not knockout.handlers_of(pkg, clause):
+        if not knockout.handlers_of(ruleset.package, clause):
             raise ReplayError(f"{where}: key 'knockout': clause {clause} has no handler in the model to knock out")
     return params, setup, clause
 
@@ -397,7 +396,7 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
             f"{where}: written for ruleset {doc['ruleset']!r}, replayed with {ruleset.name!r} (give --ruleset {doc['ruleset']})"
         )
     params, setup, clause = _inputs(ruleset, doc, where)
-    pkg = type(ruleset).__module__.rsplit(".", 1)[0]
+    pkg = ruleset.package
     result = ReplayResult()
     goal = _corner_case(ruleset, doc["expect"])
     other = doc["expect"]["diverges"] if isinstance(doc["expect"], dict) and "diverges" in doc["expect"] else None

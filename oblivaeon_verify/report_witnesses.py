@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from oblivaeon_verify import replay
-from oblivaeon_verify.checked_play import properties
+from oblivaeon_verify import replay, rulesets
 from oblivaeon_verify.graphs import acting
 from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.words import count, phrase, singular
@@ -23,7 +22,7 @@ SHOWN = 12
 
 
 def folder(ruleset) -> Path:
-    return Path(properties(ruleset).__file__).parent / "witnesses"
+    return rulesets.plugin(ruleset).witnesses
 
 
 SEARCH = {"games": 6, "steered_games": 2, "replays": 150, "bound_states": 500}
@@ -93,14 +92,11 @@ def about(ruleset, clause: str, doc: dict | None = None) -> dict | None:
 
 def named(ruleset, value):
     """A setup description with each card id in it (a hero, say) in the ruleset's words for it."""
-    describe = getattr(ruleset, "describe_card", None)
-    if describe is None:
-        return value
     if isinstance(value, dict):
         return {k: named(ruleset, v) for k, v in value.items()}
     if isinstance(value, list):
         return [named(ruleset, v) for v in value]
-    return describe(value) if isinstance(value, str) else value
+    return ruleset.describe_card(value) if isinstance(value, str) else value
 
 
 def decisive(ruleset, doc: dict, states: list, clause: str) -> tuple[list[str], str]:

@@ -1,53 +1,54 @@
-"""Finding a ruleset by name: ``model.<name>.ruleset.RULESET``, with a small interface.
+"""Finding a ruleset by name: the plugins registered under the entry point group ``oblivaeon_verify.rulesets``.
 
-The harness never names a game: it asks the ruleset for everything game-specific.
+A ruleset's plugin (``properties/<name>/plugin.py``'s ``PLUGIN``) declares everything the harness reads of
+it; the harness never names a game.  ``load`` gives the model adapter, ``plugin`` the whole plugin.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Hashable
-from typing import Any, Protocol
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 
-from oblivaeon_verify import model
+from oblivaeon_verify.properties.common.plugin import Game, Plugin
 
-
-class Ruleset(Protocol):
-    name: str
-    title: str
-    players_word: str
-    players: tuple[int, ...]
-    default_players: int
-    catalogue: Any
-
-    def load_parameters(self, path: Any = None, pairs: Any = ()) -> Any: ...
-    def random_setup(self, rng: Any, players: int, params: Any) -> Any: ...
-    def new_game(self, setup: Any) -> Any: ...
-    def legal_decisions(self, state: Any) -> tuple: ...
-    def step(self, state: Any, decision: Any) -> tuple[Any, tuple]: ...
-    def outcome(self, state: Any) -> tuple[str, str, str] | None: ...
-    def rounds(self, state: Any) -> int: ...
-    def where(self, state: Any) -> str: ...
-    def to_json(self, state: Any) -> str: ...
-    def from_json(self, text: str) -> Any: ...
-    def canonical_key(self, state: Any) -> str: ...
-    def position_key(self, state: Any) -> Hashable: ...
-
+GROUP = "oblivaeon_verify.rulesets"
+"""The entry point group a package registers its rulesets in (``pyproject.toml``)."""
 
 DEFAULT = "oblivaeon"
 
+Ruleset = Game
+"""What the harness reads of a ruleset's model adapter (what ``load`` returns)."""
+
+
+@cache
+def _registered() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
 
 def available() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(model.__path__) if m.ispkg and m.name != "common")
+    return sorted(_registered())
 
 
 class UnknownRuleset(LookupError):
     pass
 
 
-def load(name: str = DEFAULT) -> Ruleset:
-    if name not in available():
+@cache
+def _plugin(name: str) -> Plugin:
+    entry = _registered().get(name)
+    if entry is None:
         raise UnknownRuleset(f"unknown ruleset {name!r}; available: {', '.join(available())}")
-    module = importlib.import_module(f"oblivaeon_verify.model.{name}.ruleset")
-    return module.RULESET
+    found = entry.load()
+    if not isinstance(found, Plugin):
+        raise TypeError(f"entry point {name} = {entry.value} of group {GROUP} is a {type(found).__name__}, not a Plugin")
+    return found
+
+
+def plugin(ruleset: str | Ruleset) -> Plugin:
+    """The plugin of a ruleset, by name or by its model adapter (loaded once)."""
+    return _plugin(ruleset if isinstance(ruleset, str) else ruleset.name)
+
+
+def load(name: str = DEFAULT) -> Ruleset:
+    """The ruleset's model adapter; an unknown name is an ``UnknownRuleset`` listing the known ones."""
+    return plugin(name).game

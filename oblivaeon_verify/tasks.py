@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
 import json
 import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+from oblivaeon_verify import rulesets
 
 _EXCLUSIVE = threading.Lock()
 _inside = 0
@@ -90,8 +91,6 @@ def parameters_digest(params: Any) -> str:
 
 
 def _ruleset(name: str):
-    from oblivaeon_verify import rulesets
-
     return rulesets.load(name)
 
 
@@ -172,12 +171,11 @@ class CheckedGames(Task):
     def run(self) -> dict:
         from oblivaeon_verify import handlers, replay
         from oblivaeon_verify.checked_play import CheckTally, play_checked
-        from oblivaeon_verify.knockout_runner import model_package
 
         ruleset = _ruleset(self.ruleset)
         tally = CheckTally()
         fired: Counter = Counter()
-        with handlers.counting(model_package(ruleset), fired):
+        with handlers.counting(ruleset.package, fired):
             for i in range(self.first, self.first + self.count):
                 play_checked(ruleset, self.params, self.seed, self.players, i, tally=tally)
         failures = [
@@ -229,9 +227,8 @@ class MachineExamples(Task):
         from hypothesis import HealthCheck, settings
 
         from oblivaeon_verify import example_db, interrupts
-        from oblivaeon_verify.checked_play import properties
 
-        machine = importlib.import_module(properties(_ruleset(self.ruleset)).__name__ + ".machine")
+        machine = rulesets.plugin(self.ruleset).machine()
         machine.STATS.reset()
         cfg = settings(
             max_examples=self.examples,

@@ -7,7 +7,6 @@ that it speaks of the ruleset asked for, not merely that it exited 0.
 
 from __future__ import annotations
 
-import importlib
 import json
 import pkgutil
 
@@ -18,7 +17,7 @@ from oblivaeon_verify.cli import main
 
 
 def _symbolic(name: str):
-    return importlib.import_module(rulesets.load(name).symbolic_module)
+    return rulesets.plugin(name).symbolic()
 
 
 def _args(command: str, name: str, tmp_path) -> list[str]:

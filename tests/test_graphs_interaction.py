@@ -3,6 +3,7 @@ play coverage, uncovered chains, centrality, and the facts that feed it."""
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from collections import Counter
 
@@ -152,6 +153,8 @@ def test_facts_naming_an_unknown_clause_are_refused(ruleset, facts):
         facts_mod.validate(ruleset, bad)
 
 
-def test_a_ruleset_without_graph_facts_is_told_what_to_add():
-    with pytest.raises(facts_mod.FactsError, match="graph_facts_module"):
-        facts_mod.load(types.SimpleNamespace(name="toy"))
+def test_a_ruleset_without_graph_facts_is_told_what_to_add(monkeypatch, ruleset):
+    bare = dataclasses.replace(rulesets.plugin(ruleset), graph_facts=None)
+    monkeypatch.setattr(rulesets, "plugin", lambda r: bare)
+    with pytest.raises(facts_mod.FactsError, match="has no graph facts: give its plugin a graph_facts loader"):
+        facts_mod.load(ruleset)

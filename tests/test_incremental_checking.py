@@ -115,7 +115,7 @@ def _knockouts(name):
 def test_full_and_incremental_checking_agree_on_every_knockout(name, clause):
     ruleset = rulesets.load(name)
     params = defaults(ruleset)
-    with knockout.knocked_out(knockout_runner.model_package(ruleset), clause):
+    with knockout.knocked_out(ruleset.package, clause):
         for index in range(2):
             players = ruleset.players[index % len(ruleset.players)]
             game = lockstep(ruleset, params, 0, players, index, max_steps=KNOCKOUT_STEPS)

@@ -29,15 +29,10 @@ class AeonsEndRuleset(ModelRuleset):
     serialise = serialise
     setup_error = SetupError
     parameter_error = parameters.ParameterError
-    properties_module = "oblivaeon_verify.properties.aeons_end"
-    """The package with this ruleset's invariants (found by the harness through this name)."""
-    #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
-    graph_facts_module = "oblivaeon_verify.properties.aeons_end.graph_facts"
+    not_position = serialise.NOT_POSITION
     pending_work = ("agenda",)
     """State fields holding work still to do within a step (the kernel's agenda): two games that differ only
     there have not yet played differently (``graphs.divergence.differ``)."""
-    symbolic_module = "oblivaeon_verify.properties.aeons_end.symbolic"
-    clarify_module = "oblivaeon_verify.properties.aeons_end.clarify"
 
     def random_setup(self, rng, players, params):
         return random_setup(rng, players, params)

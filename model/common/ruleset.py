@@ -2,6 +2,8 @@
 
 A ruleset's adapter subclasses :class:`ModelRuleset`, names its modules (``engine``, ``parameters``,
 ``serialise``, ``random_setup``, ``describe``) and adds only what is its own (rounds, labels, setups).
+The ruleset contract (its ``Game`` Protocol) lists every member the harness reads; the optional ones
+have their default here, so that the harness reads each of them plainly.
 """
 
 from __future__ import annotations
@@ -18,6 +20,15 @@ class ModelRuleset:
     """The module with ``to_json``, ``from_json``, ``canonical_key`` and ``position_key``."""
     pending_work: tuple[str, ...] = ()
     """State fields holding work still to do within a step (a queue of effects, a stack of frames)."""
+    not_position: tuple[str, ...] = ()
+    """State fields a position leaves out (configuration and clocks: ``position_key`` ignores them)."""
+    decision_weight = None
+    """Random play's weight of a player decision (a function of it), or None to choose uniformly."""
+
+    @property
+    def package(self) -> str:
+        """The model's package, whose functions declare the clauses they implement (what knock-outs and the graphs scan)."""
+        return type(self).__module__.rpartition(".")[0]
 
     def load_parameters(self, path=None, pairs=()):
         return self.parameters.load(path, pairs)
@@ -44,6 +55,22 @@ class ModelRuleset:
     def outcome(self, state):
         o = state.outcome
         return None if o is None else (o.kind, o.reason, o.clause)
+
+    def turn_label(self, state) -> str:
+        """Whose turn it is, in words (a trace line's prefix); empty when the ruleset has no such word."""
+        return ""
+
+    def describe_card(self, card: str) -> str:
+        """A card id in the ruleset's words (the id itself when it has none)."""
+        return card
+
+    def describe_event(self, event) -> str:
+        """An event in words (``simulate --trace``)."""
+        return str(event)
+
+    def with_round(self, state, round_number: int):
+        """The same position at another round number, for checking that keys leave out history; None when it cannot be made."""
+        return None
 
     def to_json(self, state) -> str:
         return self.serialise.to_json(state)

@@ -24,13 +24,8 @@ class OblivAeonRuleset(ModelRuleset):
     parameters = parameters
     serialise = serialise
     setup_error = SetupError
-    properties_module = "oblivaeon_verify.properties.oblivaeon"
-    """The package with this ruleset's invariants and state machine (found by the harness through this name)."""
     parameter_error = parameters.ParameterError
-    symbolic_module: str = "oblivaeon_verify.properties.oblivaeon.symbolic"
-    clarify_module: str = "oblivaeon_verify.properties.oblivaeon.clarify"
-    #: What the rule-interaction and state graphs need beyond the code (read by oblivaeon_verify.graphs).
-    graph_facts_module = "oblivaeon_verify.properties.oblivaeon.graph_facts"
+    not_position = serialise.NOT_POSITION
     pending_work = ("agenda",)
     """State fields holding work still to do within a step (the agenda of the current phase): two games that differ only
     there have not yet played differently (``graphs.divergence.differ``)."""

@@ -2,7 +2,7 @@
 
 The queries, the numbers that may be left symbolic (``--symbolic NAME``: Z3 picks values and
 reports them) or fixed (``--set NAME=VALUE``), and the query options (``--option NAME``) all come
-from the ruleset's symbolic module (``QUERY_NAMES``, ``SYMBOLIC_NUMBERS``, ``ASK_OPTIONS``), which also
+from the ruleset's symbolic encoding (``QUERY_NAMES``, ``SYMBOLIC_NUMBERS``, ``ASK_OPTIONS``), which also
 refuses names it does not know, listing the ones it does.  The answer says its bound and the
 assumptions of the abstraction.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from oblivaeon_verify import exits, rulesets
+from oblivaeon_verify import exits
 from oblivaeon_verify.commands.common import (
     Names,
     UsageError,
@@ -68,7 +68,7 @@ def _write_itf(ruleset, args, n: int, ans: dict) -> None:
 def cmd_ask(args) -> int:
     ruleset = load_ruleset(args)
     sym = symbolic(ruleset)
-    names = tuple(getattr(sym, "QUERY_NAMES", ()))
+    names = tuple(sym.QUERY_NAMES)
     if not names:
         raise UsageError(f"--ruleset: {ruleset.name} offers no designer queries")
     if args.query not in names:
@@ -116,14 +116,14 @@ def register(sub) -> None:
     sp.add_argument(
         "query",
         metavar="QUERY",
-        choices=Names(lambda r: getattr(symbolic(rulesets.load(r)), "QUERY_NAMES", ())),
+        choices=Names(lambda r: symbolic(r).QUERY_NAMES),
         help="a designer query of the ruleset's symbolic encoding",
     )
     sp.add_argument("--players", "--heroes", dest="players", type=integer(1, 99), help="the player count (default: the ruleset's)")
     sp.add_argument(
         "--depth", type=integer(1, MAX_DEPTH), help=f"most symbolic steps to search, 1 to {MAX_DEPTH} (default: the query's own)"
     )
-    numbers = Names(lambda r: getattr(symbolic(rulesets.load(r)), "SYMBOLIC_NUMBERS", ()))
+    numbers = Names(lambda r: symbolic(r).SYMBOLIC_NUMBERS)
     sp.add_argument(
         "--symbolic",
         action="append",
@@ -141,7 +141,7 @@ def register(sub) -> None:
         "--option",
         action="append",
         metavar="NAME",
-        choices=Names(lambda r: tuple(getattr(symbolic(rulesets.load(r)), "ASK_OPTIONS", {}))),
+        choices=Names(lambda r: tuple(symbolic(r).ASK_OPTIONS)),
         help="a query option the ruleset declares (repeatable; default: none)",
     )
     # Kept for scripts written before --option: the same as --option game-over.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import platform
 import time
 
-from oblivaeon_verify import campaign, exits, interrupts
+from oblivaeon_verify import campaign, exits, interrupts, rulesets
 from oblivaeon_verify.commands.common import (
     add_examples,
     add_ruleset_arguments,
@@ -117,14 +117,10 @@ def _checked(ruleset, params, args, n: int) -> dict:
 
 def _machine(ruleset, examples: int) -> dict:
     """The Hypothesis state machine, ``examples`` derandomised examples of 25 steps, in steps per second."""
-    import importlib
-
     from hypothesis import HealthCheck, settings
     from hypothesis.stateful import run_state_machine_as_test
 
-    from oblivaeon_verify.checked_play import properties
-
-    machine = importlib.import_module(properties(ruleset).__name__ + ".machine")
+    machine = rulesets.plugin(ruleset).machine()
     machine.STATS.reset()
     cfg = settings(
         max_examples=examples,

@@ -154,7 +154,7 @@ def finish(ruleset, args, pairs) -> int:
         ],
         "machine": machine,
         "failures": failures,
-        "corners": {name: tally.corners.get(name, 0) for name in getattr(props, "CORNERS", {})},
+        "corners": {name: tally.corners.get(name, 0) for name in props.CORNERS},
         "clause_coverage": coverage_rows(ruleset, tally, fired),
         "timing": {"campaign_seconds": round(seconds["campaign"], 2), "machine_seconds": round(seconds["machine"], 2)},
     }

@@ -9,15 +9,15 @@ contradiction exits 1 (so that a designer can gate on it), a consistent or redun
 unknown one 4 (as does a verdict whose minimal sets could not all be listed), a malformed one 2
 with its position.  ``clarify --check`` checks the encoded rulebook itself (consistency, statements
 implied by the others) and the model against every statement (exit 1 on any failure, else 4 if a
-question was undecided).  Everything game-specific comes from ``RULESET.clarify_module``.
+question was undecided).  Everything game-specific comes from the ruleset's plugin (``clarify``, and
+``clarify_in_play`` for ``--in-play``).
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
-from oblivaeon_verify import exits
+from oblivaeon_verify import exits, rulesets
 from oblivaeon_verify.commands.common import (
     UsageError,
     add_examples,
@@ -32,19 +32,19 @@ from oblivaeon_verify.commands.common import (
 from oblivaeon_verify.model.common.files import read_text
 
 
-def _module(ruleset):
-    name = getattr(ruleset, "clarify_module", None)
-    if not name:
-        raise UsageError(f"--ruleset: {ruleset.name} has no clarification language (no clarify_module)")
-    return importlib.import_module(name)
+def _language(ruleset):
+    load = rulesets.plugin(ruleset).clarify
+    if load is None:
+        raise UsageError(f"--ruleset: {ruleset.name} has no clarification language (its plugin's clarify is None)")
+    return load()
 
 
 def cmd_clarify(args) -> int:
     ruleset = load_ruleset(args)
-    mod = _module(ruleset)
+    language = _language(ruleset)
     con = console()
     if args.vocabulary:
-        terms = mod.vocabulary()
+        terms = language.vocabulary()
         if args.json:
             print_json({"terms": terms}, args, schema="clarify-vocabulary")
         else:
@@ -52,7 +52,7 @@ def cmd_clarify(args) -> int:
                 con.print(f"[bold]{t}[/bold]: {d}")
         return 0
     if args.check:
-        data = {"rulebook": mod.check_rulebook(seconds=args.timeout), "model": mod.model_conformance()}
+        data = {"rulebook": language.check_rulebook(seconds=args.timeout), "model": language.model_conformance()}
         rb, m = data["rulebook"], data["model"]
         code = exits.of(rb["consistent"] is False or bool(m["violations"]) or bool(m["unwitnessed"]), bool(rb["undecided"]))
         if args.json:
@@ -94,18 +94,18 @@ def cmd_clarify(args) -> int:
         if args.file:
             path = Path(args.file)
             source = str(path)
-            proposals = mod.batch(read_text(path, "clarification file"), source)
+            proposals = language.batch(read_text(path, "clarification file"), source)
         else:
             source = "TEXT"
-            proposals = mod.batch(args.text, source)
+            proposals = language.batch(args.text, source)
             if len(proposals) != 1:  # a batch is a file; on the command line, one proposal
-                mod.judge_text(args.text, source)
-        verdicts = [mod.judge(p, seconds=args.timeout) for p in proposals]
-    except mod.Error as e:
+                language.judge_text(args.text, source)
+        verdicts = [language.judge(p, seconds=args.timeout) for p in proposals]
+    except language.Error as e:
         raise UsageError(str(e)) from None
     if args.in_play:
         for p, verdict in zip(proposals, verdicts):
-            verdict["in_play"] = _in_play(mod, ruleset, p, args)
+            verdict["in_play"] = _in_play(ruleset, p, args)
     outcomes = [_outcome(v) for v in verdicts]
     code = exits.of(any(f for f, _u in outcomes), any(u for _f, u in outcomes))
     if args.report:
@@ -187,9 +187,10 @@ def _print(verdict: dict, con) -> None:
             )
 
 
-def _in_play(mod, ruleset, proposal, args) -> dict:
+def _in_play(ruleset, proposal, args) -> dict:
     """The proposal's statements checked in random play under ``--budget-seconds``; witnesses to ``--witnesses``."""
-    if not hasattr(mod, "in_play"):
+    check = rulesets.plugin(ruleset).clarify_in_play
+    if check is None:
         raise UsageError(f"--in-play: ruleset {ruleset.name} has no in-play check of its statements")
     from oblivaeon_verify import output
     from oblivaeon_verify.properties.common.clarify import in_play
@@ -197,7 +198,7 @@ def _in_play(mod, ruleset, proposal, args) -> dict:
     if args.witnesses:
         output.prepare(args.witnesses, "clarify", "--witnesses")
     statements = [(proposal.id, n, st) for n, st in enumerate(proposal.statements)]
-    result = mod.in_play(in_play.Budget(games=args.games, seconds=args.budget_seconds), statements)
+    result = check(in_play.Budget(games=args.games, seconds=args.budget_seconds), statements)
     files = in_play.write_witnesses(result, args.witnesses) if args.witnesses else {}
     for r in result["results"]:
         name = f"{r['clause']}-{r['statement']}.json"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.commands.common import add_examples, add_json_arguments, add_ruleset_arguments, console, load_ruleset, print_json
 
 
@@ -50,13 +51,8 @@ def cmd_clauses(args) -> int:
 
 
 def _guards(ruleset) -> dict[str, tuple[str, ...]]:
-    """clause id -> names of the invariants that cite it (empty when the ruleset has no invariant registry)."""
-    name = getattr(ruleset, "properties_module", None)
-    if not name:
-        return {}
-    import importlib
-
-    registry = importlib.import_module(name).INVARIANTS
+    """clause id -> names of the invariants that cite it."""
+    registry = properties(ruleset).INVARIANTS
     return {c.id: registry.guarding(c.id) for c in ruleset.catalogue.clauses}
 
 

@@ -33,6 +33,9 @@ from oblivaeon_verify.progress import Phases
 from oblivaeon_verify.tasks import Knockout
 from oblivaeon_verify.words import count
 
+DEFAULT_GAMES = 20
+"""Checked games per knock-out for a ruleset that names no budget of its own (its plugin's ``knockout_games``)."""
+
 
 def cmd_knockout(args) -> int:
     ruleset = load_ruleset(args)
@@ -55,7 +58,8 @@ def tasks(ruleset, args, params) -> list:
             raise UsageError(f"--clause: {missing} have no handler function to knock out (data-only or unhandled clauses)")
         clauses = list(args.clause)
     if args.games is None:
-        args.games = getattr(properties(ruleset), "KNOCKOUT_GAMES", 20)
+        games = rulesets.plugin(ruleset).knockout_games
+        args.games = DEFAULT_GAMES if games is None else games
     return [Knockout(ruleset.name, params, c, args.seed, args.games) for c in clauses]  # one per clause, in order
 
 
@@ -166,7 +170,7 @@ def register(sub) -> None:
         "--games",
         type=integer(1, 1_000_000),
         default=None,
-        help="checked random games per knock-out before giving up (default: the ruleset's KNOCKOUT_GAMES, else 20)",
+        help=f"checked random games per knock-out before giving up (default: the ruleset's own budget, else {DEFAULT_GAMES})",
     )
     add_seed_argument(sp)
     add_workers_argument(sp)

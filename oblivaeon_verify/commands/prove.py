@@ -7,23 +7,23 @@ not close), else 0.  ``--smtlib DIR``
 writes every obligation as SMT-LIB2 and every counterexample as an ITF trace, replacing the folder
 whole (:mod:`oblivaeon_verify.output`).
 
-The symbolic module (``RULESET.symbolic_module``) offers, all returning JSON-able data:
+The ruleset's symbolic encoding (its plugin's ``symbolic``: ``properties.common.plugin.SymbolicEncoding``)
+offers, all returning JSON-able data:
 
 * ``prove_players(n, *, smtlib_dir, timeout_ms, mutant) -> list[dict]`` (required): one row per
   property for ``n`` players, with ``property``, ``players``, ``clauses``, ``status``, ``method``,
   ``k``, ``bound``, ``reason``, ``seconds`` and, when violated, ``counterexample``; ``mutant``
   names one of ``MUTANT_NAMES`` (deliberately broken encodings); a bad name is a ``ValueError``.
-* ``extra_proofs(*, smtlib_dir) -> dict[str, dict]`` (optional): proofs that do not depend on the
-  player count, by JSON key, each with ``property``, ``title``, ``clauses``, ``status``,
-  ``method``, ``seconds`` and a one-line ``summary``.
+* the plugin's ``extra_proofs(*, smtlib_dir) -> dict[str, dict]`` (optional): proofs that do not
+  depend on the player count, by JSON key, each with ``property``, ``title``, ``clauses``,
+  ``status``, ``method``, ``seconds`` and a one-line ``summary``.
 * ``ask(query, players, *, depth, symbolic, fixed, options) -> dict`` with ``QUERY_NAMES``,
-  ``SYMBOLIC_NUMBERS`` and ``ASK_OPTIONS`` (name -> help) (optional; see ``commands.ask``).
+  ``SYMBOLIC_NUMBERS`` and ``ASK_OPTIONS`` (name -> help) (see ``commands.ask``; no queries: empty names).
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import tempfile
 from pathlib import Path
 
@@ -44,16 +44,17 @@ from oblivaeon_verify.timing import move_seconds
 
 
 def symbolic(ruleset):
-    name = getattr(ruleset, "symbolic_module", None)
-    if not name:
-        raise UsageError(f"--ruleset: {ruleset.name} has no symbolic encoding (no symbolic_module)")
-    return importlib.import_module(name)
+    """The ruleset's symbolic encoding (by name or adapter); a usage error when it has none."""
+    plugin = rulesets.plugin(ruleset)
+    if plugin.symbolic is None:
+        raise UsageError(f"--ruleset: {plugin.name} has no symbolic encoding (its plugin's symbolic is None)")
+    return plugin.symbolic()
 
 
-def extra_proofs(sym, *, smtlib_dir: Path | None = None) -> dict[str, dict]:
-    """The module's extra proofs (none when it declares no ``extra_proofs``)."""
-    fn = getattr(sym, "extra_proofs", None)
-    return fn(smtlib_dir=smtlib_dir) if fn is not None else {}
+def extra_proofs(ruleset, *, smtlib_dir: Path | None = None) -> dict[str, dict]:
+    """The ruleset's extra proofs (none when its plugin declares none)."""
+    prove = rulesets.plugin(ruleset).extra_proofs
+    return prove(smtlib_dir=smtlib_dir) if prove is not None else {}
 
 
 def _changes(before: dict | None, after: dict) -> str:
@@ -91,7 +92,7 @@ def cmd_prove(args) -> int:
                 except ValueError as e:
                     raise UsageError(str(e)) from None
                 finished += 1
-            extras = extra_proofs(sym, smtlib_dir=out_dir)
+            extras = extra_proofs(ruleset, smtlib_dir=out_dir)
             if target:
                 output.replace(target, output.collect(out_dir), "prove", "--smtlib")
                 for r in rows + list(extras.values()):
@@ -175,7 +176,7 @@ def register(sub) -> None:
     sp.add_argument(
         "--mutant",
         metavar="NAME",
-        choices=Names(lambda r: getattr(symbolic(rulesets.load(r)), "MUTANT_NAMES", ())),
+        choices=Names(lambda r: symbolic(r).MUTANT_NAMES),
         help="prove a deliberately broken encoding instead, to see a counterexample (default: the real encoding)",
     )
     add_examples(

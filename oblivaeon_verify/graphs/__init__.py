@@ -1,7 +1,7 @@
 """Graphs of how rules interact (networkx): the rule-interaction graph and the state graph.
 
 Game-independent: everything game-specific comes from the ruleset (``rulesets.load``) and the
-facts module it names (``ruleset.graph_facts_module``).
+graph facts of its plugin (``rulesets.plugin(ruleset).graph_facts``, loaded by :mod:`.facts`).
 
 * :mod:`.static`      edges read from the model's code (ast);
 * :mod:`.dynamic`     edges observed in play (random games, a Hypothesis run);

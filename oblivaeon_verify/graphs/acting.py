@@ -32,7 +32,7 @@ class RuleActed:
 
 def shown_by_rule(ruleset) -> frozenset[str]:
     """The clauses whose witnesses show their rule acting (the facts' ``SHOWN_BY_RULE``)."""
-    return frozenset(getattr(facts_mod.load(ruleset), "SHOWN_BY_RULE", ()))
+    return frozenset(facts_mod.load(ruleset).SHOWN_BY_RULE)
 
 
 def model_events(events) -> tuple:
@@ -46,10 +46,11 @@ class Watched:
     def __init__(self, ruleset, clauses) -> None:
         self.ruleset = ruleset
         self.clauses = frozenset(clauses)
-        self._acting = Acting(type(ruleset).__module__.rsplit(".", 1)[0], self.clauses)
+        self._acting = Acting(ruleset.package, self.clauses)
         self.setup_events: tuple = ()
 
     def __getattr__(self, name):
+        # a wrapper: every member it does not change is the ruleset's own
         return getattr(self.ruleset, name)
 
     def _acted(self) -> tuple:
@@ -78,4 +79,4 @@ def watching(ruleset, clauses):
 def opening(ruleset, setup) -> tuple:
     """A new game and the events of its setup (none but a :class:`Watched` ruleset's)."""
     state = ruleset.new_game(setup)
-    return state, getattr(ruleset, "setup_events", ())
+    return state, ruleset.setup_events if isinstance(ruleset, Watched) else ()

@@ -155,8 +155,8 @@ def differ(ruleset, a, b) -> bool:
 
 
 def fields_that_differ(ruleset, a, b) -> list[str]:
-    """The state's fields whose values differ on the two sides, but configuration and clocks (``serialise.NOT_POSITION``), sorted."""
-    left = getattr(ruleset.serialise, "NOT_POSITION", ())
+    """The state's fields whose values differ on the two sides, but configuration and clocks (``ruleset.not_position``), sorted."""
+    left = ruleset.not_position
     return sorted(f.name for f in dataclasses.fields(a) if f.name not in left and getattr(a, f.name) != getattr(b, f.name))
 
 
@@ -211,7 +211,8 @@ def find(
                     w = out[p]
                     w.players, w.seed, w.game, w.setup, w.decisions, w.found_length = n, seed, i, setup, taken, len(taken)
                     pending.remove(p)
-    nearness = getattr(facts_mod.load(ruleset), "READING_PROGRESS", {})
+    facts_mod.load(ruleset)  # checks the facts, each reading's nearness among them, before a search relies on them
+    nearness = facts_mod.reading_progress(ruleset)
     steer = properties(ruleset)
     for p in [p for p in pending if p[0] in nearness]:
         for i in range(games, games + steered_games):
@@ -255,7 +256,7 @@ def _play_both(ruleset, rng, setup, others: dict, max_decisions: int):
         options = ruleset.legal_decisions(state)
         if not sides or not options or len(taken) == max_decisions:
             return
-        d = choose(rng, options, getattr(ruleset, "decision_weight", None))
+        d = choose(rng, options, ruleset.decision_weight)
         taken.append(options.index(d))
         state, _ = ruleset.step(state, d)
         sides = {p: ruleset.step(b, d)[0] for p, b in sides.items()}

@@ -78,7 +78,7 @@ def observe(
     """Play ``games`` random games per player count (and a Hypothesis run) and record what happened."""
     obs = Observation()
     sched = frozenset(schedule)
-    params = ruleset.default_parameters() if hasattr(ruleset, "default_parameters") else ruleset.load_parameters()
+    params = ruleset.default_parameters()
     counts = players or tuple(ruleset.players)
     t0 = time.perf_counter()
 

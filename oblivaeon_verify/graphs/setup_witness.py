@@ -182,7 +182,7 @@ def find(
     for c in clauses:
         ruleset.catalogue[c]  # an unknown id fails here, naming the known ones
     params = ruleset.default_parameters()
-    weight = getattr(ruleset, "decision_weight", None)
+    weight = ruleset.decision_weight
     out = {c: SetupWitness(c) for c in clauses}
     goals = {c: goal_for(facts, c) for c in clauses if ruleset.catalogue[c].handled}
     for c in clauses:

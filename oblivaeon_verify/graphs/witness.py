@@ -48,7 +48,7 @@ class Witness:
 
 def goal_for(facts, clause: str) -> Goal:
     pred = facts.PREDICATES.get(clause)
-    step = getattr(facts, "STEP_PREDICATES", {}).get(clause)
+    step = facts.STEP_PREDICATES.get(clause)
     return Goal(
         clause,
         state=pred.holds if pred else None,

@@ -1,8 +1,8 @@
 """Corner-case scenarios as data: the schema, the loader, the runner and the pytest plugin.
 
-Nothing here knows a game.  A ruleset's scenario vocabulary (``properties.<ruleset>.scenario_vocab``,
-attribute ``VOCAB``) says how a partial setup is completed, which actions and state facts exist and
-which card ids are valid.  Scenario files live in ``scenarios/<ruleset>/*.toml``.
+Nothing here knows a game.  A ruleset's scenario vocabulary (its plugin's ``scenario_vocab``:
+``properties.common.plugin.ScenarioVocabulary``) says how a partial setup is completed, which actions
+and state facts exist and which card ids are valid.  Scenario files live in ``scenarios/<ruleset>/*.toml``.
 
 What a vocabulary provides: ``ruleset``, ``catalogue``, ``actions`` (name -> help), ``action_keys``,
 ``event_fields`` and ``decision_fields`` (pattern field -> type), ``event_kinds`` and
@@ -14,17 +14,18 @@ given the scenario's ``setup`` table as a keyword, so that an expectation about 
 not have is refused when the file is read; values are checked by type, range and domain with the
 helpers of ``vocab_base``); at run time ``new_game``, ``perform`` (raising :class:`Refused` for an
 illegal decision), ``refusal_problem(state, spec)`` (why a refused decision proves nothing in this
-game, or None), ``fact``, ``same``, ``options``, ``event_text``, ``headline``, ``describe_action``.
-Optional: ``matches(obj, pattern)``, when a ruleset's files name cards or count places differently
-from its model (the default compares each field for equality).
+game, or None), ``fact``, ``same``, ``options``, ``matches``, ``event_text``, ``headline``,
+``describe_action``.  ``vocab_base.VocabularyBase`` gives ``readings``, ``check_parameters``,
+``options``, ``fact`` and ``matches`` (each field equal; a ruleset whose files name cards or count
+places differently from its model overrides it).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from oblivaeon_verify import rulesets
 from oblivaeon_verify.scenarios.runner import Refused, Run, run, unforeseen
 from oblivaeon_verify.scenarios.schema import Scenario, ScenarioError, load
 
@@ -35,14 +36,11 @@ ROOT = Path(__file__).parents[1] / "scenario_files"
 
 
 def vocabulary(ruleset: str):
-    """The ruleset's scenario vocabulary, or None when the ruleset has none yet."""
-    try:
-        module = importlib.import_module(f"oblivaeon_verify.properties.{ruleset}.scenario_vocab")
-    except ModuleNotFoundError as e:
-        if e.name in (f"oblivaeon_verify.properties.{ruleset}", f"oblivaeon_verify.properties.{ruleset}.scenario_vocab"):
-            return None
-        raise
-    return module.VOCAB
+    """The ruleset's scenario vocabulary, or None when the ruleset has none (or is not one)."""
+    if ruleset not in rulesets.available():
+        return None
+    load = rulesets.plugin(ruleset).scenario_vocab
+    return load() if load is not None else None
 
 
 def folder(ruleset: str, root: Path | None = None) -> Path:

@@ -71,9 +71,7 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         vocab = vocabulary(self.ruleset)
         if vocab is None:
-            raise ScenarioFailed(
-                f"{self.path}: ruleset {self.ruleset!r} has no scenario vocabulary (properties/{self.ruleset}/scenario_vocab.py)"
-            )
+            raise ScenarioFailed(f"{self.path}: ruleset {self.ruleset!r} has no scenario vocabulary (its plugin's scenario_vocab is None)")
         scenario = load_one(self.path, vocab)
         result = run(scenario, vocab)
         if not result.passed:

@@ -159,17 +159,6 @@ def itf(run: Run) -> dict:
     )
 
 
-def matches(obj: Any, pattern: dict) -> bool:
-    """Every field of the pattern equals the object's own: the default when a vocabulary has no ``matches``."""
-    return all(getattr(obj, k, None) == v for k, v in pattern.items())
-
-
-def matcher(vocab):
-    """The vocabulary's own pattern matcher (a ruleset may name cards in its files by another name
-    than its model's ids, or count from 1 where the model counts from 0), else field equality."""
-    return getattr(vocab, "matches", matches)
-
-
 def unforeseen(e: BaseException) -> str:
     """An exception no check foresaw, in one line: its type and the first line of its text."""
     text = str(e).strip().splitlines()
@@ -229,7 +218,7 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
     else:
         if step.refused:
             rec.failure = "the model accepted a decision that the scenario expects it to refuse"
-    match = matcher(vocab)
+    match = vocab.matches
     rec.events = [vocab.event_text(e) for e in events]
     rec.clauses = list(dict.fromkeys(e.clause for e in events if getattr(e, "clause", "")))
     after_facts = vocab.headline(after)

@@ -18,7 +18,7 @@ not be legal after it) and ``refused = true`` (the decision must be illegal: the
 model refuses it and leaves the state as it was).
 
 The game-specific parts (setup keys, actions, facts, card ids) are checked by the ruleset's
-vocabulary module, ``properties.<ruleset>.scenario_vocab``; this module knows no game.
+scenario vocabulary (its plugin's ``scenario_vocab``); this module knows no game.
 """
 
 from __future__ import annotations

@@ -280,6 +280,11 @@ class VocabularyBase:
     def fact(self, state, name: str):
         return type(self).fact_getter(name)(state)
 
+    def matches(self, obj, pattern: dict) -> bool:
+        """Every field of the pattern equals the object's own (a ruleset whose files name cards by other
+        words than its model's ids, or count from 1 where the model counts from 0, says otherwise)."""
+        return all(getattr(obj, k, None) == v for k, v in pattern.items())
+
     def quiet(self, state):
         """What a quiet player does: the first preferred kind on offer, else the first option."""
         for kind in self.quiet_kinds:

@@ -7,29 +7,30 @@ knocks out only the clauses whose knock-out the tests require to be caught.
 from __future__ import annotations
 
 from oblivaeon_verify import knockout_runner as kr
-from oblivaeon_verify import plans
+from oblivaeon_verify import plans, rulesets
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
 from oblivaeon_verify.tasks import Knockout
 from oblivaeon_verify.words import count
 
 TITLE = "Invariants and clause knock-out"
 ORDER = 40
+QUICK_GAMES = 4
+"""Checked games per knock-out in a quick report."""
+DEFAULT_GAMES = 12
+"""Checked games per knock-out in a full report, for a ruleset that names no budget of its own."""
 
 
 def collect(ruleset, *, seed: int, quick: bool) -> dict:
-    try:
-        props = properties(ruleset)
-    except LookupError as e:
-        return {"available": False, "reason": str(e)}
+    props = properties(ruleset)
     params = ruleset.default_parameters()
     tally = CheckTally()
     games = 2 if quick else 10
     for n in ruleset.players:
         for i in range(games):
             play_checked(ruleset, params, seed, n, i, tally=tally)
-    quick_ones = getattr(props, "QUICK_KNOCKOUTS", ())
-    clauses = [c for c in quick_ones if c in kr.knockable(ruleset)] if quick else kr.knockable(ruleset)
-    budget = 4 if quick else getattr(props, "KNOCKOUT_GAMES", 12)
+    clauses = [c for c in props.QUICK_KNOCKOUTS if c in kr.knockable(ruleset)] if quick else kr.knockable(ruleset)
+    own = rulesets.plugin(ruleset).knockout_games
+    budget = QUICK_GAMES if quick else DEFAULT_GAMES if own is None else own
     rows = run_all(ruleset, clauses, seed=seed, games=budget, workers=1 if quick else None)
     timing = {"campaign_seconds": round(tally.seconds, 2), **{f"knockout/{r['clause']}": r["seconds"] for r in rows}}
     return {

@@ -5,8 +5,7 @@ Timing figures sit under ``timing`` only, so the rest is identical run to run.
 
 from __future__ import annotations
 
-import importlib
-
+from oblivaeon_verify import rulesets
 from oblivaeon_verify.commands.prove import FAILING, PASSING, extra_proofs
 from oblivaeon_verify.words import count, listing
 
@@ -15,16 +14,16 @@ ORDER = 60
 
 
 def collect(ruleset, *, seed: int, quick: bool) -> dict:
-    name = getattr(ruleset, "symbolic_module", None)
-    if not name:
+    load = rulesets.plugin(ruleset).symbolic
+    if load is None:
         return {"available": False, "reason": f"{ruleset.name} has no symbolic encoding"}
-    sym = importlib.import_module(name)
+    sym = load()
     rows, timing = [], {}
     for n in ruleset.players:
         for r in sym.prove_players(n):
             timing[f"{r['property']}/{n}"] = round(r["seconds"], 3)
             rows.append({k: v for k, v in r.items() if k != "seconds"})
-    extras = extra_proofs(sym)
+    extras = extra_proofs(ruleset)
     for x in extras.values():
         timing[x["property"]] = round(x.pop("seconds"), 3)
     return {"available": True, "invariants": rows, **extras, "extra_proofs": sorted(extras), "timing": timing}

@@ -1,10 +1,12 @@
 """Aeon's End properties: the invariant registry, the Hypothesis state machine and its steering.
 
-The harness reaches this package through ``RULESET.properties_module``; what it uses from here:
+The harness reaches this package through the ruleset's plugin (``plugin.py``, its ``properties`` part:
+``properties.common.plugin.Properties``); what it uses from here:
 ``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy) and ``TEMPERAMENTS`` / ``steer_as`` (each of its temperaments as a policy), the replay
 helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``,
 ``DECISION_CLAUSES`` (which player decision exercises which clause), ``CORNERS``,
-``UNGUARDED_REASONS``, ``KNOCKOUT_GAMES`` and ``QUICK_KNOCKOUTS``; ``properties.aeons_end.machine`` holds the state machine.
+``UNGUARDED_REASONS`` and ``QUICK_KNOCKOUTS`` (``KNOCKOUT_GAMES`` is the plugin's ``knockout_games``);
+``properties.aeons_end.machine`` holds the state machine.
 """
 
 from oblivaeon_verify.properties.aeons_end.invariants import INVARIANTS

@@ -1,6 +1,7 @@
 """OblivAeon properties: the invariant registry, the Hypothesis state machine and its steering.
 
-The harness reaches this package through ``RULESET.properties_module``; what it uses from here:
+The harness reaches this package through the ruleset's plugin (``plugin.py``, its ``properties`` part:
+``properties.common.plugin.Properties``); what it uses from here:
 ``INVARIANTS`` (the registry), ``Step``, ``steer`` (the weighted random policy) and ``TEMPERAMENTS`` / ``steer_as`` (each of its temperaments as a policy), the replay
 helpers ``setup_from_json`` / ``parameters_from_json`` / ``parameter_overrides``,
 ``DECISION_CLAUSES`` (which hero-turn decision enables which clause) and ``UNGUARDED_REASONS``.

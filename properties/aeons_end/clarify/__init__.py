@@ -3,8 +3,9 @@
 The rulebook has no Rules Clarifications section, so ``rulebook.clar`` encodes its rules themselves
 (each line cites its clause id from model/aeons_end/clauses.py) plus the VOCAB.* facts that say what
 the words mean; a proposed clarification is judged against all of them.  The harness finds this
-package through ``RULESET.clarify_module`` and calls the functions below (JSON-able results); the
-machinery is game-independent (properties.common.clarify).
+package through the ruleset's plugin (its ``clarify`` part: ``properties.common.plugin.ClarifyLanguage``)
+and calls the functions below (JSON-able results); the machinery is game-independent
+(properties.common.clarify).
 """
 
 from __future__ import annotations

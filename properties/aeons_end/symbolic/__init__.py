@@ -5,10 +5,11 @@ action per kind of step), ``refinement`` (every model step is a sequence of thos
 ``invariants`` (the bookkeeping properties), ``prove``, ``queries`` (designer questions),
 ``mutants`` (broken encodings that the checks must catch).
 
-The harness finds this package through ``RULESET.symbolic_module`` and calls only the names below,
-which return JSON-able data (the interface is described in ``oblivaeon_verify.commands.prove``):
-``prove_players`` and ``MUTANT_NAMES``; ``ask`` with ``QUERY_NAMES``, ``SYMBOLIC_NUMBERS`` (the
-turn order deck's composition) and ``ASK_OPTIONS`` (none).  There are no extra proofs.
+The harness finds this package through the ruleset's plugin (its ``symbolic`` part:
+``properties.common.plugin.SymbolicEncoding``) and calls only the names below, which return
+JSON-able data: ``prove_players`` and ``MUTANT_NAMES``; ``ask`` with ``QUERY_NAMES``,
+``SYMBOLIC_NUMBERS`` (the turn order deck's composition) and ``ASK_OPTIONS`` (none).  There are no
+extra proofs.
 """
 
 from __future__ import annotations

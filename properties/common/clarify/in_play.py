@@ -96,12 +96,12 @@ def search(ruleset, statements, situation, budget: Budget = Budget(), knockout: 
             if time.monotonic() - start > budget.seconds:
                 stopped = f"the time budget ({budget.seconds:g} s) ran out in game {g + 1}"
                 break
-            decision = choose(rng, options, getattr(ruleset, "decision_weight", None))
+            decision = choose(rng, options, ruleset.decision_weight)
             game.decisions.append(options.index(decision))
             game.labels.append(str(decision))
             state, events = ruleset.step(state, decision)
             steps += 1
-            now = getattr(ruleset, "turn_label", lambda s: "")(state)
+            now = ruleset.turn_label(state)
             if now != turn:
                 turn, moves = now, []
             moves.extend(_moved_seats(state, events))

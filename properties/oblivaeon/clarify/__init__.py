@@ -1,9 +1,10 @@
 """Rules clarifications in a small readable language, checked with Z3.
 
 ``rulebook.clar`` encodes every Rules Clarification of the rulebook (each line cites its CLAR.* id)
-plus the VOCAB.* facts that say what the words mean.  The harness finds this package through
-``RULESET.clarify_module`` and calls the functions below (JSON-able results); the machinery is
-game-independent (properties.common.clarify).
+plus the VOCAB.* facts that say what the words mean.  The harness finds this package through the
+ruleset's plugin (its ``clarify`` part: ``properties.common.plugin.ClarifyLanguage``, and
+``in_play`` as the plugin's ``clarify_in_play``) and calls the functions below (JSON-able results);
+the machinery is game-independent (properties.common.clarify).
 """
 
 from __future__ import annotations

@@ -6,10 +6,11 @@ step is a sequence of those actions), ``invariants`` (the bookkeeping properties
 ``isolation`` (BZ.ISOLATION over the model's targeting rules), ``queries`` (designer questions),
 ``mutants`` (broken encodings that the checks must catch).
 
-The harness finds this package through ``RULESET.symbolic_module`` and calls only the functions
-below, which return JSON-able data (the interface is described in ``oblivaeon_verify.commands.prove``):
-``prove_players`` and ``MUTANT_NAMES``; ``extra_proofs`` (here: battle-zone isolation); ``ask`` with
-``QUERY_NAMES``, ``SYMBOLIC_NUMBERS`` (the Booklet numbers) and ``ASK_OPTIONS``.
+The harness finds this package through the ruleset's plugin (its ``symbolic`` part:
+``properties.common.plugin.SymbolicEncoding``) and calls only the functions below, which return
+JSON-able data: ``prove_players`` and ``MUTANT_NAMES``; ``ask`` with ``QUERY_NAMES``,
+``SYMBOLIC_NUMBERS`` (the Booklet numbers) and ``ASK_OPTIONS``; and, as the plugin's
+``extra_proofs``, ``extra_proofs`` (here: battle-zone isolation).
 """
 
 from __future__ import annotations
