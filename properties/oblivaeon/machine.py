@@ -1,7 +1,7 @@
 """The Hypothesis state machine: the OblivAeon model driven through its own legal decisions.
 
 The rules, the checking, the trace and the replay file are shared with every ruleset
-(``properties.common.machine``).  What is OblivAeon's own: any legal setup (``setups.legal_setups``),
+(``properties.common.machine``).  What is OblivAeon's own: any legal setup (:func:`legal_setups`),
 the steering of ``play_on`` (``steering.steer``), and the targets reported at the end of each
 example (environments lost, Scions gone from the Reserve, heroes fallen in one play area, clauses
 reached), so the search favours runs that reach the rare corners.
@@ -9,10 +9,17 @@ reached), so the search favours runs that reach the rare corners.
 
 from __future__ import annotations
 
+import dataclasses
+
+from hypothesis import strategies as st
 from hypothesis import target
 from hypothesis.stateful import initialize
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, ENVIRONMENTS, SCIONS
+from oblivaeon_verify.model.oblivaeon.charts import easiest_first
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
+from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, Parameters
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
 from oblivaeon_verify.properties.common.machine import (
     TRACE_TAIL,
     InvariantViolated,
@@ -22,10 +29,28 @@ from oblivaeon_verify.properties.common.machine import (
     failure_message,
 )
 from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
-from oblivaeon_verify.properties.oblivaeon.setups import legal_setups, parameter_overrides
+from oblivaeon_verify.properties.oblivaeon.setups import parameter_overrides
 from oblivaeon_verify.properties.oblivaeon.steering import steer
 
 STATS = Stats(INVARIANTS.names())
+
+
+@st.composite
+def legal_setups(draw, params: Parameters = DEFAULT) -> SetupConfig:
+    """Any legal setup: 3-5 heroes (any variants), any Shield, any five environments and two in play,
+    the Reserve shuffled or in a fixed order."""
+    n = draw(st.integers(3, 5))
+    heroes = draw(st.lists(st.sampled_from(sorted({c.hero for c in CHARACTERS.values()})), min_size=n, max_size=n, unique=True))
+    variants = tuple(draw(st.sampled_from(sorted(k for k, c in CHARACTERS.items() if c.hero == h))) for h in heroes)
+    shield = draw(st.sampled_from([s.name for s in params.shields]))
+    envs = tuple(draw(st.lists(st.sampled_from(ENVIRONMENTS), min_size=5, max_size=5, unique=True)))
+    in_play = tuple(draw(st.lists(st.sampled_from(envs), min_size=2, max_size=2, unique=True)))
+    order = None
+    if draw(st.booleans()):
+        first = params.shield(shield).scion
+        rest = [s for s in SCIONS if s != first]
+        order = tuple(draw(st.permutations(list(easiest_first(tuple(rest))))))
+    return SetupConfig(variants, shield, envs, in_play, order, dataclasses.replace(params))
 
 
 class OblivAeonMachine(ModelMachine):
