@@ -1,7 +1,6 @@
 """Hangs are findings: a rule that loops is a violation with a replay file, in check and in the state machine.
 
-The model counts the work of a step (``max_work_per_step``: frames in OblivAeon, effect and phase
-passes in Aeon's End) and ends the game at the safety stop when a step runs over it; the invariant
+The model counts the work of a step (``max_work_per_step``: the work records its kernel runs) and ends the game at the safety stop when a step runs over it; the invariant
 ``the-game-never-hangs`` reports that (and a game over its round or turn limit) as a violation.
 Counted in work, not seconds, a hang is found at the same step on any machine, so its replay file
 replays it.  The looping rules are the ``loop`` bugs of ``tests/broken_models.py``.

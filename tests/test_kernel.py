@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -118,3 +120,34 @@ def test_every_ruleset_kernel_is_sealed_with_its_records() -> None:
         k = rulesets.load(name).engine.KERNEL
         assert k.record_types(), name
         assert set(kernel.record_types(k.package)) <= set(k.record_types()), name
+
+
+# --- nothing outside the model reads the agenda but through the read interface -------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Files that may touch the agenda itself, and why.
+MAY_TOUCH_THE_AGENDA = {
+    "tests/test_kernel.py": "the kernel's own tests drive a toy draft",
+    "tests/test_aeons_end_scenarios.py": "a deliberately broken rule stands in for the model's own code",
+}
+
+
+def agenda_reads(source: str) -> list[int]:
+    """The lines of ``source`` that read an ``agenda`` attribute (the kernel's encoding of pending work)."""
+    return sorted({n.lineno for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Attribute) and n.attr == "agenda"})
+
+
+def test_nothing_outside_the_model_reads_the_agenda_but_through_pending_waiting_for_and_scheduled():
+    found = []
+    for folder in ("properties", "oblivaeon_verify", "tests"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if "scenario_files" in rel or rel in MAY_TOUCH_THE_AGENDA:
+                continue
+            found += [f"{rel}:{line}" for line in agenda_reads(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_agenda_scan_finds_a_read():
+    assert agenda_reads("def f(s):\n    return s.agenda[-1]\n") == [2]
+    assert agenda_reads("def f(s):\n    return kernel.waiting_for(s)\n") == []
