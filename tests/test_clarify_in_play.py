@@ -12,7 +12,7 @@ from oblivaeon_verify.properties.oblivaeon.clarify.play import situation
 
 from oblivaeon_verify import knockout
 
-BUDGET = in_play.Budget(games=1, seconds=60)
+BUDGET = in_play.Budget(games=1)
 OBJECTIVE_TARGETS = "every objective target is a villain target or an environment target"
 
 

@@ -4,7 +4,8 @@
 language (``--vocabulary`` lists its terms) against the ruleset's encoded rulebook: consistent,
 redundant (with every minimal set of clauses that implies it) or contradicts (with every minimal set
 of clauses it conflicts with), vacuous (what it speaks of cannot exist: it contradicts nothing, so
-exit 0, the verdict saying so), or unknown when the solver cannot decide within ``--timeout``.  A
+exit 0, the verdict saying so), or unknown when the solver cannot decide within its allowance (``--work``, in Z3's work units, the same on
+every machine; and ``--timeout`` seconds if given).  A
 contradiction exits 1 (so that a designer can gate on it), a consistent or redundant proposal 0, an
 unknown one 4 (as does a verdict whose minimal sets could not all be listed), a malformed one 2
 with its position.  ``clarify --check`` checks the encoded rulebook itself (consistency, statements
@@ -30,6 +31,7 @@ from oblivaeon_verify.commands.common import (
     seconds,
 )
 from oblivaeon_verify.model.common.files import read_text
+from oblivaeon_verify.properties.common.clarify.logic import JUDGE_WORK
 
 
 def _language(ruleset):
@@ -52,7 +54,7 @@ def cmd_clarify(args) -> int:
                 con.print(f"[bold]{t}[/bold]: {d}")
         return 0
     if args.check:
-        data = {"rulebook": language.check_rulebook(seconds=args.timeout), "model": language.model_conformance()}
+        data = {"rulebook": language.check_rulebook(seconds=args.timeout, work=args.work), "model": language.model_conformance()}
         rb, m = data["rulebook"], data["model"]
         code = exits.of(rb["consistent"] is False or bool(m["violations"]) or bool(m["unwitnessed"]), bool(rb["undecided"]))
         if args.json:
@@ -100,7 +102,7 @@ def cmd_clarify(args) -> int:
             proposals = language.batch(args.text, source)
             if len(proposals) != 1:  # a batch is a file; on the command line, one proposal
                 language.judge_text(args.text, source)
-        verdicts = [language.judge(p, seconds=args.timeout) for p in proposals]
+        verdicts = [language.judge(p, seconds=args.timeout, work=args.work) for p in proposals]
     except language.Error as e:
         raise UsageError(str(e)) from None
     if args.in_play:
@@ -157,7 +159,8 @@ def _print(verdict: dict, con) -> None:
     colour = {"consistent": "green", "redundant": "yellow", "contradicts": "red", "vacuous": "yellow", "unknown": "magenta"}[v]
     con.print(f"[{colour}]{v}[/{colour}]")
     if v == "unknown" or "incomplete" in verdict:
-        con.print(f"  {verdict.get('reason') or verdict['incomplete']} (allow more with --timeout SECONDS)")
+        why = verdict.get("reason") or verdict["incomplete"]
+        con.print(f"  {why} (allow more with {'--work UNITS' if 'work allowed' in why else '--timeout SECONDS'})")
     if v == "contradicts":
         for core in verdict["cores"]:
             con.print(f"  conflicts with: {', '.join(core)}")
@@ -188,7 +191,7 @@ def _print(verdict: dict, con) -> None:
 
 
 def _in_play(ruleset, proposal, args) -> dict:
-    """The proposal's statements checked in random play under ``--budget-seconds``; witnesses to ``--witnesses``."""
+    """The proposal's statements checked in ``--games`` random games (and ``--budget-seconds``, if given); witnesses to ``--witnesses``."""
     check = rulesets.plugin(ruleset).clarify_in_play
     if check is None:
         raise UsageError(f"--in-play: ruleset {ruleset.name} has no in-play check of its statements")
@@ -227,11 +230,20 @@ def register(sub) -> None:
     )
     sp.add_argument("--vocabulary", action="store_true", help="list the terms of the language (default: off)")
     sp.add_argument(
+        "--work",
+        metavar="UNITS",
+        type=integer(1, 10**12),
+        default=JUDGE_WORK,
+        help="Z3 work units the solver may spend over the whole judgement (or --check), from 1 to 10^12"
+        f" (default {JUDGE_WORK:,}, a few minutes at worst); the same on every machine, so a verdict does not depend"
+        " on load; past it the verdict is 'unknown' (exit 4), never a pass",
+    )
+    sp.add_argument(
         "--timeout",
         metavar="SECONDS",
         type=seconds(86_400),
-        help="seconds the solver may take over the whole judgement (or --check), above 0 and at most 86400"
-        " (default: the checker's own limit, a minute); past it the verdict is 'unknown' (exit 4), never a pass",
+        help="also stop the solver after this many seconds, above 0 and at most 86400 (default: no wall-clock limit);"
+        " a verdict under it can depend on the machine's load; past it the verdict is 'unknown' (exit 4), never a pass",
     )
     sp.add_argument("--in-play", action="store_true", help="also check the proposal in random play of the model (a witness where it fails)")
     sp.add_argument("--games", metavar="N", type=integer(1, 1000), default=3, help="random games for --in-play (default 3)")
@@ -239,8 +251,8 @@ def register(sub) -> None:
         "--budget-seconds",
         metavar="SECONDS",
         type=seconds(86_400),
-        default=60.0,
-        help="time for --in-play, all games together (default 60)",
+        help="also stop --in-play after this many seconds, all games together (default: none; --games and the"
+        " decision limit bound it, so what it covers does not depend on the machine's load)",
     )
     sp.add_argument(
         "--witnesses",

@@ -7,18 +7,18 @@ minimal unsatisfiable subset and its supersets are blocked.  When the map has no
 MUS has been found.  ``required`` restricts the search to subsets containing those names (a
 proposed clause that must be part of every conflict reported).
 
-An ``unknown`` from either solver, or the ``deadline`` passing, raises :class:`MusTimeout`: the list
-is returned only when it is complete.
+An ``unknown`` from either solver, or the :class:`~oblivaeon_verify.smt.allowance.Allowance` running
+out, raises :class:`MusTimeout`: the list is returned only when it is complete.
 """
 
 from __future__ import annotations
 
-import time
-
 import z3
 
+from oblivaeon_verify.smt.allowance import Allowance, Exhausted
 
-class MusTimeout(RuntimeError):
+
+class MusTimeout(Exhausted):
     """The solver answered unknown while enumerating cores: the list would be incomplete."""
 
 
@@ -27,10 +27,9 @@ def enumerate_muses(
     *,
     background: list[z3.BoolRef] = (),
     required: tuple[str, ...] = (),
-    timeout_ms: int = 30_000,
-    deadline: float | None = None,
+    allowance: Allowance | None = None,
 ) -> list[tuple[str, ...]]:
-    """Every MUS, smallest first; ``timeout_ms`` bounds each solver call, ``deadline`` (``time.monotonic()``) all of them."""
+    """Every MUS, smallest first; ``allowance`` bounds all solver calls together (None: no limit)."""
     names = sorted(constraints)
     unknown = [r for r in required if r not in constraints]
     if unknown:
@@ -41,21 +40,22 @@ def enumerate_muses(
     for n in names:
         sub.add(z3.Implies(ind[n], constraints[n]))
 
+    allowance = Allowance(None) if allowance is None else allowance
+
     def sat(subset: set[str]) -> bool:
-        _limit(sub, timeout_ms, deadline)
-        r = sub.check(*[ind[n] for n in subset])
+        r = _check(allowance, sub, *[ind[n] for n in subset])
         if r == z3.unknown:
             raise MusTimeout(f"solver answered unknown on a subset of {len(subset)} constraints: {sub.reason_unknown()}")
         return r == z3.sat
 
-    return enumerate_muses_of(names, sat, required=required, timeout_ms=timeout_ms, deadline=deadline)
+    return enumerate_muses_of(names, sat, required=required, allowance=allowance)
 
 
-def _limit(solver: z3.Solver, timeout_ms: int, deadline: float | None) -> None:
-    left = timeout_ms if deadline is None else min(timeout_ms, int((deadline - time.monotonic()) * 1000))
-    if left <= 0:
-        raise MusTimeout("the time allowed ran out")
-    solver.set("timeout", left)
+def _check(allowance: Allowance, solver: z3.Solver, *assumptions):
+    try:
+        return allowance.check(solver, *assumptions)
+    except Exhausted as e:
+        raise MusTimeout(str(e)) from None
 
 
 def enumerate_muses_of(
@@ -63,8 +63,7 @@ def enumerate_muses_of(
     sat,
     *,
     required: tuple[str, ...] = (),
-    timeout_ms: int = 30_000,
-    deadline: float | None = None,
+    allowance: Allowance | None = None,
 ) -> list[tuple[str, ...]]:
     """Every MUS of ``names`` under a satisfiability oracle ``sat(subset) -> bool`` (which raises
     :class:`MusTimeout` when it cannot decide): for constraints that are no single formula (a set
@@ -73,8 +72,12 @@ def enumerate_muses_of(
     unknown = [r for r in required if r not in names]
     if unknown:
         raise KeyError(f"required constraints not in the set: {unknown}")
-    ind = {n: z3.Bool(f"mus.{n}") for n in names}
-    mapper = z3.Solver()
+    allowance = Allowance(None) if allowance is None else allowance
+    # The map solver lives in a context of its own: in the process's, its models (so the subsets tried,
+    # and what they cost) would depend on every term made before it, and so on the hash seed.
+    ctx = z3.Context()
+    ind = {n: z3.Bool(f"mus.{n}", ctx) for n in names}
+    mapper = z3.Solver(ctx=ctx)
     for r in required:
         mapper.add(ind[r])
 
@@ -87,8 +90,7 @@ def enumerate_muses_of(
 
     muses: list[tuple[str, ...]] = []
     while True:
-        _limit(mapper, timeout_ms, deadline)
-        r = mapper.check()
+        r = _check(allowance, mapper)
         if r == z3.unsat:  # every subset explored
             break
         if r == z3.unknown:
@@ -98,11 +100,11 @@ def enumerate_muses_of(
         seed = {n for n in names if not z3.is_false(m.eval(ind[n], model_completion=False))}
         if sat(seed):
             mss = grow(seed)
-            mapper.add(z3.Or([ind[n] for n in names if n not in mss]) if len(mss) < len(names) else z3.BoolVal(False))
+            mapper.add(z3.Or([ind[n] for n in names if n not in mss]) if len(mss) < len(names) else z3.BoolVal(False, ctx))
         else:
             mus = _deletion_shrink(seed, required, sat)
             muses.append(tuple(sorted(mus)))
-            mapper.add(z3.Or([z3.Not(ind[n]) for n in mus]))
+            mapper.add(z3.Or([z3.Not(ind[n]) for n in sorted(mus)]))
     return sorted(muses, key=lambda m: (len(m), m))
 
 

@@ -212,7 +212,7 @@ class ClarifyLanguage(Protocol):
     def vocabulary(self) -> dict[str, str]:
         """Every term of the language and what it means."""
 
-    def check_rulebook(self, seconds: float | None = None) -> dict:
+    def check_rulebook(self, seconds: float | None = None, work: int | None = None) -> dict:
         """Is the encoded rulebook consistent, and which statements follow from the others?"""
 
     def model_conformance(self) -> dict:
@@ -221,10 +221,10 @@ class ClarifyLanguage(Protocol):
     def batch(self, text: str, source: str = ...) -> list:
         """The proposals of a text (one per ``ID:``)."""
 
-    def judge_text(self, text: str, source: str = ..., seconds: float | None = None) -> dict:
+    def judge_text(self, text: str, source: str = ..., seconds: float | None = None, work: int | None = None) -> dict:
         """The verdict on a proposal given as text (a malformed one raises ``Error``)."""
 
-    def judge(self, proposal: Any, seconds: float | None = None) -> dict:
+    def judge(self, proposal: Any, seconds: float | None = None, work: int | None = None) -> dict:
         """The verdict on one parsed proposal: consistent, redundant, contradicts, vacuous or unknown."""
 
 

@@ -41,8 +41,9 @@ from tests.fuzz.budget import CORPUS, Tally, examples
 
 RULESETS = {"oblivaeon": oblivaeon_clarify, "aeons_end": aeons_end_clarify}
 VERDICTS = {"consistent", "redundant", "contradicts", "vacuous", "unknown"}
-JUDGE_SECONDS = 2.0
-"""Each judged text's time limit: a fuzz run must not wait for a hard one."""
+JUDGE_WORK = 5_000_000
+"""Each judged text's allowance of Z3 work units (a second or two here): a fuzz run must not wait for a
+hard one, and, counted in units rather than seconds, its tally is the same however busy the machine."""
 
 tally = Tally("clarifications")
 
@@ -244,7 +245,7 @@ def check_text(module, text: str, judge: bool) -> str:
     if not judge:
         return "parsed"
     try:
-        verdict = module.judge_text(text, "fuzz.clar", seconds=JUDGE_SECONDS)
+        verdict = module.judge_text(text, "fuzz.clar", work=JUDGE_WORK)
     except ClarifyError as e:  # a second id, or more statements than a proposal may have
         assert "\n" not in str(e)
         return "parsed, refused as a proposal"

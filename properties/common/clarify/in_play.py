@@ -29,12 +29,14 @@ class Budget:
     players: int = 4
     decisions: int = 4_000
     """The most decisions of one game (random play stops there)."""
-    seconds: float = 60.0
-    """All games together; the search stops at the first state past it."""
+    seconds: float | None = None
+    """All games together, if given; the search stops at the first state past it.  By default the
+    games and decisions alone bound the search, so that what it covers never depends on the load."""
     seed: int = 0
 
     def __str__(self) -> str:
-        return f"{self.games} random games of {self.players} players, seed {self.seed}, at most {self.decisions:,} decisions each and {self.seconds:g} s"
+        within = "" if self.seconds is None else f" and {self.seconds:g} s"
+        return f"{self.games} random games of {self.players} players, seed {self.seed}, at most {self.decisions:,} decisions each{within}"
 
 
 @dataclass
@@ -93,7 +95,7 @@ def search(ruleset, statements, situation, budget: Budget = Budget(), knockout: 
             options = ruleset.legal_decisions(state)
             if not options or len(game.decisions) >= budget.decisions:
                 break
-            if time.monotonic() - start > budget.seconds:
+            if budget.seconds is not None and time.monotonic() - start > budget.seconds:
                 stopped = f"the time budget ({budget.seconds:g} s) ran out in game {g + 1}"
                 break
             decision = choose(rng, options, ruleset.decision_weight)

@@ -20,9 +20,11 @@ that sum, so each question is decided exactly on that many things per situation 
 quantifier heuristics.  A relation of its own (not through attributes) makes the logic two-variable
 with a binary predicate; its answers are then exact for the bounded domain stated in the verdict.
 
-A proposal is a person's text, and a propositional formula can be hard: every question has a time
-limit, and a solver ``unknown`` (or running out of time) is an :class:`UndecidedError`, which
-:func:`judge` turns into the verdict ``unknown``: never a pass.
+A proposal is a person's text, and a propositional formula can be hard: every judgement (and rulebook
+check) has an allowance of Z3's work units, the same on every machine and under any load, so a verdict
+does not depend on how busy the machine was (:mod:`oblivaeon_verify.smt.allowance`); a wall-clock
+limit is added only when a user asks for one.  A solver ``unknown`` (or an allowance running out) is an
+:class:`UndecidedError`, which :func:`judge` turns into the verdict ``unknown``: never a pass.
 
 Verdicts: ``contradicts`` (with every minimal conflicting set), ``vacuous`` (no situation the rules
 allow has anything the proposal speaks of: it says nothing; with every minimal set that rules its
@@ -33,7 +35,6 @@ adds), ``unknown``.
 from __future__ import annotations
 
 import itertools
-import time
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
@@ -55,10 +56,13 @@ from oblivaeon_verify.properties.common.clarify.language import (
 )
 from oblivaeon_verify.properties.common.clarify.vocab import Relation, Vocabulary
 
+from oblivaeon_verify.smt.allowance import Allowance, Exhausted
 from oblivaeon_verify.smt.mus import MusTimeout, enumerate_muses_of
 
-JUDGE_SECONDS = 60.0
-"""The default time a judgement or a rulebook check may take, all solver calls together."""
+JUDGE_WORK = 400_000_000
+"""The Z3 work units a judgement or a rulebook check may spend, all solver calls together: about six
+times what the OblivAeon rulebook check spends (tests/bench_clarify.py prints both), a few minutes of
+solving on a 2-core machine at worst."""
 SOLVER_LOGIC = "QF_FD"
 """The solver of a grounding: Z3's default incremental solver.  The fragment is finite (Booleans, small
 bit-vectors, pseudo-Boolean counts); with questions split into components and assumptions per question,
@@ -69,18 +73,15 @@ MAX_DOMAIN = 64
 """The most things a situation is grounded on: a set that would need more is judged on this many and says so."""
 
 
-class UndecidedError(RuntimeError):
-    """The solver answered unknown, or the time allowed ran out: the question has no answer."""
+class UndecidedError(Exhausted):
+    """The solver answered unknown, or the work or time allowed ran out: the question has no answer."""
 
 
-def _timeout_ms(per_check_ms: int, deadline: float | None) -> int:
-    """The timeout of the next solver call: the per-check limit, or the time left before ``deadline`` if less."""
-    if deadline is None:
-        return per_check_ms
-    left = int((deadline - time.monotonic()) * 1000)
-    if left <= 0:
-        raise UndecidedError("the time allowed ran out")
-    return min(per_check_ms, left)
+def _left(allowance: Allowance) -> None:
+    try:
+        allowance.left()
+    except Exhausted as e:
+        raise UndecidedError(str(e)) from None
 
 
 # --- demand: how many things a situation needs ------------------------------------------------------
@@ -467,11 +468,11 @@ class _Grounding:
         """No relation of its own is used both ways by ``keys`` (so an answer holds on every domain large enough)."""
         return relevance.BOTH not in relevance.polarities([item for item, _ in keys]).values()
 
-    def selector(self, key: tuple, timeout_ms: int, deadline: float | None):
+    def selector(self, key: tuple, allowance: Allowance):
         """``key``: (item, fixed relations it names)."""
         sel = self.selectors.get(key)
         if sel is None:
-            _timeout_ms(timeout_ms, deadline)  # grounding is work too: it stops at the deadline
+            _left(allowance)  # grounding is work too: none starts once the allowance is spent
             (st, negated), fixed = key
             formula = self.ground.statement(st, fixed)
             sel = z3.Bool(f"sel~{next(_SERIAL)}")
@@ -480,9 +481,9 @@ class _Grounding:
             self.selectors[key] = sel
         return sel
 
-    def sat(self, keys: frozenset, timeout_ms: int, deadline: float | None, quick_ms: int | None = None) -> bool:
-        """Can the items ``keys`` hold together?  With ``quick_ms``, a solver call cut short at that many
-        milliseconds raises :class:`_QuickTimeout` (the caller tries an easier question first)."""
+    def sat(self, keys: frozenset, allowance: Allowance, quick: int | None = None) -> bool:
+        """Can the items ``keys`` hold together?  With ``quick``, a solver call cut short at that many
+        work units raises :class:`_QuickTimeout` (the caller tries an easier question first)."""
         known = self.answers.get(keys)
         if known is None:
             if any(keys <= s for s in self._sat_sets):
@@ -492,15 +493,18 @@ class _Grounding:
         if known is not None:
             self.answers[keys] = known
             return known
-        # Sorted by selector number: the same question is the same solver call, whatever order it came in.
-        selectors = sorted((self.selector(k, timeout_ms, deadline) for k in keys), key=lambda s: s.get_id())
-        limit = _timeout_ms(timeout_ms, deadline)
-        self.solver.set("timeout", limit if quick_ms is None else min(limit, quick_ms))
-        r = self.solver.check(*selectors)
+        # Grounded in an order of their own (not the set's, which follows the hash seed), and asked
+        # sorted by selector number: the same question is the same solver call, costing the same units.
+        selectors = sorted((self.selector(k, allowance) for k in sorted(keys, key=_key_order)), key=lambda s: s.get_id())
+        cut_short = quick is not None and (allowance.units is None or quick < allowance.units - allowance.spent)
+        try:
+            r = allowance.check(self.solver, *selectors, at_most=quick)
+        except Exhausted as e:
+            raise UndecidedError(str(e)) from None
         if r == z3.unknown:
-            if quick_ms is not None and quick_ms < limit:
+            if cut_short and allowance.out_of_work:
                 raise _QuickTimeout()
-            raise UndecidedError(f"the solver answered unknown ({self.solver.reason_unknown()})")
+            raise UndecidedError(_reason(self.solver, allowance))
         self.answers[keys] = r == z3.sat
         if r == z3.sat:
             self._sat_sets.append(keys)
@@ -513,12 +517,28 @@ class _Grounding:
         return r == z3.sat
 
 
+def _key_order(key: tuple) -> tuple:
+    """A grounding key ((statement, negated), fixed relations) in an order that no hash seed changes."""
+    (st, negated), fixed = key
+    return st.text, negated, sorted(repr(f) for f in fixed)
+
+
 class _QuickTimeout(Exception):
-    """A first, short solver call ran out of its time (not of the question's)."""
+    """A first, short solver call ran out of its work units (not of the question's)."""
 
 
-QUICK_MS = 1000
-"""How long a question with a proposal (or a query) in a large component is tried whole before its pairs are."""
+def _reason(solver: z3.Solver, allowance: Allowance) -> str:
+    """Why a call answered unknown, in words: which limit ran out, or the solver's own reason."""
+    if allowance.out_of_work and allowance.units is not None:
+        return f"the work allowed ran out ({allowance.units:,} solver units)"
+    if not allowance.deadline_left():
+        return "the time allowed ran out"
+    return f"the solver answered unknown ({solver.reason_unknown()})"
+
+
+QUICK_WORK = 1_000_000
+"""How many work units (about a second here) a question with a proposal (or a query) in a large
+component is tried whole before its pairs are."""
 _CORES: list[frozenset] = []
 """Unsatisfiable sets of grounding keys whose answer does not depend on the domain's size (no relation of
 its own used both ways): unsatisfiable on any domain, so any set around one is answered at once."""
@@ -567,8 +587,7 @@ class Theory:
     grounding kept for the process (:class:`_Grounding`).  A component that uses a relation of its own
     both ways is decided on the whole set's domain (:meth:`size`), as large as any question's.
 
-    ``timeout_ms`` bounds each solver call, ``deadline`` (a :func:`time.monotonic` time) all of them;
-    ``vocab`` gives the attributes' ranges; ``kept``: how many of the clarifications, from the first, are a
+    ``allowance`` bounds all solver calls together (default: :data:`JUDGE_WORK` units); ``vocab`` gives the attributes' ranges; ``kept``: how many of the clarifications, from the first, are a
     fixed rulebook (the rest a proposal, whose pairs with the rules are tried when a whole question is
     slow).  Every grounding is shared by the process, whatever the part.
     """
@@ -576,8 +595,7 @@ class Theory:
     def __init__(
         self,
         clarifications: list[Clarification],
-        timeout_ms: int = 30_000,
-        deadline: float | None = None,
+        allowance: Allowance | None = None,
         vocab: Vocabulary | None = None,
         kept: int = 0,
     ):
@@ -586,8 +604,7 @@ class Theory:
         if dup:
             raise ValueError(f"clause ids given twice: {', '.join(sorted(dup))}")
         self.clarifications = {c.id: c for c in clarifications}
-        self.timeout_ms = timeout_ms
-        self.deadline = deadline
+        self.allowance = Allowance(JUDGE_WORK) if allowance is None else allowance
         self.vocab = vocab
         self._baseline: int | None = None
         self._universes: dict = {}
@@ -652,11 +669,11 @@ class Theory:
             g = _kept_grounding(self.vocab, size)
             focus = [i for i in part if i == self._focus(query) or i in self._proposed]
             if not focus or len(part) < 3:
-                if not g.sat(keys, self.timeout_ms, self.deadline):
+                if not g.sat(keys, self.allowance):
                     return False
                 continue
             try:
-                if not g.sat(keys, self.timeout_ms, self.deadline, QUICK_MS):
+                if not g.sat(keys, self.allowance, QUICK_WORK):
                     return False
                 continue
             except _QuickTimeout:
@@ -665,7 +682,7 @@ class Theory:
             # pair is decided in milliseconds; an unsatisfiable pair makes the whole unsatisfiable.
             if self._conflicting_pair(part, focus, query):
                 return False
-            if not g.sat(keys, self.timeout_ms, self.deadline):
+            if not g.sat(keys, self.allowance):
                 return False
         return True
 
@@ -680,7 +697,7 @@ class Theory:
                     continue
                 pair = [f, other]
                 size, keys, both = self._pair_question(pair, query)
-                if _kept_grounding(self.vocab, size).sat(keys, self.timeout_ms, self.deadline):
+                if _kept_grounding(self.vocab, size).sat(keys, self.allowance):
                     continue
                 return True
         return False
@@ -779,15 +796,15 @@ class Theory:
         names = self._relevant(required, query) + (["__query__"] if query is not None else [])
 
         def sat(subset) -> bool:
-            ids = [n for n in subset if n != "__query__"]
+            ids = [n for n in names if n in subset and n != "__query__"]  # in the rulebook's order, not the hash seed's
             try:
                 return self._sat(self._keys(ids), query if "__query__" in subset else None)
             except UndecidedError as e:
                 raise MusTimeout(str(e)) from None
 
         try:
-            return enumerate_muses_of(names, sat, required=required, timeout_ms=self.timeout_ms, deadline=self.deadline)
-        except MusTimeout as e:
+            return enumerate_muses_of(names, sat, required=required, allowance=self.allowance)
+        except Exhausted as e:
             raise UndecidedError(str(e)) from None
 
     def cores(self, required: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -812,14 +829,14 @@ def subjects(st: Statement) -> list:
 def judge(
     base: list[Clarification],
     proposal: Clarification,
-    timeout_ms: int = 30_000,
-    seconds: float | None = JUDGE_SECONDS,
+    work: int | None = JUDGE_WORK,
+    seconds: float | None = None,
     vocab: Vocabulary | None = None,
 ) -> dict:
     """``contradicts`` (with every minimal conflicting set), ``vacuous`` (everything it speaks of is ruled
     out: with the minimal sets that rule each subject out), ``redundant`` (already implied, with every
     minimal set that implies it) or ``consistent``; ``unknown`` (with the ``reason``) when the solver
-    cannot decide within ``seconds`` (None: no limit).
+    cannot decide within ``work`` Z3 work units and, if given, ``seconds`` (None: no limit).
 
     A decided verdict whose minimal sets could not all be listed in time says so in ``incomplete``
     (and lists none: a partial list would read as the whole).  Every verdict gives the ``domain`` it
@@ -827,11 +844,11 @@ def judge(
     """
     from oblivaeon_verify.properties.common.clarify.language import show
 
-    deadline = None if seconds is None else time.monotonic() + seconds
+    allowance = Allowance.of(work, seconds)
     known = {c.id for c in base}
     pid = proposal.id if proposal.id not in known else f"{proposal.id}(proposed)"
     proposal = Clarification(pid, proposal.statements, proposal.line)
-    theory = Theory(list(base) + [proposal], timeout_ms, deadline, vocab, kept=len(base))
+    theory = Theory(list(base) + [proposal], allowance, vocab, kept=len(base))
     domain = {
         "things_per_situation": theory.size(),
         "situations": 2 + sum(1 for c in theory.clarifications.values() for s in c.statements if s.possibility),
@@ -839,7 +856,7 @@ def judge(
     try:
         consistent = theory.consistent()
     except UndecidedError as e:
-        return _unknown(pid, "whether the proposal agrees with the rules", e, seconds, domain)
+        return _unknown(pid, "whether the proposal agrees with the rules", e, domain)
     if not consistent:
         try:
             cores = theory.cores(required=(pid,))
@@ -848,18 +865,18 @@ def judge(
                 "verdict": "contradicts",
                 "proposal": pid,
                 "cores": [],
-                "incomplete": _undecided("the minimal conflicting sets", e, seconds),
+                "incomplete": _undecided("the minimal conflicting sets", e),
                 "domain": domain,
             }
         return {"verdict": "contradicts", "proposal": pid, "cores": [[c for c in core if c != pid] for core in cores], "domain": domain}
-    base_theory = Theory(list(base), timeout_ms, deadline, vocab, kept=len(base))
+    base_theory = Theory(list(base), allowance, vocab, kept=len(base))
     try:
         empty = []
         for st in proposal.statements:
             subs = subjects(st)
             empty.append([s for s in subs if not base_theory.possible(list(base_theory.clarifications), exists(s))])
     except UndecidedError as e:
-        return _unknown(pid, "whether what the proposal speaks of can exist", e, seconds, domain)
+        return _unknown(pid, "whether what the proposal speaks of can exist", e, domain)
     if all(st.quantifier != "some" and st.quantifier != "there" and e for st, e in zip(proposal.statements, empty)):
         out = {"verdict": "vacuous", "proposal": pid, "empty": [], "domain": domain}
         try:
@@ -870,12 +887,12 @@ def judge(
                     )
         except UndecidedError as e:
             out["empty"] = [{"subject": show(s), "ruled_out_by": []} for subs in empty for s in subs]
-            out["incomplete"] = _undecided("the minimal sets that rule its subjects out", e, seconds)
+            out["incomplete"] = _undecided("the minimal sets that rule its subjects out", e)
         return out
     try:
         implied = [base_theory.implies(list(base_theory.clarifications), st) for st in proposal.statements]
     except UndecidedError as e:
-        return _unknown(pid, "whether the rules already imply the proposal", e, seconds, domain)
+        return _unknown(pid, "whether the rules already imply the proposal", e, domain)
     if all(implied):
         try:
             support = [list(c) for st in proposal.statements for c in base_theory.support(st)]
@@ -884,7 +901,7 @@ def judge(
                 "verdict": "redundant",
                 "proposal": pid,
                 "implied_by": [],
-                "incomplete": _undecided("the minimal sets that imply it", e, seconds),
+                "incomplete": _undecided("the minimal sets that imply it", e),
                 "domain": domain,
             }
         return {"verdict": "redundant", "proposal": pid, "implied_by": support, "domain": domain}
@@ -900,10 +917,9 @@ def judge(
     return out
 
 
-def _undecided(question: str, e: UndecidedError, seconds: float | None) -> str:
-    within = f" within {seconds:g} s" if seconds is not None else ""
-    return f"the solver could not decide {question}{within}: {e}"
+def _undecided(question: str, e: UndecidedError) -> str:
+    return f"the solver could not decide {question}: {e}"
 
 
-def _unknown(pid: str, question: str, e: UndecidedError, seconds: float | None, domain: dict) -> dict:
-    return {"verdict": "unknown", "proposal": pid, "reason": _undecided(question, e, seconds), "domain": domain}
+def _unknown(pid: str, question: str, e: UndecidedError, domain: dict) -> dict:
+    return {"verdict": "unknown", "proposal": pid, "reason": _undecided(question, e), "domain": domain}

@@ -72,22 +72,21 @@ class EncodedRulebook:
     def rulebook(self) -> tuple:
         return self.statements
 
-    def check_rulebook(self, seconds: float | None = None) -> dict:
+    def check_rulebook(self, seconds: float | None = None, work: int | None = None) -> dict:
         """Is the whole set consistent, and which ids (or single statements) follow from the others?
 
-        A question the solver cannot decide (within ``seconds`` for all questions together, default
-        :data:`~properties.common.clarify.logic.JUDGE_SECONDS`) is listed in ``undecided`` and counted
-        neither way: ``consistent`` is then None, and an id whose redundancy is undecided is not in
-        ``redundant``.
+        A question the solver cannot decide (within ``work`` Z3 work units for all questions together,
+        default :data:`~properties.common.clarify.logic.JUDGE_WORK`, and within ``seconds`` if given) is
+        listed in ``undecided`` and counted neither way: ``consistent`` is then None, and an id whose
+        redundancy is undecided is not in ``redundant``.
         """
-        import time
+        from oblivaeon_verify.properties.common.clarify.logic import JUDGE_WORK, Theory, UndecidedError
 
-        from oblivaeon_verify.properties.common.clarify.logic import JUDGE_SECONDS, Theory, UndecidedError
+        from oblivaeon_verify.smt.allowance import Allowance
 
         cs = list(self.statements)
-        theory = Theory(
-            cs, vocab=self.language.vocabulary, kept=len(cs), deadline=time.monotonic() + (JUDGE_SECONDS if seconds is None else seconds)
-        )
+        allowance = Allowance.of(JUDGE_WORK if work is None else work, seconds)
+        theory = Theory(cs, allowance, vocab=self.language.vocabulary, kept=len(cs))
         undecided: list[str] = []
 
         def decided_into(messages: list[str], question: str, ask, first: bool = False):
@@ -139,15 +138,16 @@ class EncodedRulebook:
             "encoding": self.encoding(),
         }
 
-    def judge_text(self, text: str, source: str = "<proposal>", seconds: float | None = None) -> dict:
+    def judge_text(self, text: str, source: str = "<proposal>", seconds: float | None = None, work: int | None = None) -> dict:
         """The verdict on a proposed clarification (``ID: statement`` lines, or bare statements), decided
-        within ``seconds`` (default :data:`~properties.common.clarify.logic.JUDGE_SECONDS`), else ``unknown``."""
+        within ``work`` Z3 work units (default :data:`~properties.common.clarify.logic.JUDGE_WORK`) and
+        ``seconds`` if given, else ``unknown``."""
         proposals = self.language.parse(text, source, default_id="PROPOSED", max_statements=MAX_PROPOSAL_STATEMENTS)
         if len(proposals) != 1:
             raise ClarifyError(
                 source, proposals[1].line, 1, "statements of one clarification (a single id)", f"a second id {proposals[1].id}"
             )
-        return self.judge(proposals[0], seconds)
+        return self.judge(proposals[0], seconds, work)
 
     def batch(self, text: str, source: str = "<proposals>") -> list:
         """The proposals of a batch file: each ``ID:`` is one proposal (its lines need not be together),
@@ -164,8 +164,9 @@ class EncodedRulebook:
                 )
         return proposals
 
-    def judge(self, proposal, seconds: float | None = None) -> dict:
+    def judge(self, proposal, seconds: float | None = None, work: int | None = None) -> dict:
         """The verdict on one parsed proposal, against the encoded rulebook alone (a batch's other proposals are not assumed)."""
-        from oblivaeon_verify.properties.common.clarify.logic import JUDGE_SECONDS, judge
+        from oblivaeon_verify.properties.common.clarify.logic import JUDGE_WORK, judge
 
-        return judge(list(self.statements), proposal, seconds=JUDGE_SECONDS if seconds is None else seconds, vocab=self.language.vocabulary)
+        work = JUDGE_WORK if work is None else work
+        return judge(list(self.statements), proposal, work=work, seconds=seconds, vocab=self.language.vocabulary)
