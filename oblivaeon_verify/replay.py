@@ -56,11 +56,12 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from oblivaeon_verify import replay_file
 from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.model.common.files import InputError, read_text
+from oblivaeon_verify.replay_file import FORMAT, VERSION, trace_line, write
 
-FORMAT = "oblivaeon-verify replay"
-VERSION = 1
+__all__ = ["FORMAT", "VERSION", "ReplayError", "ReplayResult", "from_game", "load", "matches", "replay", "trace_line", "write"]
 
 
 class ReplayError(InputError):
@@ -90,35 +91,9 @@ class ReplayResult:
 
 
 def from_game(ruleset, params, game, knockout: str | None = None) -> dict:
-    """The replay document of a checked game (``checked_play.CheckedGame``)."""
-    props = properties(ruleset)
-    doc = {
-        "format": FORMAT,
-        "version": VERSION,
-        "ruleset": ruleset.name,
-        "setup": ruleset.describe_setup(game.setup),
-        "parameters": props.parameter_overrides(params),
-        "decisions": [[i, label] for i, label in zip(game.decisions, game.labels)],
-        "expect": ({"error": game.error} if game.error else {"violated": sorted({v.invariant for v in game.violations})})
-        if game.failed
-        else "hold",
-    }
-    if knockout:
-        doc["knockout"] = knockout
-    return doc
-
-
-def write(path: str | Path, doc: dict) -> Path:
-    """Add the document to the folder of ``path`` as that file, atomically, and return where it went.
-
-    Replay folders accumulate (:func:`oblivaeon_verify.output.add`): a file the tool wrote of the same
-    name is replaced, a person's file never is (the document then takes a free name beside it), and
-    a folder holding files the tool did not write is refused (:class:`~oblivaeon_verify.output.OutputError`).
-    """
-    from oblivaeon_verify import output
-
-    p = Path(path)
-    return output.add(p.parent, {p.name: json.dumps(doc, indent=1) + "\n"}, "check")[p.name]
+    """The replay document of a checked game (``checked_play.CheckedGame``), with the parameters that
+    differ from the defaults (what the ruleset's properties call overrides)."""
+    return replay_file.from_game(ruleset, properties(ruleset).parameter_overrides(params), game, knockout)
 
 
 KEYS = ("format", "version", "ruleset", "setup", "parameters", "knockout", "decisions", "expect", "witness")
@@ -494,13 +469,6 @@ def itf(ruleset, states: list, *, source: str, description: str) -> dict:
 
     trees = [json.loads(ruleset.to_json(st)) for _label, st in states]
     return itf_format.of_states(trees, [label for label, _st in states], source=source, description=description)
-
-
-def trace_line(ruleset, state, decision, events) -> str:
-    """One short line: where, the decision, and the clause ids of what it caused."""
-    cited = list(dict.fromkeys(e.clause for e in events))
-    more = f" -> {', '.join(cited[:6])}{', ...' if len(cited) > 6 else ''}" if cited else ""
-    return f"r{ruleset.rounds(state)} {ruleset.turn_label(state)}: {decision}{more}"
 
 
 def _corner_case(ruleset, expect):

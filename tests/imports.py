@@ -103,3 +103,43 @@ def cycles(g: nx.DiGraph) -> list[list[str]]:
 def dodges(g: nx.DiGraph, deferred: list[Deferred]) -> list[Deferred]:
     """The deferred imports that would close a cycle if they were made at module level."""
     return [d for d in deferred if d.target in g and d.module in g and nx.has_path(g, d.target, d.module)]
+
+
+MODEL, LIBRARY, PROPERTIES, APPLICATION = range(4)
+"""The layers, bottom first: a module may import its own layer and those below it, never one above."""
+LAYER_NAMES = ("the model", "the library", "the properties", "the application")
+LIBRARY_MODULES = (
+    "oblivaeon_verify.smt",
+    "oblivaeon_verify.words",
+    "oblivaeon_verify.play",
+    "oblivaeon_verify.heartbeat",
+    "oblivaeon_verify.output",
+    "oblivaeon_verify.knockout",
+    "oblivaeon_verify.replay_file",
+    "oblivaeon_verify.scenarios.schema",
+    "oblivaeon_verify.scenarios.vocab_base",
+    "oblivaeon_verify.scenarios.runner",
+)
+"""The game-independent library: the SMT kernel, weighted random choice, words, progress, the output
+folder's safety, knock-out, the replay file's format, the scenario schema and runner (a module listed
+covers its submodules)."""
+
+
+def layer(module: str) -> int:
+    if module == "oblivaeon_verify.model" or module.startswith("oblivaeon_verify.model."):
+        return MODEL
+    if any(module == m or module.startswith(m + ".") for m in LIBRARY_MODULES):
+        return LIBRARY
+    if module == "oblivaeon_verify.properties" or module.startswith("oblivaeon_verify.properties."):
+        return PROPERTIES
+    return APPLICATION
+
+
+def upward(g: nx.DiGraph, deferred: list[Deferred]) -> list[str]:
+    """Every import, at module level or deferred, of a module in a higher layer than the importer's."""
+    arrows = [(a, b, g.edges[a, b].get("line", 0)) for a, b in g.edges] + [(d.module, d.target, d.line) for d in deferred]
+    return sorted(
+        f"{a} line {line} ({LAYER_NAMES[layer(a)]}) imports {b} ({LAYER_NAMES[layer(b)]})"
+        for a, b, line in arrows
+        if layer(b) > layer(a)
+    )

@@ -49,3 +49,25 @@ def test_the_checks_find_a_circle_and_an_import_that_hides_one():
     hidden = imports.Deferred("c", "a", 7)
     harmless = imports.Deferred("a", "d", 9)
     assert imports.cycles(g) == [] and imports.dodges(g, [hidden, harmless]) == [hidden]
+
+
+def test_imports_point_down_the_layers_model_library_properties_application():
+    """The model and the game-independent library at the bottom, the properties above them, the
+    application (commands, campaigns, reports) on top: no import, deferred or not, points up."""
+    assert imports.layer("oblivaeon_verify.model.oblivaeon.engine") == imports.MODEL
+    assert imports.layer("oblivaeon_verify.smt.kinduction") == imports.LIBRARY
+    assert imports.layer("oblivaeon_verify.replay_file") == imports.LIBRARY
+    assert imports.layer("oblivaeon_verify.properties.common.machine") == imports.PROPERTIES
+    assert imports.layer("oblivaeon_verify.replay") == imports.APPLICATION
+    assert imports.upward(GRAPH, DEFERRED) == []
+
+
+def test_the_layer_check_finds_an_import_that_points_up():
+    g = nx.DiGraph()
+    g.add_edge("oblivaeon_verify.properties.common.machine", "oblivaeon_verify.replay", line=27)
+    g.add_edge("oblivaeon_verify.replay", "oblivaeon_verify.replay_file", line=60)
+    up = imports.Deferred("oblivaeon_verify.smt.itf", "oblivaeon_verify.rulesets", 12)
+    assert imports.upward(g, [up]) == [
+        "oblivaeon_verify.properties.common.machine line 27 (the properties) imports oblivaeon_verify.replay (the application)",
+        "oblivaeon_verify.smt.itf line 12 (the library) imports oblivaeon_verify.rulesets (the application)",
+    ]

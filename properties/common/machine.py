@@ -24,7 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition,
 from oblivaeon_verify.model.common.decisions import IllegalDecision
 from oblivaeon_verify.properties.common.registry import Step
 
-from oblivaeon_verify import heartbeat, replay
+from oblivaeon_verify import heartbeat, replay_file
 from oblivaeon_verify.words import count, phrase
 
 TRACE_TAIL = 12
@@ -119,7 +119,7 @@ class ModelMachine(RuleBasedStateMachine):
     @property
     def lines(self) -> list[str]:
         """One line per step so far, with clause ids (what a failure message shows)."""
-        return [replay.trace_line(self.ruleset, before, decision, events) for before, decision, events in self.trail]
+        return [replay_file.trace_line(self.ruleset, before, decision, events) for before, decision, events in self.trail]
 
     def steer(self, rng, state, options):
         """The random policy of ``play_on`` (override with the ruleset's steering)."""
@@ -195,13 +195,13 @@ class ModelMachine(RuleBasedStateMachine):
         if not violations:
             return
         doc = {
-            "format": replay.FORMAT,
-            "version": replay.VERSION,
+            "format": replay_file.FORMAT,
+            "version": replay_file.VERSION,
             "ruleset": self.ruleset.name,
             "setup": self.ruleset.describe_setup(self.setup),
             "parameters": self.parameter_overrides(),
             "decisions": [[i, str(d)] for i, d in self.decisions],
             "expect": {"violated": sorted({v.invariant for v in violations})},
         }
-        path = replay.write(counterexample_dir() / f"{violations[0].invariant}.json", doc)
+        path = replay_file.write(counterexample_dir() / f"{violations[0].invariant}.json", doc)
         raise InvariantViolated(failure_message(self.ruleset, self.setup, self.lines, violations, path))

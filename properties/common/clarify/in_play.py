@@ -20,6 +20,7 @@ from pathlib import Path
 
 from oblivaeon_verify.properties.common.clarify.evaluate import culprits, holds
 
+from oblivaeon_verify import output, replay_file
 from oblivaeon_verify.play import choose, game_rng
 
 
@@ -58,8 +59,6 @@ def search(ruleset, statements, situation, budget: Budget = Budget(), knockout: 
     ``situation(state, moves, where)`` builds the situation of a state; ``moves``: the seats whose
     hero moved between battle zones in the turn so far.  Returns the tallies, a result per statement
     and, for each violated one, its witness (a replay document, not yet written)."""
-    from oblivaeon_verify import replay as replay_file
-
     params = ruleset.default_parameters()
     start = time.monotonic()
     states = steps = games = 0
@@ -88,7 +87,7 @@ def search(ruleset, statements, situation, budget: Budget = Budget(), knockout: 
                     found[(cid, n)] = {
                         "where": where,
                         "things": culprits(st, sit),
-                        "replay": replay_file.from_game(ruleset, params, game, knockout),
+                        "replay": replay_file.from_game(ruleset, {}, game, knockout),  # default parameters: no overrides
                     }
                 elif v is True and st.possibility:
                     found[(cid, n)] = {"where": where}
@@ -149,31 +148,9 @@ def _moved_seats(state, events) -> list[int]:
 
 def write_witnesses(found: dict, folder: str | Path, command: str = "clarify") -> dict[str, Path]:
     """Every violated statement's witness as ``CLAUSE-N.json`` in ``folder`` (through :func:`oblivaeon_verify.output.add`)."""
-    from oblivaeon_verify import output
-
     files = {
         f"{r['clause']}-{r['statement']}.json": json.dumps(r["witness"], indent=1) + "\n"
         for r in found["results"]
         if r["result"] == "violated"
     }
     return output.add(folder, files, command, option="--witnesses") if files else {}
-
-
-def replayed(ruleset, doc: dict, situation):
-    """The situation a witness replays to: its decisions from its setup (under its knock-out, if any),
-    checked against their labels by :func:`oblivaeon_verify.replay.replay` first."""
-    from contextlib import nullcontext
-
-    from oblivaeon_verify import knockout
-    from oblivaeon_verify import replay as replay_file
-
-    result = replay_file.replay(ruleset, doc)
-    if result.error or result.violations or result.steps != len(doc["decisions"]):
-        raise AssertionError(f"the witness does not replay: {result.error or result.violations or result.steps}")
-    _params, setup, clause = replay_file._inputs(ruleset, doc, "witness")
-    pkg = type(ruleset).__module__.rsplit(".", 1)[0]
-    with knockout.knocked_out(pkg, clause) if clause else nullcontext():
-        state = ruleset.new_game(setup)
-        for index, _label in doc["decisions"]:
-            state, _events = ruleset.step(state, ruleset.legal_decisions(state)[index])
-        return situation(state, (), ruleset.where(state))
