@@ -135,7 +135,7 @@ class Ruleset:
 
     def run_scenario(self, scenario: str | Path):
         """Run one scenario file, by id (one of :meth:`scenarios`) or path: its ``Run`` (``passed``, ``verdict``,
-        ``explain()``, and :func:`oblivaeon_verify.scenarios.runner.itf` for its ITF trace).  A malformed file is
+        ``explain()``, and :func:`oblivaeon_verify.scenario_lib.runner.itf` for its ITF trace).  A malformed file is
         a ``ScenarioError`` naming the file and key."""
         from oblivaeon_verify import scenarios
 

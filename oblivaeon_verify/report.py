@@ -21,7 +21,7 @@ from oblivaeon_verify import campaign, exits, interrupts, report_pages, report_s
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
 from oblivaeon_verify.graphs import draw
-from oblivaeon_verify.scenarios import runner
+from oblivaeon_verify.scenario_lib import runner
 from oblivaeon_verify.smt import itf
 from oblivaeon_verify.tasks import Section, Task
 from oblivaeon_verify.words import count, listing, phrase

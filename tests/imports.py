@@ -116,9 +116,7 @@ LIBRARY_MODULES = (
     "oblivaeon_verify.output",
     "oblivaeon_verify.knockout",
     "oblivaeon_verify.replay_file",
-    "oblivaeon_verify.scenarios.schema",
-    "oblivaeon_verify.scenarios.vocab_base",
-    "oblivaeon_verify.scenarios.runner",
+    "oblivaeon_verify.scenario_lib",
 )
 """The game-independent library: the SMT kernel, weighted random choice, words, progress, the output
 folder's safety, knock-out, the replay file's format, the scenario schema and runner (a module listed
@@ -135,11 +133,22 @@ def layer(module: str) -> int:
     return APPLICATION
 
 
+def _packages(module: str) -> list[str]:
+    """The module and the packages above it: importing ``a.b.c`` runs ``a/b/__init__`` too (the root
+    package, ``oblivaeon_verify/__init__``, holds only the version and is left out)."""
+    parts = module.split(".")
+    return [".".join(parts[:n]) for n in range(len(parts), 1, -1)]
+
+
 def upward(g: nx.DiGraph, deferred: list[Deferred]) -> list[str]:
-    """Every import, at module level or deferred, of a module in a higher layer than the importer's."""
+    """Every import, at module level or deferred, of a module (or of a package it is in, whose
+    ``__init__`` runs first) in a higher layer than the importer's."""
     arrows = [(a, b, g.edges[a, b].get("line", 0)) for a, b in g.edges] + [(d.module, d.target, d.line) for d in deferred]
     return sorted(
-        f"{a} line {line} ({LAYER_NAMES[layer(a)]}) imports {b} ({LAYER_NAMES[layer(b)]})"
-        for a, b, line in arrows
-        if layer(b) > layer(a)
+        {
+            f"{a} line {line} ({LAYER_NAMES[layer(a)]}) imports {p} ({LAYER_NAMES[layer(p)]})"
+            for a, b, line in arrows
+            for p in _packages(b)
+            if layer(p) > layer(a) and (p == b or p in g)
+        }
     )

@@ -66,8 +66,13 @@ def test_the_layer_check_finds_an_import_that_points_up():
     g = nx.DiGraph()
     g.add_edge("oblivaeon_verify.properties.common.machine", "oblivaeon_verify.replay", line=27)
     g.add_edge("oblivaeon_verify.replay", "oblivaeon_verify.replay_file", line=60)
+    # Importing a module runs its package's __init__ first: the package is imported too.
+    g.add_edge("oblivaeon_verify.properties.oblivaeon.scenario_vocab", "oblivaeon_verify.scenarios.vocab_base", line=40)
+    g.add_node("oblivaeon_verify.scenarios")
     up = imports.Deferred("oblivaeon_verify.smt.itf", "oblivaeon_verify.rulesets", 12)
     assert imports.upward(g, [up]) == [
         "oblivaeon_verify.properties.common.machine line 27 (the properties) imports oblivaeon_verify.replay (the application)",
+        "oblivaeon_verify.properties.oblivaeon.scenario_vocab line 40 (the properties) imports oblivaeon_verify.scenarios (the application)",
+        "oblivaeon_verify.properties.oblivaeon.scenario_vocab line 40 (the properties) imports oblivaeon_verify.scenarios.vocab_base (the application)",
         "oblivaeon_verify.smt.itf line 12 (the library) imports oblivaeon_verify.rulesets (the application)",
     ]

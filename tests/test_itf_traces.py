@@ -90,7 +90,7 @@ def test_a_witness_of_ask_is_written_as_itf(tmp_path, capsys):
 
 def test_a_scenario_run_is_written_as_itf_beside_its_corner_case_page(tmp_path):
     from oblivaeon_verify import report
-    from oblivaeon_verify.scenarios import runner
+    from oblivaeon_verify.scenario_lib import runner
 
     ruleset = rulesets.load("aeons_end")
     runs, errors = report.run_scenarios(ruleset, None)

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from oblivaeon_verify.properties.oblivaeon import scenario_vocab
 
+from oblivaeon_verify.scenario_lib.schema import MAX_DEPTH
 from oblivaeon_verify.scenarios import ScenarioError, load, load_suite, run, vocabulary
-from oblivaeon_verify.scenarios.schema import MAX_DEPTH
 
 ROOT = Path(__file__).resolve().parents[1]
 VOCAB = vocabulary("oblivaeon")

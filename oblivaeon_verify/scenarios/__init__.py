@@ -1,4 +1,6 @@
-"""Corner-case scenarios as data: the schema, the loader, the runner and the pytest plugin.
+"""Corner-case scenarios as data, for the application: a ruleset's vocabulary found by name, a folder of
+files loaded as a suite, and the pytest plugin.  The schema, the loader and the runner themselves are
+library code below the properties (:mod:`oblivaeon_verify.scenario_lib`).
 
 Nothing here knows a game.  A ruleset's scenario vocabulary (its plugin's ``scenario_vocab``:
 ``properties.common.plugin.ScenarioVocabulary``) says how a partial setup is completed, which actions
@@ -12,10 +14,10 @@ types that mean "bad position" / "step cannot be taken"); at load time ``reading
 ``check_parameters``, ``check_setup``, and ``check_action``, ``check_fact``, ``check_pattern`` (each
 given the scenario's ``setup`` table as a keyword, so that an expectation about a hero the setup does
 not have is refused when the file is read; values are checked by type, range and domain with the
-helpers of ``vocab_base``); at run time ``new_game``, ``perform`` (raising :class:`Refused` for an
+helpers of :mod:`~oblivaeon_verify.scenario_lib.vocab_base`); at run time ``new_game``, ``perform`` (raising :class:`Refused` for an
 illegal decision), ``refusal_problem(state, spec)`` (why a refused decision proves nothing in this
 game, or None), ``fact``, ``same``, ``options``, ``matches``, ``event_text``, ``headline``,
-``describe_action``.  ``vocab_base.VocabularyBase`` gives ``readings``, ``check_parameters``,
+``describe_action``.  ``scenario_lib.vocab_base.VocabularyBase`` gives ``readings``, ``check_parameters``,
 ``options``, ``fact`` and ``matches`` (each field equal; a ruleset whose files name cards or count
 places differently from its model overrides it).
 """
@@ -26,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from oblivaeon_verify import rulesets
-from oblivaeon_verify.scenarios.runner import Refused, Run, run, unforeseen
-from oblivaeon_verify.scenarios.schema import Scenario, ScenarioError, load
+from oblivaeon_verify.scenario_lib.runner import Refused, Run, run, unforeseen
+from oblivaeon_verify.scenario_lib.schema import Scenario, ScenarioError, load
 
 __all__ = ["Refused", "Run", "Scenario", "ScenarioError", "Suite", "folder", "load", "load_one", "load_suite", "run", "vocabulary"]
 

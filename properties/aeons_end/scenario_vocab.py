@@ -50,8 +50,8 @@ from oblivaeon_verify.properties.aeons_end.scenario_words import (
     whole,
 )
 
-from oblivaeon_verify.scenarios.runner import Refused
-from oblivaeon_verify.scenarios.vocab_base import VocabularyBase
+from oblivaeon_verify.scenario_lib.runner import Refused
+from oblivaeon_verify.scenario_lib.vocab_base import VocabularyBase
 from oblivaeon_verify.words import phrase
 
 BREACH_KINDS = tuple(k for k, d in DECISION_KINDS.items() if d.index == "breach")

@@ -25,7 +25,7 @@ from oblivaeon_verify.model.aeons_end.decisions import DECISION_KINDS, DecisionK
 from oblivaeon_verify.model.aeons_end.events import EVENT_KINDS
 from oblivaeon_verify.model.aeons_end.families import ABOUT, BREACHES, FAMILIES, in_game, index_range, word
 
-from oblivaeon_verify.scenarios.vocab_base import Integer, a, kind_of, show
+from oblivaeon_verify.scenario_lib.vocab_base import Integer, a, kind_of, show
 
 MOST = 999
 """The largest number a scenario may give: an amount, life, charges, aether, tokens, corruption."""

@@ -229,7 +229,7 @@ class ClarifyLanguage(Protocol):
 
 
 class ScenarioVocabulary(Protocol):
-    """How the corner-case files (``scenarios/<name>/*.toml``) speak of the game (an ``oblivaeon_verify.scenarios.vocab_base.VocabularyBase``)."""
+    """How the corner-case files (``scenarios/<name>/*.toml``) speak of the game (an ``oblivaeon_verify.scenario_lib.vocab_base.VocabularyBase``)."""
 
     ruleset: str
     """The ruleset's name."""

@@ -76,8 +76,8 @@ from oblivaeon_verify.properties.oblivaeon.scenario_words import (
     where_is,
 )
 
-from oblivaeon_verify.scenarios.runner import Refused
-from oblivaeon_verify.scenarios.vocab_base import (
+from oblivaeon_verify.scenario_lib.runner import Refused
+from oblivaeon_verify.scenario_lib.vocab_base import (
     Boolean,
     Integer,
     ListOf,

@@ -30,7 +30,7 @@ from oblivaeon_verify.model.oblivaeon.round_order import AFTER_TURN, PHASES, cur
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.model.oblivaeon.state import OUTCOMES
 
-from oblivaeon_verify.scenarios.vocab_base import Boolean, Integer, ListOf, Text, Value, Words, listing, one_of, show
+from oblivaeon_verify.scenario_lib.vocab_base import Boolean, Integer, ListOf, Text, Value, Words, listing, one_of, show
 
 DEFAULT_HEROES = ("char:legacy:legacy", "char:tachyon:tachyon", "char:ra:ra", "char:haka:haka", "char:bunker:bunker")
 DEFAULT_HERO_COUNT = 4

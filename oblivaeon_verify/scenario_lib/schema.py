@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from oblivaeon_verify.model.common.files import InputError, read_text
-from oblivaeon_verify.scenarios.vocab_base import kind_of, listing
+from oblivaeon_verify.scenario_lib.vocab_base import kind_of, listing
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TOP_KEYS = {

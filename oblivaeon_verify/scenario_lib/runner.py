@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from oblivaeon_verify.scenarios.schema import Scenario, Step
+from oblivaeon_verify.scenario_lib.schema import Scenario, Step
 from oblivaeon_verify.words import phrase
 
 ABSENT = "-"
