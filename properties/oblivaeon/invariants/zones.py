@@ -1,0 +1,82 @@
+"""Markers and battle zones: where the markers stand and what may act across the two zones.
+
+Two battle zones with every marker in one of them, a hero count fixed for the whole game, a hero's targets hit in
+its marker's zone, and nothing (a Mission card included) acting in the other zone unless its text reaches there.
+"""
+
+from __future__ import annotations
+
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
+from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, step
+
+
+@state(
+    "markers-in-battle-zones",
+    "SETUP.MARKERS",
+    "SETUP.BATTLE-ZONES",
+    "BZ.TWO-ZONES",
+    "CLAR.ZONE-MEMBERSHIP",
+    reads=("zones", "seats.marker", "seats.zone", "oblivaeon_zone"),
+)
+def markers_in_battle_zones(s):
+    """Two battle zones; every hero marker (numbered in play order) and the OblivAeon marker stand in exactly one of them."""
+    if tuple(z.number for z in s.zones) != (1, 2):
+        yield f"battle zones are {[z.number for z in s.zones]}, not [1, 2]"
+    for i, seat in enumerate(s.seats):
+        if seat.marker != i + 1:
+            yield f"play area {i + 1} holds marker #{seat.marker}"
+        if seat.zone not in (1, 2):
+            yield f"marker #{seat.marker} is in zone {seat.zone}"
+    if s.oblivaeon_zone not in (1, 2):
+        yield f"the OblivAeon marker is in zone {s.oblivaeon_zone}"
+
+
+@state("hero-count-fixed", "CLAR.HERO-COUNT", "SETUP.HEROES", reads=("hero_count", "seats", "setup"))
+def hero_count_fixed(s):
+    """The hero count is the number of hero play areas at the start, for the whole game."""
+    if not (s.hero_count == len(s.seats) == len(s.setup.heroes)):
+        yield f"hero count {s.hero_count}, {len(s.seats)} play areas, {len(s.setup.heroes)} heroes at setup"
+
+
+@step("play-area-in-marker-zone", "CLAR.ZONE-MEMBERSHIP", events=("damage", "heal"))
+def play_area_in_marker_zone(st):
+    """A hero and every target in its play area are hit in its marker's zone (checked on damage and healing of heroes that did not move)."""
+    moved = any(e.kind == "hero-moved" for e in st.events)
+    if moved:
+        return
+    for e in st.events:
+        if e.kind not in ("damage", "heal") or not e.target:
+            continue
+        for seat in st.after.seats:
+            if e.target in seat.characters or e.target in seat.play:
+                if e.zone != seat.zone:
+                    yield f"{e.kind} to {e.target} recorded in zone {e.zone}, but its hero's marker is in zone {seat.zone}"
+
+
+@step("battle-zone-isolation", "BZ.ISOLATION")
+def battle_zone_isolation(st):
+    """Nothing in one zone affects the other unless its card reaches across."""
+    reach_of_damage: dict[str, str] = {}
+    for e in st.events:
+        if e.kind == "damage":
+            reach_of_damage[e.target] = e.reach
+        # A card destroyed by damage is recorded without the damage's reach: it inherits it.
+        if e.kind == "destroyed" and reach_of_damage.get(e.target, "zone") != "zone":
+            continue
+        if e.zone and e.source_zone and e.zone != e.source_zone and e.reach == "zone":
+            yield f"[{e.clause}] {e.kind} by {e.card} from zone {e.source_zone} reached zone {e.zone} without text saying so"
+
+
+@step("mission-cards-act-in-their-zone", "CLAR.MISSION-ZONE")
+def mission_cards_in_zone(st):
+    """A Mission card acts only in its hero's zone, and only players there pay or interact with objectives."""
+    for e in st.events:
+        if e.card in PHYSICAL and PHYSICAL[e.card].deck == "Mission" and e.zone and e.source_zone and e.zone != e.source_zone:
+            yield f"Mission card {e.card} acted in zone {e.zone} from zone {e.source_zone}"
+    d = st.decision
+    if d.kind == "pay-objective":
+        payer = int(d.actor.split()[1]) - 1
+        zone = st.before.seats[payer].zone
+        holder = next((i for i, seat in enumerate(st.before.seats) if d.target in seat.play), -1)
+        if holder >= 0 and st.before.seats[holder].zone != zone:
+            yield f"hero {payer + 1} in zone {zone} interacted with {d.target} in zone {st.before.seats[holder].zone}"
