@@ -1,0 +1,92 @@
+"""The nemesis: its cards Unleash as often as they say, each Unleash doing the nemesis's own effect, and its minions
+and powers act once each nemesis turn, oldest first."""
+
+from __future__ import annotations
+
+from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, HarmGravehold, Unleash
+from oblivaeon_verify.model.aeons_end.cards import nemesis_def
+from oblivaeon_verify.model.aeons_end.nemesis_turn import NemesisActs
+from oblivaeon_verify.model.aeons_end.parameters import Difficulty
+from oblivaeon_verify.model.common.kernel import scheduled
+from oblivaeon_verify.properties.aeons_end.invariants.readers import HARM_CARDS, turn_segments
+from oblivaeon_verify.properties.aeons_end.invariants.registry import step
+
+from oblivaeon_verify.words import count
+
+
+def _unleash_amount(s) -> tuple[type, int]:
+    """The nemesis's Unleash effect; Increased Difficulty (expert and extinction) makes it stronger."""
+    effect = s.setup.nemesis_def.unleash
+    extra = s.setup.params.expert_unleash_extra if s.setup.difficulty in (Difficulty.EXPERT, Difficulty.EXTINCTION) else 0
+    return type(effect), effect.amount + extra
+
+
+def _unleashes_of(effect) -> int:
+    return effect.amount if isinstance(effect, Unleash) else 0
+
+
+@step(
+    "cards-unleash-as-they-say",
+    "NEMESIS.UNLEASH",
+    "EXHAUST.UNLEASH-TWICE",
+    "DIFFICULTY.EXPERT",
+    events=("minion-acts", "power-resolves", "nemesis-draws", "exhausted", "unleash", "gravehold-damage", "corruption"),
+    changes=("corruption",),
+)
+def unleash_as_said(st):
+    """A card that says Unleash N makes the nemesis Unleash N times (an exhaustion twice), and each
+    Unleash does the nemesis's own effect, strengthened under Increased Difficulty."""
+    if st.after.outcome is not None:
+        return
+    expected = 0
+    for e in st.events:
+        if e.kind in HARM_CARDS or (e.kind == "nemesis-draws" and e.detail == "attack"):
+            expected += _unleashes_of(nemesis_def(e.card).effect)
+        if e.kind == "nemesis-draws":
+            expected += _unleashes_of(nemesis_def(e.card).immediately)
+        if e.kind == "exhausted":
+            expected += 2
+    unleashed = sum(1 for e in st.events if e.kind == "unleash")
+    if unleashed != expected:
+        yield f"the cards resolved called for {count(expected, 'Unleash')}; the nemesis Unleashed {count(unleashed, 'time')}"
+    kind, n = _unleash_amount(st.before)
+    done = [e for e in st.events if e.clause == "NEMESIS.UNLEASH" and e.kind in ("gravehold-damage", "corruption")]
+    if len(done) != unleashed:
+        yield f"the nemesis Unleashed {count(unleashed, 'time')} but its effect resolved {count(len(done), 'time')}"
+    if kind is HarmGravehold:
+        for e in done:
+            if e.kind != "gravehold-damage" or e.amount != n:
+                yield f"an Unleash of {st.before.setup.nemesis} should harm Gravehold by {n}, not: {e}"
+    elif kind is Corrupt and st.after.corruption - st.before.corruption != n * len(done):
+        yield f"{len(done)} Unleash(es) of {st.before.setup.nemesis} should add {n * len(done)} corruption, not {st.after.corruption - st.before.corruption}"
+
+
+NEMESIS_ACTS = ("minion-acts", "power-counts-down", "power-resolves")
+LEAVES_PLAY = ("minion-defeated", "to-discard", "power-resolves")
+
+
+@step("minions-and-powers-act-oldest-first", "NEMESIS.MAIN", events=("turn",))
+def oldest_first(st):
+    """In the nemesis's main phase every minion and power in play acts once, oldest first."""
+    if st.after.outcome is not None:
+        return
+    age = [p.card for p in st.before.in_play] + [e.card for e in st.events if e.kind == "nemesis-draws" and e.detail != "attack"]
+    in_play = [p.card for p in st.before.in_play]
+    for turn, events, last in turn_segments(st):
+        at_start = list(in_play)
+        acted = [e.card for e in events if e.kind in NEMESIS_ACTS]
+        for e in events:
+            if e.kind == "nemesis-draws" and e.detail != "attack":
+                in_play.append(e.card)
+            elif e.kind in LEAVES_PLAY and e.card in in_play:
+                in_play.remove(e.card)
+        if turn is None:
+            continue
+        order = [age.index(c) for c in acted if c in age]
+        if order != sorted(order):
+            yield f"the nemesis's cards acted in the order {acted}, not oldest first"
+        main_over = not last or not scheduled(st.after, NemesisActs)
+        if turn.target == "nemesis" and main_over:
+            for c in at_start:
+                if c in in_play and c not in acted:
+                    yield f"{c} was in play for nemesis turn {turn.amount} and did not act"
