@@ -404,7 +404,7 @@ def _card_without_its_first_instruction(card: str):
             table[key] = dataclasses.replace(table[key], ops=table[key].ops[1:])
         # The card table is read-only; the model reads a card's face through battle_zones, a
         # scenario's ``resolve`` through the vocabulary.
-        for module in (battle_zones, scenario_vocab):
+        for module in (battle_zones, scenario_vocab.checks, scenario_vocab.play):
             mp.setattr(module, "PHYSICAL", MappingProxyType(table))
 
     return breaker

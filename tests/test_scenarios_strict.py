@@ -354,7 +354,7 @@ def test_an_exception_while_building_the_position_is_the_runs_error(tmp_path, mo
 
 
 def test_playing_on_has_a_bound(tmp_path, monkeypatch):
-    monkeypatch.setattr(scenario_vocab, "UNTIL_LIMIT", 10)
+    monkeypatch.setattr(scenario_vocab.play, "UNTIL_LIMIT", 10)
     sc = load(_file(tmp_path, "[[steps]]\nuntil = { game_over = true }\n"), VOCAB)
     result = run(sc, VOCAB)
     assert not result.passed and "not reached within 10 decisions" in result.explain()
