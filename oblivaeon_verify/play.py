@@ -5,6 +5,10 @@ index, so a game can be replayed alone.  Chance points are resolved by their wei
 points uniformly.  With ``conformance`` on, every visited state is checked: the game is over
 exactly when no decision is legal, the legal decisions are unique, the state survives a JSON round
 trip unchanged, the canonical key ignores history, and ``step`` leaves its input untouched.
+
+Without conformance checks (or a wish to see every state) a game is played in one ``step``: its
+policy makes every decision after the first, by the same draws from the same generator, so the game,
+its trace and its tally are those of one step per decision, without a state built in between.
 """
 
 from __future__ import annotations
@@ -118,6 +122,119 @@ def trace_text(record: dict) -> list[str]:
     return [f"# game over after {count(record['rounds'], 'round')}: {record['outcome']} ({record['reason']}) [{record['clause']}]"]
 
 
+def _step_by_step(ruleset, state, rng, rec: GameRecord, tally: Tally, trace, index: int, conformance: bool, states) -> object:
+    """Play on one step per decision, so that every state can be checked (conformance) or kept (``states``)."""
+    clause_counts = tally.event_clauses
+    describe_event = ruleset.describe_event
+    if states is not None:
+        states.append(("init", state))
+    while True:
+        copy = check_state(ruleset, state) if conformance else None
+        options = ruleset.legal_decisions(state)
+        if not options:
+            break
+        decision = choose(rng, options, ruleset.decision_weight)
+        if trace:
+            trace(
+                {
+                    "kind": "decision",
+                    "game": index,
+                    "round": ruleset.rounds(state),
+                    "turn": ruleset.turn_label(state),
+                    "decision": str(decision),
+                }
+            )
+        nxt, events = ruleset.step(state, decision)
+        # the round-trip copy shares no object with the state, so a step that changed its input no longer equals it
+        if conformance and state != copy:
+            raise ConformanceError(f"step changed its input state at {ruleset.where(copy)}")
+        rec.decisions += 1
+        if decision.actor == "chance":
+            tally.chance_decisions += 1
+        for e in events:
+            clause_counts[e.clause] += 1
+            if trace:
+                trace({"kind": "event", "game": index, "clause": e.clause, "event": describe_event(e)})
+        state = nxt
+        if states is not None:
+            states.append((str(decision), state))
+    return state
+
+
+class _Policy:
+    """Random play's decisions within one step (``ruleset.step``'s ``policy``): made as :func:`choose`
+    makes them, each noted with where it fell, so that the trace and the tally are those of a game
+    played one step per decision."""
+
+    __slots__ = ("rng", "weight", "rounds", "turn_label", "labelled", "made", "working")
+
+    def __init__(self, rng: random.Random, ruleset, labelled: bool) -> None:
+        self.rng, self.weight, self.labelled = rng, ruleset.decision_weight, labelled
+        self.rounds, self.turn_label = ruleset.rounds, ruleset.turn_label
+        self.made: list[tuple[int, int, str, object]] = []
+        """Each decision: how many of the step's events came before it, the round, the turn's label, the decision."""
+        self.working = None
+
+    def first(self, state, options: tuple):
+        """The decision at ``state``, where the step starts."""
+        return self._note(state, 0, choose(self.rng, options, self.weight))
+
+    def __call__(self, working, options: tuple):
+        self.working = working
+        return self._note(working, len(working.events), choose(self.rng, options, self.weight))
+
+    def _note(self, where, before: int, decision):
+        if self.labelled:
+            self.made.append((before, self.rounds(where), self.turn_label(where), decision))
+        else:
+            self.made.append((before, 0, "", decision))
+        return decision
+
+
+def _in_one_step(ruleset, state, rng, rec: GameRecord, tally: Tally, trace, index: int) -> object:
+    """Play the game to its end in one step, the policy making every decision after the first (no state
+    is built between two decisions); the trace and the tally are those of :func:`_step_by_step`."""
+    options = ruleset.legal_decisions(state)
+    if not options:
+        return state
+    policy = _Policy(rng, ruleset, bool(trace))
+    try:
+        state, events = ruleset.step(state, policy.first(state, options), policy)
+    except Exception:
+        # as one step per decision would have it: every decision up to the failing one, the events before it
+        made = policy.made
+        events = tuple(policy.working.events) if policy.working is not None else ()
+        _account(rec, tally, made[:-1], events[: made[-1][0]])
+        if trace:
+            _trace_step(trace, index, events[: made[-1][0]], made, ruleset.describe_event)
+        raise
+    _account(rec, tally, policy.made, events)
+    if trace:
+        _trace_step(trace, index, events, policy.made, ruleset.describe_event)
+    return state
+
+
+def _account(rec: GameRecord, tally: Tally, made, events) -> None:
+    """Count the decisions ``made`` and the ``events`` into the game's record and the tally."""
+    rec.decisions += len(made)
+    tally.chance_decisions += sum(1 for m in made if m[3].actor == "chance")
+    clause_counts = tally.event_clauses
+    for e in events:
+        clause_counts[e.clause] += 1
+
+
+def _trace_step(trace: Callable[[dict], None], index: int, events, made, describe_event) -> None:
+    """The trace records of a step that made the decisions ``made``: each decision, then the events that followed it."""
+    at = 0
+    for before, rounds, turn, decision in made:
+        for e in events[at:before]:
+            trace({"kind": "event", "game": index, "clause": e.clause, "event": describe_event(e)})
+        trace({"kind": "decision", "game": index, "round": rounds, "turn": turn, "decision": str(decision)})
+        at = before
+    for e in events[at:]:
+        trace({"kind": "event", "game": index, "clause": e.clause, "event": describe_event(e)})
+
+
 def play_game(
     ruleset,
     setup_params,
@@ -138,9 +255,7 @@ def play_game(
     rng = game_rng(seed, players, index)
     rec = GameRecord(index, players, seed)
     tally = tally if tally is not None else Tally()
-    clause_counts = tally.event_clauses
     start = time.perf_counter()
-    describe_event = ruleset.describe_event
     try:
         setup = ruleset.random_setup(rng, players, setup_params)
         if trace:
@@ -156,38 +271,10 @@ def play_game(
                 }
             )
         state = ruleset.new_game(setup)
-        if states is not None:
-            states.append(("init", state))
-        while True:
-            copy = check_state(ruleset, state) if conformance else None
-            options = ruleset.legal_decisions(state)
-            if not options:
-                break
-            decision = choose(rng, options, ruleset.decision_weight)
-            if trace:
-                trace(
-                    {
-                        "kind": "decision",
-                        "game": index,
-                        "round": ruleset.rounds(state),
-                        "turn": ruleset.turn_label(state),
-                        "decision": str(decision),
-                    }
-                )
-            nxt, events = ruleset.step(state, decision)
-            # the round-trip copy shares no object with the state, so a step that changed its input no longer equals it
-            if conformance and state != copy:
-                raise ConformanceError(f"step changed its input state at {ruleset.where(copy)}")
-            rec.decisions += 1
-            if decision.actor == "chance":
-                tally.chance_decisions += 1
-            for e in events:
-                clause_counts[e.clause] += 1
-                if trace:
-                    trace({"kind": "event", "game": index, "clause": e.clause, "event": describe_event(e)})
-            state = nxt
-            if states is not None:
-                states.append((str(decision), state))
+        if conformance or states is not None:
+            state = _step_by_step(ruleset, state, rng, rec, tally, trace, index, conformance, states)
+        else:
+            state = _in_one_step(ruleset, state, rng, rec, tally, trace, index)
         kind, reason, clause = ruleset.outcome(state)
         rec.outcome, rec.reason, rec.rounds = kind, reason, ruleset.rounds(state)
         if kind == "aborted":

@@ -77,7 +77,7 @@ def test_conformance_notices_a_step_that_changes_its_input_state():
 
 
 def test_a_game_that_raises_is_recorded_with_a_replay_command_not_raised():
-    broken = _Broken(step=lambda s, d: (_ for _ in ()).throw(RuntimeError("boom")))
+    broken = _Broken(step=lambda s, d, policy=None: (_ for _ in ()).throw(RuntimeError("boom")))
     tally = Tally()
     rec = play_game(broken, DEFAULT, 1, 3, 0, tally=tally)
     assert rec.outcome == "error" and "boom" in rec.error

@@ -102,8 +102,13 @@ class Kernel:
         """The rule that handles records of ``record_type``."""
         return self._handlers[record_type]
 
-    def run(self, d) -> None:
-        """Run the draft's agenda until a decision point with two or more options, or the end of the game."""
+    def run(self, d, policy: Callable | None = None) -> None:
+        """Run the draft's agenda until a decision point with two or more options, or the end of the game.
+
+        With a ``policy`` (random play's), no decision point is a place to stop: ``policy(d, options)``
+        makes the decision and the run goes on, to the end of the game.  The safety stop still counts
+        the work between two decisions, as if each stretch were a step of its own.
+        """
         agenda = d.agenda
         handlers = self._handlers
         idle = self._idle
@@ -121,8 +126,14 @@ class Kernel:
             if isinstance(record, Ask):
                 options = record.options
                 if len(options) > 1:
-                    d.options = options
-                    return
+                    if policy is None:
+                        d.options = options
+                        return
+                    picked = policy(d, options)
+                    agenda.pop()
+                    handlers[type(record)](d, record, picked)
+                    work = 0
+                    continue
                 agenda.pop()
                 if options:
                     handlers[type(record)](d, record, options[0])
@@ -131,11 +142,12 @@ class Kernel:
             handlers[type(record)](d, record)
         d.options = ()
 
-    def decide(self, d, decision) -> None:
-        """Resolve the decision point the draft waits at with ``decision`` (already checked legal), then run on."""
+    def decide(self, d, decision, policy: Callable | None = None) -> None:
+        """Resolve the decision point the draft waits at with ``decision`` (already checked legal), then run on
+        (with a ``policy``, to the end of the game: see :meth:`run`)."""
         record = d.agenda.pop()
         self._handlers[type(record)](d, record, decision)
-        self.run(d)
+        self.run(d, policy)
 
 
 def record_types(package: str) -> tuple[type, ...]:

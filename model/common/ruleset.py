@@ -46,8 +46,8 @@ class ModelRuleset:
     def legal_decisions(self, state):
         return self.engine.legal_decisions(state)
 
-    def step(self, state, decision):
-        return self.engine.step(state, decision)
+    def step(self, state, decision, policy=None):
+        return self.engine.step(state, decision, policy)
 
     def where(self, state) -> str:
         return self.engine.where(state)

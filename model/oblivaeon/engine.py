@@ -51,12 +51,15 @@ def where(state: GameState) -> str:
     return f"round {state.cursor.round}, {turn or 'setup'}, {current_phase(state)} phase"
 
 
-def step(state: GameState, decision: Decision) -> tuple[GameState, tuple[Event, ...]]:
-    """Apply a legal decision; return the next state and the events it caused.  ``state`` is untouched."""
+def step(state: GameState, decision: Decision, policy=None) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply a legal decision; return the next state and the events it caused.  ``state`` is untouched.
+
+    With a ``policy`` (random play's), every later decision is made by ``policy(draft, options)``
+    and the step plays the game to its end (``model.common.kernel.Kernel.run``)."""
     if decision not in state.options:
         raise IllegalDecision(decision, state.options, where(state))
     d = Draft(state)
-    KERNEL.decide(d, decision)
+    KERNEL.decide(d, decision, policy)
     return d.freeze(), tuple(d.events)
 
 

@@ -63,10 +63,10 @@ class Watched:
         self.setup_events = self._acted()
         return state
 
-    def step(self, state, decision):
+    def step(self, state, decision, policy=None):
         self._acting.take()
         with self._acting:
-            nxt, events = self.ruleset.step(state, decision)
+            nxt, events = self.ruleset.step(state, decision, policy)
         return nxt, tuple(events) + self._acted()
 
 

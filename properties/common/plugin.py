@@ -71,8 +71,12 @@ class Game(Protocol):
     def legal_decisions(self, state: Any) -> tuple:
         """Every decision allowed now, chance outcomes included; empty when the game is over."""
 
-    def step(self, state: Any, decision: Any) -> tuple[Any, tuple]:
-        """The next state and the events the decision caused."""
+    def step(self, state: Any, decision: Any, policy: Any = None) -> tuple[Any, tuple]:
+        """The next state and the events the decision caused.
+
+        With a ``policy``, a function of (the working state, the options) returning one of them, every
+        later decision is made by it and the step plays on to the end of the game (random play's
+        shortcut; the working state has the state's fields and ``events``, the events so far)."""
 
     def outcome(self, state: Any) -> tuple[str, str, str] | None:
         """``(kind, reason, clause)`` once the game is over, else None."""
