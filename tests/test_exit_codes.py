@@ -87,7 +87,7 @@ def test_ask_with_a_solver_unknown_is_inconclusive(monkeypatch, capsys):
     code, out, _ = run(capsys, "ask", "fewest-rounds-to-lose", "--json")
     assert code == 4 and json.loads(out)["answer"] == "unknown" and json.loads(out)["verdict"] == "inconclusive"
     code, out, _ = run(capsys, "ask", "fewest-rounds-to-lose")
-    assert code == 4 and "unknown (solver timeout)" in out
+    assert code == 4 and "unknown (the solver's work ran out: allow more with --work UNITS)" in out
 
 
 def test_explore_that_hits_its_state_budget_is_inconclusive(capsys):

@@ -4,18 +4,20 @@ readable counterexample, SMT-LIB2 and ITF exports, battle-zone isolation, and th
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 import z3
 from oblivaeon_verify.properties.oblivaeon.symbolic import isolation
-from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import NAMES
+from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import FIELDS, NAMES
 from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Booklet, Encoding
 from oblivaeon_verify.properties.oblivaeon.symbolic.layout import layout
 from oblivaeon_verify.properties.oblivaeon.symbolic.mutants import UnclampedScionRemoval
 from oblivaeon_verify.properties.oblivaeon.symbolic.prove import itf_trace, prove_all, write_artifacts
 
 from oblivaeon_verify.smt import itf, smtlib
-from oblivaeon_verify.smt.kinduction import Property, Prover
+from oblivaeon_verify.smt.allowance import Allowance
+from oblivaeon_verify.smt.kinduction import Property, Prover, reach
 from oblivaeon_verify.smt.system import TransitionSystem, Var
 
 EXPECTED = {
@@ -176,6 +178,33 @@ def test_a_solver_timeout_is_unknown_never_a_pass():
     assert r.status == "unknown" and "solver" in r.reason
 
 
+def two_step_counter() -> TransitionSystem:
+    """x starts at 0 and goes up by 1 or by 2 (the label says which)."""
+    return TransitionSystem(
+        "steps",
+        (Var("x", "int"),),
+        (Var("act", "int"),),
+        init=lambda s: s["x"] == 0,
+        next=lambda s, t, label: z3.And(z3.Or(label["act"] == 1, label["act"] == 2), t["x"] == s["x"] + label["act"]),
+        describe_label=lambda label: f"+{label['act']}",
+    )
+
+
+def test_reach_finds_a_shortest_witness_and_says_when_there_is_none_within_the_depth():
+    status, steps, _ = reach(two_step_counter(), lambda s: s["x"] == 5, depth=10)
+    assert status == "reached" and [s.state["x"] for s in steps][-1] == 5 and len(steps) == 4  # init and three steps
+    assert reach(two_step_counter(), lambda s: s["x"] == 5, depth=2)[0] == "unreachable-within"
+    # along: every state of the path meets it (here it forbids 1 and 3, so +2 +2 +1 is the only way)
+    status, steps, _ = reach(two_step_counter(), lambda s: s["x"] == 5, depth=10, along=lambda s: z3.And(s["x"] != 1, s["x"] != 3))
+    assert status == "reached" and [s.state["x"] for s in steps] == [0, 2, 4, 5]
+
+
+def test_reach_out_of_work_is_unknown_never_a_pass():
+    tiny = Allowance.of(1)
+    assert reach(two_step_counter(), lambda s: s["x"] == 5, depth=10, allowance=tiny)[0] == "unknown"
+    assert reach(two_step_counter(), lambda s: s["x"] == 5, depth=10, allowance=Allowance.of(0))[0] == "unknown"
+
+
 def test_lemmas_must_be_proved_first():
     prop = Property("X", "", (), lambda s, p: s["x"] >= 0, lemmas=("NOT-PROVED",))
     with pytest.raises(ValueError, match="not proved"):
@@ -194,6 +223,39 @@ def test_fewest_rounds_to_lose_is_exact_when_the_witness_meets_the_proved_bound(
     last = ans.witness[-1]
     assert last["state"]["outcome"] == 2 and last["round"] == 4
     assert sum("devastation_check" in s["action"] for s in ans.witness) >= 4
+
+
+def test_the_default_booklet_loses_in_round_4_at_the_fewest_proved_and_witnessed():
+    """The default query, exact: no loss before round 4 (proved), a witness that loses in round 4."""
+    from oblivaeon_verify.properties.oblivaeon.symbolic.queries import fewest_rounds_to_lose
+
+    ans = fewest_rounds_to_lose(4)
+    assert ans.status == "reached" and ans.value == 4
+    assert any("no loss before round 4" in a for a in ans.assumptions)
+    assert any(" times" in s["action"] for s in ans.witness), "the accelerated steps were not used"
+
+
+@pytest.mark.parametrize("action", sorted(Encoding.REPEATABLE))
+def test_an_accelerated_step_is_the_same_action_taken_n_times_in_a_row(action):
+    """The witness search's shortcut changes no game: from any state, n times the action in one
+    accelerated step has the guard and the result of n ordinary steps."""
+
+    base, fast = Encoding(4), Encoding(4, accelerated=True)
+    rng = random.Random(action)
+    names = [n for n, _sort, _m in FIELDS]
+    for _ in range(200):
+        values = {n: (rng.random() < 0.5 if sort == "bool" else rng.randrange(0, 6)) for n, sort, _m in FIELDS}
+        values["outcome"] = 0
+        z, n = rng.choice((1, 2)), rng.randrange(1, 5)
+        ok, state = True, dict(values)
+        for _ in range(n):
+            held, state = base.apply(action, state, z=z)
+            ok = ok and held
+        held, fast_state = fast.apply(action, values, z=z, n=n)
+        assert held == ok, (values, z, n)
+        if ok:
+            assert {k: fast_state[k] for k in names} == {k: state[k] for k in names}
+    assert fast.apply(action, values, z=1, n=0)[0] is False, "n = 0 is no step"
 
 
 def test_countdown_before_fall_finds_the_round_the_countdown_runs_out():

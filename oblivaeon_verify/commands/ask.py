@@ -27,6 +27,7 @@ from oblivaeon_verify.commands.common import (
 )
 from oblivaeon_verify.commands.prove import symbolic
 from oblivaeon_verify.progress import Phases
+from oblivaeon_verify.smt.kinduction import QUERY_WORK
 from oblivaeon_verify.timing import move_seconds
 
 MAX_DEPTH = 200
@@ -81,7 +82,13 @@ def cmd_ask(args) -> int:
         with phases:
             phases.start(f"{args.query} with {n} {ruleset.players_word}")
             ans = sym.ask(
-                args.query, n, depth=args.depth, symbolic=tuple(args.symbolic or ()), fixed=fixed, options=tuple(args.option or ())
+                args.query,
+                n,
+                depth=args.depth,
+                symbolic=tuple(args.symbolic or ()),
+                fixed=fixed,
+                options=tuple(args.option or ()),
+                work=args.work,
             )
     except ValueError as e:
         raise UsageError(str(e)) from None
@@ -94,9 +101,11 @@ def cmd_ask(args) -> int:
         print_json({"answer" if k == "status" else k: v for k, v in row.items()}, args, code)
         return code
     con = console()
-    verdict = {"reached": "yes", "unreachable-within": f"no path within {ans['depth']} steps", "unknown": "unknown (solver timeout)"}[
-        ans["status"]
-    ]
+    verdict = {
+        "reached": "yes",
+        "unreachable-within": f"no path within {ans['depth']} steps",
+        "unknown": "unknown (the solver's work ran out: allow more with --work UNITS)",
+    }[ans["status"]]
     value = f"; {ans.get('value_label') or 'value'}: {ans['value']}" if ans.get("value") is not None else ""
     con.print(f"{args.query} with {n} {ruleset.players_word}: {verdict}{value}")
     for a in ans["assumptions"]:
@@ -122,6 +131,12 @@ def register(sub) -> None:
     sp.add_argument("--players", "--heroes", dest="players", type=integer(1, 99), help="the player count (default: the ruleset's)")
     sp.add_argument(
         "--depth", type=integer(1, MAX_DEPTH), help=f"most symbolic steps to search, 1 to {MAX_DEPTH} (default: the query's own)"
+    )
+    sp.add_argument(
+        "--work",
+        type=integer(1, 10**12),
+        metavar="UNITS",
+        help=f"the Z3 resource units the search may spend, the same on every machine (default {QUERY_WORK:,})",
     )
     numbers = Names(lambda r: symbolic(r).SYMBOLIC_NUMBERS)
     sp.add_argument(

@@ -22,6 +22,7 @@ import z3
 
 from oblivaeon_verify import heartbeat
 from oblivaeon_verify.smt import smtlib
+from oblivaeon_verify.smt.allowance import Allowance, Exhausted
 from oblivaeon_verify.smt.system import TransitionSystem, value
 
 PROVED, VIOLATED, BOUNDED, UNKNOWN = "proved", "violated", "bounded", "unknown"
@@ -287,34 +288,57 @@ class Prover:
         )
 
 
-def reach(system: TransitionSystem, goal: Callable[[dict], z3.BoolRef], *, depth: int, timeout_ms: int = 60_000):
-    """Bounded reachability: a path of at most ``depth`` steps from Init to a state where ``goal`` holds.
+QUERY_WORK = 250_000_000
+"""The Z3 work (resource units, ``smt.allowance``) a designer query may spend by default: about ten
+times what the costliest default query spends (22 M units, ``python -m tests.bench_queries``), so that
+none is left undecided on any machine, and a search that cannot succeed gives up within a minute or so."""
 
-    One query over a path of ``depth`` steps, each either a step of Next or a stutter (nothing
-    changes), which Z3 answers far faster than a query per depth; stutters are left out of the
-    decoded witness.  Returns (status, steps, values of the symbolic parameters): status ``reached``,
-    ``unreachable-within`` (no such path of at most ``depth`` steps) or ``unknown`` (timeout).
+
+def reach(
+    system: TransitionSystem,
+    goal: Callable[[dict], z3.BoolRef],
+    *,
+    depth: int,
+    allowance: Allowance | None = None,
+    along: Callable[[dict], z3.BoolRef] | None = None,
+):
+    """Bounded reachability, shortest first: a path of the fewest steps (at most ``depth``) from Init to a
+    state where ``goal`` holds.
+
+    One solver grows the path a step at a time and asks, at each length, whether the goal can hold at
+    its end (an assumption, so that what the solver learnt carries to the next length); the first
+    length that can is a shortest witness.  ``along``, when given, is asked of every state of the path:
+    a query passes it when its goal can only hold at the end of a path that meets it throughout (a
+    count that only grows, say), which prunes the search and changes no answer.  The solver's work comes from ``allowance`` (Z3's resource
+    units, the same on every machine: by default :data:`QUERY_WORK`).  Returns (status, steps, values
+    of the symbolic parameters): ``reached``, ``unreachable-within`` (no path of at most ``depth``
+    steps) or ``unknown`` (the work or time allowed ran out: never a pass).
     """
-    heartbeat.beat(f"bounded search, paths of up to {depth} steps")
-    s = _solver(timeout_ms)
+    allowance = allowance if allowance is not None else Allowance.of(QUERY_WORK)
+    s = z3.Solver()
     if system.assumptions is not None:
         s.add(system.assumptions)
-    states = [system.state(i) for i in range(depth + 1)]
-    labels = [system.label(i) for i in range(depth)]
+    states = [system.state(0)]
+    labels: list[dict] = []
     s.add(system.init(states[0]))
-    for i in range(depth):
-        same = z3.And([states[i + 1][k] == v for k, v in states[i].items()])
-        s.add(z3.Or(system.next(states[i], states[i + 1], labels[i]), same))
-    s.add(goal(states[depth]))
-    r = s.check()
-    if r == z3.unknown:
-        return "unknown", [], {}
-    if r == z3.unsat:
-        return "unreachable-within", [], {}
-    model = s.model()
-    full = _decode(system, model, states, labels)
-    steps = [full[0]] + [st for prev, st in zip(full, full[1:]) if st.state != prev.state]
-    for i, st in enumerate(steps):
-        st.index = i
-    params = {k: value(model, v) for k, v in system.params.items() if isinstance(v, z3.ExprRef)}
-    return "reached", steps, params
+    if along is not None:
+        s.add(along(states[0]))
+    for k in range(depth + 1):
+        heartbeat.beat(f"bounded search, paths of {k} of at most {depth} steps")
+        if k:
+            states.append(system.state(k))
+            labels.append(system.label(k - 1))
+            s.add(system.next(states[k - 1], states[k], labels[k - 1]))
+            if along is not None:
+                s.add(along(states[k]))
+        try:
+            r = allowance.check(s, goal(states[k]))
+        except Exhausted:
+            return "unknown", [], {}
+        if r == z3.unknown:
+            return "unknown", [], {}
+        if r == z3.sat:
+            model = s.model()
+            params = {name: value(model, v) for name, v in system.params.items() if isinstance(v, z3.ExprRef)}
+            return "reached", _decode(system, model, states, labels), params
+    return "unreachable-within", [], {}

@@ -202,9 +202,17 @@ class SymbolicEncoding(Protocol):
         """One row per bookkeeping invariant for ``players`` (status, method, k or bound, counterexample)."""
 
     def ask(
-        self, query: str, players: int, *, depth: int | None = None, symbolic: tuple = (), fixed: dict | None = None, options: tuple = ()
+        self,
+        query: str,
+        players: int,
+        *,
+        depth: int | None = None,
+        symbolic: tuple = (),
+        fixed: dict | None = None,
+        options: tuple = (),
+        work: int | None = None,
     ) -> dict:
-        """A designer query's answer with a decoded witness."""
+        """A designer query's answer with a decoded witness; ``work``: the Z3 resource units its search may spend."""
 
 
 class ClarifyLanguage(Protocol):

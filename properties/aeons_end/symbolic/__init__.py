@@ -44,8 +44,10 @@ def ask(
     symbolic: tuple[str, ...] = (),
     fixed: dict | None = None,
     options: tuple[str, ...] = (),
+    work: int | None = None,
 ) -> dict:
-    """A designer query (``QUERY_NAMES``) with a decoded witness; the turn order deck's numbers may be symbolic or fixed."""
+    """A designer query (``QUERY_NAMES``) with a decoded witness; the turn order deck's numbers may be symbolic or fixed.
+    ``work``: the solver units its search may spend (default ``kinduction.QUERY_WORK``)."""
     from oblivaeon_verify.properties.aeons_end.symbolic.queries import QUERIES, encoding
 
     if query not in QUERIES:
@@ -53,7 +55,7 @@ def ask(
     if options:
         raise ValueError(f"--option {options[0]}: Aeon's End queries take no options")
     enc = encoding(players, tuple(symbolic), fixed)
-    kwargs = {"depth": depth} if depth else {}
+    kwargs = ({"depth": depth} if depth else {}) | ({"work": work} if work else {})
     ans = QUERIES[query](players, enc=enc, **kwargs)
     out = ans.as_dict()
     out["seconds"] = ans.seconds

@@ -14,8 +14,9 @@ import z3
 from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
 from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
 
+from oblivaeon_verify.smt.allowance import Allowance
 from oblivaeon_verify.smt.answers import Answer, QueryError
-from oblivaeon_verify.smt.kinduction import PROVED, Property, Prover, reach
+from oblivaeon_verify.smt.kinduction import PROVED, QUERY_WORK, Property, Prover, reach
 
 NUMBERS = ("player_cards", "nemesis_cards")
 CURSOR_ACTIONS = ("reshuffle", "draw_card", "start_turn", "end_casting", "end_main", "end_turn")
@@ -62,7 +63,9 @@ def reshuffle_lower_bound(enc: Encoding, timeout_ms: int) -> int | None:
     return total if prover.check(bound, kmax=2, bound=0).status == PROVED else None
 
 
-def fewest_turns_to_reshuffle(players: int, *, depth: int = 30, enc: Encoding | None = None, timeout_ms: int = 120_000) -> Answer:
+def fewest_turns_to_reshuffle(
+    players: int, *, depth: int = 30, enc: Encoding | None = None, work: int = QUERY_WORK, timeout_ms: int = 30_000
+) -> Answer:
     """The fewest turns after which the turn order deck is reshuffled (TURN-ORDER.RESHUFFLE), with a witness."""
     enc = enc or Encoding(players)
     start = time.perf_counter()
@@ -77,7 +80,7 @@ def fewest_turns_to_reshuffle(players: int, *, depth: int = 30, enc: Encoding | 
     cursor_only = type(enc)(enc.players, enc.params, player_cards=enc.player_cards, nemesis_cards=enc.nemesis_cards, exclude=_NOT_CURSOR)
     notes.append("witness searched among the steps that move the turn cursor: " + ", ".join(CURSOR_ACTIONS))
     sysm = cursor_only.system()
-    status, steps, params = reach(sysm, lambda s: s["cycles"] >= 2, depth=depth, timeout_ms=timeout_ms)
+    status, steps, params = reach(sysm, lambda s: s["cycles"] >= 2, depth=depth, allowance=Allowance.of(work))
     ans = Answer("fewest-turns-to-reshuffle", status, depth, players, notes, _steps(steps), params, value_label="turns")
     if status == "reached":
         ans.value = steps[-1].state["turn"]
@@ -104,7 +107,9 @@ class StreakEncoding(Encoding):
         return guard, {**effect, "streak": z3.If(p["nem"], s["streak"] + 1, 0)}
 
 
-def most_nemesis_turns_in_a_row(players: int, *, depth: int = 36, enc: Encoding | None = None, timeout_ms: int = 120_000) -> Answer:
+def most_nemesis_turns_in_a_row(
+    players: int, *, depth: int = 36, enc: Encoding | None = None, work: int = QUERY_WORK, timeout_ms: int = 30_000
+) -> Answer:
     """The most nemesis turns in a row the turn order deck allows (across a reshuffle), proved and witnessed."""
     base = enc or Encoding(players)
     start = time.perf_counter()
@@ -131,7 +136,7 @@ def most_nemesis_turns_in_a_row(players: int, *, depth: int = 36, enc: Encoding 
     target = upper if upper is not None else 2 * M
     cursor_only = StreakEncoding(players, base.params, player_cards=base.player_cards, nemesis_cards=M, exclude=_NOT_CURSOR)
     notes.append("witness searched among the steps that move the turn cursor: " + ", ".join(CURSOR_ACTIONS))
-    status, steps, params = reach(cursor_only.system(), lambda s: s["streak"] >= target, depth=depth, timeout_ms=timeout_ms)
+    status, steps, params = reach(cursor_only.system(), lambda s: s["streak"] >= target, depth=depth, allowance=Allowance.of(work))
     ans = Answer("most-nemesis-turns-in-a-row", status, depth, players, notes, _steps(steps), params, value_label="nemesis turns in a row")
     if status == "reached":
         ans.value = steps[-1].state["streak"]

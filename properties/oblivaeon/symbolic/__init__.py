@@ -74,8 +74,10 @@ def ask(
     fixed: dict | None = None,
     options: tuple[str, ...] = (),
     game_over: bool = False,
+    work: int | None = None,
 ) -> dict:
-    """A designer query (``QUERY_NAMES``) with a decoded witness; Booklet numbers may be symbolic or fixed."""
+    """A designer query (``QUERY_NAMES``) with a decoded witness; Booklet numbers may be symbolic or fixed.
+    ``work``: the solver units its search may spend (default ``kinduction.QUERY_WORK``)."""
     from oblivaeon_verify.properties.oblivaeon.symbolic.queries import QUERIES, booklet
 
     if query not in QUERIES:
@@ -84,7 +86,8 @@ def ask(
     if unknown:
         raise ValueError(f"--option {unknown[0]}: unknown; known: {', '.join(ASK_OPTIONS)}")
     game_over = game_over or "game-over" in options
-    ans = QUERIES[query](players, depth=depth or DEFAULT_DEPTH, b=booklet(tuple(symbolic), fixed), game_over=game_over)
+    kwargs = {"work": work} if work else {}
+    ans = QUERIES[query](players, depth=depth or DEFAULT_DEPTH, b=booklet(tuple(symbolic), fixed), game_over=game_over, **kwargs)
     out = ans.as_dict()
     out["seconds"] = ans.seconds
     out["value_label"] = "round"

@@ -77,6 +77,11 @@ class Encoding:
         ("aborted", ("ROUND.REPEAT",), ()),
     )
 
+    REPEATABLE = frozenset({"team_devastation", "scion_enters", "hero_incapacitated"})
+    """Actions that an accelerated encoding takes ``n`` times in one step: each leaves its own guard
+    true for the next time or lowers exactly the count it tests, so n times in a row is one guard and
+    one sum."""
+
     def __init__(
         self,
         hero_count: int,
@@ -85,8 +90,12 @@ class Encoding:
         environments: int = 5,
         scions: int | None = None,
         exclude: tuple[str, ...] = (),
+        accelerated: bool = False,
     ) -> None:
         self.hero_count = hero_count
+        self.accelerated = accelerated
+        """Whether a :data:`REPEATABLE` action is taken ``n`` times (a step's parameter) in one step: the
+        same reachable states in fewer steps, for the designer queries' witness search."""
         unknown = [a for a in exclude if a not in {n for n, _c, _p in self.ACTIONS}]
         if unknown:
             raise ValueError(f"exclude: unknown actions {unknown}; known: {', '.join(n for n, _c, _p in self.ACTIONS)}")
@@ -200,9 +209,17 @@ class Encoding:
             "set_aside": s["set_aside"] - 1,
         }
 
+    def _times(self, p, guard):
+        """How many times a repeatable action is taken in this step, and its guard for that many."""
+        if not self.accelerated:
+            return 1, guard(1)
+        n = p["n"]
+        return n, z3.And(n >= 1, guard(n))
+
     def scion_enters(self, s, p):
         z = p["z"]
-        return s["reserve"] >= 1, {"reserve": s["reserve"] - 1, **_set_zone(s, "sc", z, _zone(s, "sc", z) + 1)}
+        n, guard = self._times(p, lambda n: s["reserve"] >= n)
+        return guard, {"reserve": s["reserve"] - n, **_set_zone(s, "sc", z, _zone(s, "sc", z) + n)}
 
     def scion_removed(self, s, p):
         """A Scion leaves the game and takes one Devastation token with it, if there is one."""
@@ -217,16 +234,18 @@ class Encoding:
 
     def hero_incapacitated(self, s, p):
         z = p["z"]
-        return _zone(s, "a", z) >= 1, {
-            **_set_zone(s, "a", z, _zone(s, "a", z) - 1),
-            **_set_zone(s, "e", z, _zone(s, "e", z) + 1),
-            "dev": s["dev"] + 1,
-            "ledger": s["ledger"] + 1,
+        n, guard = self._times(p, lambda n: _zone(s, "a", z) >= n)
+        return guard, {
+            **_set_zone(s, "a", z, _zone(s, "a", z) - n),
+            **_set_zone(s, "e", z, _zone(s, "e", z) + n),
+            "dev": s["dev"] + n,
+            "ledger": s["ledger"] + n,
         }
 
     def team_devastation(self, s, p):
         """The Sentinels' one token when The Bloodstone revives them (the hero stays active)."""
-        return _zone(s, "a", p["z"]) >= 1, {"dev": s["dev"] + 1, "ledger": s["ledger"] + 1}
+        n, guard = self._times(p, lambda _n: _zone(s, "a", p["z"]) >= 1)  # (the hero stays: the guard holds each time)
+        return guard, {"dev": s["dev"] + n, "ledger": s["ledger"] + n}
 
     def _activate(self, s, z):
         return {**_set_zone(s, "e", z, _zone(s, "e", z) - 1), **_set_zone(s, "a", z, _zone(s, "a", z) + 1)}
@@ -294,6 +313,8 @@ class Encoding:
             bits.append("active hero" if label["active"] else "fallen hero's marker")
         if "q" in reads:
             bits.append(("new round, " if label["wrap"] else "") + f"to {self.layout.label(label['q'])}")
+        if self.accelerated and name in self.REPEATABLE and label["n"] != 1:
+            bits.append(f"{label['n']} times")
         return f"{name}({', '.join(bits)}) [{', '.join(clauses)}]"
 
     def system(self, name: str = "") -> TransitionSystem:
@@ -302,7 +323,8 @@ class Encoding:
         return TransitionSystem(
             name=name or f"oblivaeon-{self.hero_count}-heroes",
             state_vars=tuple(Var(n, sort) for n, sort, _m in FIELDS),
-            label_vars=(Var("act", "int"), Var("z", "int"), Var("q", "int"), Var("wrap", "bool"), Var("active", "bool")),
+            label_vars=(Var("act", "int"), Var("z", "int"), Var("q", "int"), Var("wrap", "bool"), Var("active", "bool"))
+            + ((Var("n", "int"),) if self.accelerated else ()),
             init=self.init,
             next=self.next,
             params=params,
@@ -314,7 +336,7 @@ class Encoding:
     def _symbolic(self, name: str):
         if name not in self._compiled:
             s = {n: (z3.Int(n) if sort == "int" else z3.Bool(n)) for n, sort, _m in FIELDS}
-            p = {"z": z3.Int("p.z"), "q": z3.Int("p.q"), "wrap": z3.Bool("p.wrap"), "active": z3.Bool("p.active")}
+            p = {"z": z3.Int("p.z"), "q": z3.Int("p.q"), "wrap": z3.Bool("p.wrap"), "active": z3.Bool("p.active"), "n": z3.Int("p.n")}
             guard, nxt = self.action(name, s, p)
             cache: dict = {}
             self._compiled[name] = (compile_expr(guard, cache), {k: compile_expr(v, cache) for k, v in nxt.items()})
@@ -332,6 +354,7 @@ class Encoding:
                 "p.q": params.get("q", 0),
                 "p.wrap": params.get("wrap", False),
                 "p.active": params.get("active", False),
+                "p.n": params.get("n", 1),
             }
         )
         return run(guard, env), {k: run(v, env) for k, v in nxt.items()}

@@ -20,8 +20,9 @@ from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Booklet, Enc
 from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
 
 from oblivaeon_verify import heartbeat
+from oblivaeon_verify.smt.allowance import Allowance
 from oblivaeon_verify.smt.answers import Answer, QueryError
-from oblivaeon_verify.smt.kinduction import Property, Prover, reach
+from oblivaeon_verify.smt.kinduction import QUERY_WORK, Property, Prover, reach
 
 SYMBOLIC = ("countdown_start", "countdown_tick", "countdown_expiry_devastation", "devastation_threshold")
 _FIELD = {
@@ -46,12 +47,16 @@ def booklet(symbolic: tuple[str, ...] = (), fixed: dict | None = None) -> Bookle
     return Booklet(**values)
 
 
-def _encoding(hero_count: int, b: Booklet, game_over: bool) -> Encoding:
-    return Encoding(hero_count, b, exclude=() if game_over else ("environment_removed",))
+def _encoding(hero_count: int, b: Booklet, game_over: bool, *, accelerated: bool = False) -> Encoding:
+    return Encoding(hero_count, b, exclude=() if game_over else ("environment_removed",), accelerated=accelerated)
 
 
 def _assumptions(b: Booklet, game_over: bool) -> list[str]:
-    out = ["symbolic abstraction: heroes may fall and Scions may enter at any time (a lower bound for the real game)"]
+    out = [
+        "symbolic abstraction: heroes may fall and Scions may enter at any time (a lower bound for the real game)",
+        "a witness step may take one kind of step several times in a row (Devastation from the Sentinels, Scions"
+        " entering, heroes falling): the same games in fewer steps, so --depth counts such a run once",
+    ]
     if not game_over:
         out.append("environments fall only to Devastation (ID.DEVASTATION), never to their own Game Over (ENV.GAME-OVER)")
     sym = [k for k, v in b.as_dict().items() if isinstance(v, z3.ExprRef)]
@@ -109,18 +114,27 @@ def lower_bound(enc: Encoding, timeout_ms: int) -> int | None:
 
 
 def fewest_rounds_to_lose(
-    hero_count: int, *, depth: int = 60, b: Booklet | None = None, game_over: bool = False, max_rounds: int = 12, timeout_ms: int = 120_000
+    hero_count: int,
+    *,
+    depth: int = 40,
+    b: Booklet | None = None,
+    game_over: bool = False,
+    max_rounds: int = 12,
+    work: int = QUERY_WORK,
+    timeout_ms: int = 30_000,
 ) -> Answer:
     """The fewest rounds in which the multiverse can be destroyed (ENV.REMOVAL.LOSS), with a witness.
 
     A lower bound L is proved unbounded (k-induction, with the lemma that at most one environment
-    falls per OblivAeon turn); then witnesses are searched for rounds L, L+1, ...  The answer says
+    falls per OblivAeon turn; ``timeout_ms`` per proof obligation); then witnesses are searched for
+    rounds L, L+1, ... in the accelerated encoding, sharing ``work`` solver units.  The answer says
     which rounds below the witness were excluded, and within what depth.
     """
     b = b or Booklet()
     enc = _encoding(hero_count, b, game_over)
     start = time.perf_counter()
-    sysm = _system(enc)
+    sysm = _system(_encoding(hero_count, b, game_over, accelerated=True))
+    allowance = Allowance.of(work)
     notes = _assumptions(b, game_over)
     low = None
     if not game_over:
@@ -130,8 +144,13 @@ def fewest_rounds_to_lose(
     excluded, unknown = [], []
     for r in range(low or 1, max_rounds + 1):
         heartbeat.beat(f"a loss by round {r}? (rounds up to {max_rounds})")
+        # rounds only grow, so a path that loses by round r stays within it throughout
         status, steps, params = reach(
-            sysm, lambda s, r=r: z3.And(s["outcome"] == LOST_ENV, s["round"] <= r), depth=depth, timeout_ms=timeout_ms
+            sysm,
+            lambda s: s["outcome"] == LOST_ENV,
+            depth=depth,
+            allowance=allowance,
+            along=lambda s, r=r: s["round"] <= r,
         )
         if status == "reached":
             r = steps[-1].state["round"]  # the witness may lose earlier than the bound asked for
@@ -140,11 +159,16 @@ def fewest_rounds_to_lose(
             if excluded:
                 notes.append(f"no loss by round {excluded[-1]} within {depth} steps")
             if unknown:
-                notes.append(f"undecided (solver timeout) for rounds {', '.join(map(str, unknown))}")
+                notes.append(f"undecided (the solver's work ran out) for rounds {', '.join(map(str, unknown))}")
             ans = Answer("fewest-rounds-to-lose", "reached", depth, hero_count, notes, _steps(steps), params, r)
             ans.seconds = time.perf_counter() - start
             return ans
-        (excluded if status == "unreachable-within" else unknown).append(r)
+        if status == "unknown":
+            unknown.append(r)
+            break  # the work is shared: none is left for a later round
+        excluded.append(r)
+    if unknown:
+        notes.append(f"undecided (the solver's work ran out) from round {unknown[0]} on")
     ans = Answer(
         "fewest-rounds-to-lose",
         "unknown" if unknown else "unreachable-within",
@@ -157,11 +181,11 @@ def fewest_rounds_to_lose(
 
 
 def countdown_before_fall(
-    hero_count: int, *, depth: int = 40, b: Booklet | None = None, game_over: bool = False, timeout_ms: int = 120_000
+    hero_count: int, *, depth: int = 40, b: Booklet | None = None, game_over: bool = False, work: int = QUERY_WORK
 ) -> Answer:
     """Can the Countdown run out (ID.COUNTDOWN) before any environment has fallen?  A witness if so."""
     b = b or Booklet()
-    enc = _encoding(hero_count, b, game_over)
+    enc = _encoding(hero_count, b, game_over, accelerated=True)
     start = time.perf_counter()
     sysm = _system(enc)
     lay = enc.layout
@@ -173,7 +197,9 @@ def countdown_before_fall(
         s["removed"] == 0,
         s["outcome"] == 0,
     )
-    status, steps, params = reach(sysm, goal, depth=depth, timeout_ms=timeout_ms)
+    # environments removed only grow and a game over is for good, so the path runs with neither throughout
+    running = lambda s: z3.And(s["removed"] == 0, s["outcome"] == 0)  # noqa: E731
+    status, steps, params = reach(sysm, goal, depth=depth, allowance=Allowance.of(work), along=running)
     ans = Answer("countdown-before-fall", status, depth, hero_count, _assumptions(b, game_over), _steps(steps), params)
     ans.seconds = time.perf_counter() - start
     return ans
