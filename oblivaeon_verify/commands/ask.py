@@ -27,6 +27,7 @@ from oblivaeon_verify.commands.common import (
 )
 from oblivaeon_verify.commands.prove import symbolic
 from oblivaeon_verify.progress import Phases
+from oblivaeon_verify.smt.goals import GoalError
 from oblivaeon_verify.smt.kinduction import QUERY_WORK
 from oblivaeon_verify.timing import move_seconds
 
@@ -53,14 +54,14 @@ def _write_itf(ruleset, args, n: int, ans: dict) -> None:
 
     steps = ans["witness"]
     if not steps:
-        raise UsageError(f"--itf: {args.query} has no witness to write ({ans['status']})")
+        raise UsageError(f"--itf: {ans['query']} has no witness to write ({ans['status']})")
     variables = list(steps[0]["state"])
     doc = itf.trace(
         variables,
         [s["state"] for s in steps],
         actions=[s["action"] for s in steps],
-        source=f"oblivaeon-verify ask --ruleset {ruleset.name} {args.query} --players {n}",
-        description=f"witness of {args.query} with {n} {ruleset.players_word} (the symbolic abstraction)",
+        source=f"oblivaeon-verify ask --ruleset {ruleset.name} {args.query or '--goal ' + repr(args.goal)} --players {n}",
+        description=f"witness of {args.query or args.goal} with {n} {ruleset.players_word} (the symbolic abstraction)",
     )
     itf.write(args.itf, doc)
     ans["itf"] = args.itf
@@ -70,26 +71,36 @@ def cmd_ask(args) -> int:
     ruleset = load_ruleset(args)
     sym = symbolic(ruleset)
     names = tuple(sym.QUERY_NAMES)
-    if not names:
+    if (args.query is None) == (args.goal is None):
+        raise UsageError("expected a QUERY or --goal TEXT (one of the two)")
+    if args.goal is not None and (args.symbolic or args.set):
+        raise UsageError("--goal: the Booklet's (or deck's) own numbers only; --symbolic and --set go with a QUERY")
+    if args.query is not None and not names:
         raise UsageError(f"--ruleset: {ruleset.name} offers no designer queries")
-    if args.query not in names:
+    if args.query is not None and args.query not in names:
         raise UsageError(f"QUERY: expected one of {', '.join(names)}, not {args.query!r}")
     n = players(ruleset, args.players)
     fixed = _pairs(args.set)
+    what = args.query or f"the goal {args.goal.strip()!r}"
     # the solver can work for minutes: a heartbeat says which bound or depth it is on (bars on a terminal, lines in a log)
     phases = Phases(live=sys.stderr.isatty(), enabled=not args.json)
     try:
         with phases:
-            phases.start(f"{args.query} with {n} {ruleset.players_word}")
-            ans = sym.ask(
-                args.query,
-                n,
-                depth=args.depth,
-                symbolic=tuple(args.symbolic or ()),
-                fixed=fixed,
-                options=tuple(args.option or ()),
-                work=args.work,
-            )
+            phases.start(f"{what} with {n} {ruleset.players_word}")
+            if args.goal is not None:
+                ans = sym.ask_goal(args.goal, n, depth=args.depth, options=tuple(args.option or ()), work=args.work)
+            else:
+                ans = sym.ask(
+                    args.query,
+                    n,
+                    depth=args.depth,
+                    symbolic=tuple(args.symbolic or ()),
+                    fixed=fixed,
+                    options=tuple(args.option or ()),
+                    work=args.work,
+                )
+    except GoalError:
+        raise
     except ValueError as e:
         raise UsageError(str(e)) from None
     code = exits.of(0, ans["status"] == "unknown")
@@ -107,7 +118,7 @@ def cmd_ask(args) -> int:
         "unknown": "unknown (the solver's work ran out: allow more with --work UNITS)",
     }[ans["status"]]
     value = f"; {ans.get('value_label') or 'value'}: {ans['value']}" if ans.get("value") is not None else ""
-    con.print(f"{args.query} with {n} {ruleset.players_word}: {verdict}{value}")
+    con.print(f"{what} with {n} {ruleset.players_word}: {verdict}{value}")
     for a in ans["assumptions"]:
         con.print(f"  - {a}")
     if ans["parameters"]:
@@ -125,8 +136,16 @@ def register(sub) -> None:
     sp.add_argument(
         "query",
         metavar="QUERY",
+        nargs="?",
         choices=Names(lambda r: symbolic(r).QUERY_NAMES),
-        help="a designer query of the ruleset's symbolic encoding",
+        help="a designer query of the ruleset's symbolic encoding (or --goal)",
+    )
+    sp.add_argument(
+        "--goal",
+        metavar="TEXT",
+        help="a state of the symbolic game in words, e.g. 'there are at least 8 devastation tokens and both environments are in play':"
+        " the fewest rounds (Aeon's End: turns) in which it can hold, with a witness; a word it does not know lists the ones it does"
+        " (default: none, a QUERY)",
     )
     sp.add_argument("--players", "--heroes", dest="players", type=integer(1, 99), help="the player count (default: the ruleset's)")
     sp.add_argument(
@@ -171,12 +190,9 @@ def register(sub) -> None:
         sp,
         ("oblivaeon-verify ask fewest-rounds-to-lose --heroes 3", "the fewest rounds in which 3 heroes can lose, with a witness"),
         (
-            "oblivaeon-verify ask countdown-before-fall --heroes 3 --depth 8 --symbolic countdown_start",
-            "Z3 picks the Booklet's countdown start",
-        ),
-        (
             "oblivaeon-verify ask --ruleset aeons_end fewest-turns-to-reshuffle --players 1 --itf witness.itf.json",
             "the witness as an ITF trace",
         ),
+        ('oblivaeon-verify ask --goal "the multiverse is destroyed"', "the fewest rounds to a loss, asked in words"),
     )
     sp.set_defaults(fn=cmd_ask)

@@ -214,6 +214,10 @@ class SymbolicEncoding(Protocol):
     ) -> dict:
         """A designer query's answer with a decoded witness; ``work``: the Z3 resource units its search may spend."""
 
+    def ask_goal(self, goal: str, players: int, *, depth: int | None = None, options: tuple = (), work: int | None = None) -> dict:
+        """The fewest rounds (or turns) in which a goal in words can hold, with a witness (``ask --goal``;
+        the words are ``oblivaeon_verify.smt.goals``'s, over the ruleset's quantities and conditions)."""
+
 
 class ClarifyLanguage(Protocol):
     """The clarification language and the encoded rulebook (``properties/<name>/clarify/``)."""

@@ -14,6 +14,7 @@ extra proofs.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from oblivaeon_verify.smt import proofs
@@ -60,3 +61,41 @@ def ask(
     out = ans.as_dict()
     out["seconds"] = ans.seconds
     return out
+
+
+def ask_goal(goal: str, players: int, *, depth: int | None = None, options: tuple[str, ...] = (), work: int | None = None) -> dict:
+    """The fewest turns in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
+    from oblivaeon_verify.properties.aeons_end.symbolic.goals import vocabulary
+    from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
+    from oblivaeon_verify.properties.aeons_end.symbolic.queries import _steps, encoding
+
+    from oblivaeon_verify.smt import goals
+    from oblivaeon_verify.smt.allowance import Allowance
+    from oblivaeon_verify.smt.kinduction import QUERY_WORK
+
+    if options:
+        raise ValueError(f"--option {options[0]}: Aeon's End queries take no options")
+    start = time.perf_counter()
+    enc = encoding(players)
+    vocab = vocabulary(enc)
+    parsed = goals.parse_goal(goal, vocab)
+    ans = goals.fewest(
+        "goal",
+        parsed,
+        vocab.measures[0],
+        search=enc.system(),
+        proof=enc.system(),
+        lemmas=properties(enc),
+        players=players,
+        depth=depth or GOAL_DEPTH,
+        allowance=Allowance.of(work or QUERY_WORK),
+        notes=["symbolic abstraction: any turn may be taken by any seated player (counts of player cards, not names)"],
+        steps_of=_steps,
+    )
+    out = ans.as_dict()
+    out["seconds"] = time.perf_counter() - start
+    return out
+
+
+GOAL_DEPTH = 30
+"""The longest witness ``ask --goal`` searches by default (symbolic steps)."""

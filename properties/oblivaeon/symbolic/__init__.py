@@ -15,6 +15,7 @@ JSON-able data: ``prove_players`` and ``MUTANT_NAMES``; ``ask`` with ``QUERY_NAM
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from oblivaeon_verify.smt import proofs
@@ -91,6 +92,46 @@ def ask(
     out = ans.as_dict()
     out["seconds"] = ans.seconds
     out["value_label"] = "round"
+    for s in out["witness"]:
+        s["where"] = f"round {s['round']}"
+    return out
+
+
+def ask_goal(goal: str, players: int, *, depth: int | None = None, options: tuple[str, ...] = (), work: int | None = None) -> dict:
+    """The fewest rounds in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
+    from oblivaeon_verify.properties.oblivaeon.symbolic.goals import vocabulary
+    from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
+    from oblivaeon_verify.properties.oblivaeon.symbolic.queries import _assumptions, _encoding, _steps, _system, booklet, removals_per_round
+
+    from oblivaeon_verify.smt import goals
+    from oblivaeon_verify.smt.allowance import Allowance
+    from oblivaeon_verify.smt.kinduction import QUERY_WORK
+
+    unknown = [o for o in options if o not in ASK_OPTIONS]
+    if unknown:
+        raise ValueError(f"--option {unknown[0]}: unknown; known: {', '.join(ASK_OPTIONS)}")
+    start = time.perf_counter()
+    game_over = "game-over" in options
+    b = booklet()
+    enc = _encoding(players, b, game_over)
+    vocab = vocabulary(enc)
+    parsed = goals.parse_goal(goal, vocab)
+    lemmas = properties(enc) + (() if game_over else (removals_per_round(enc),))
+    ans = goals.fewest(
+        "goal",
+        parsed,
+        vocab.measures[0],
+        search=_system(_encoding(players, b, game_over, accelerated=True)),
+        proof=_system(enc),
+        lemmas=lemmas,
+        players=players,
+        depth=depth or DEFAULT_DEPTH,
+        allowance=Allowance.of(work or QUERY_WORK),
+        notes=_assumptions(b, game_over),
+        steps_of=_steps,
+    )
+    out = ans.as_dict()
+    out["seconds"] = time.perf_counter() - start
     for s in out["witness"]:
         s["where"] = f"round {s['round']}"
     return out

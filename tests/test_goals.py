@@ -1,0 +1,113 @@
+"""Designer goals in words (``ask --goal``): the parser, its one-line errors, and the answers of both rulesets."""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+from oblivaeon_verify.properties.aeons_end import symbolic as ae_symbolic
+from oblivaeon_verify.properties.aeons_end.symbolic.goals import vocabulary as ae_vocabulary
+from oblivaeon_verify.properties.aeons_end.symbolic.queries import encoding as ae_encoding
+from oblivaeon_verify.properties.oblivaeon import symbolic as oa_symbolic
+from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Booklet, Encoding
+from oblivaeon_verify.properties.oblivaeon.symbolic.goals import vocabulary
+
+from oblivaeon_verify.cli import main
+from oblivaeon_verify.smt.goals import MAX_GOAL_CHARS, Compare, GoalError, Holds, Negated, parse_goal
+
+OA = vocabulary(Encoding(4, Booklet()))
+
+
+def test_a_goal_reads_as_parts_joined_by_and_while_and_commas():
+    goal = parse_goal("There are at least 8 Devastation tokens, both environments are in play while the round is at most 3.", OA)
+    dev, both, rnd = goal.parts
+    assert isinstance(dev, Compare) and (dev.quantity.phrase, dev.op, dev.number) == ("devastation tokens", ">=", 8)
+    assert isinstance(both, Holds) and both.condition.phrase == "both environments are in play"
+    assert isinstance(rnd, Compare) and (rnd.quantity.phrase, rnd.op, rnd.number) == ("round", "<=", 3)
+
+
+def test_the_longest_phrase_wins_and_no_means_zero_and_not_negates():
+    goal = parse_goal("there are no scions in the first battle zone and not the countdown has run out", OA)
+    scions, ran_out = goal.parts
+    assert scions.quantity.phrase == "scions in the first battle zone" and (scions.op, scions.number) == ("==", 0)
+    assert isinstance(ran_out, Negated) and ran_out.part.condition.phrase == "the countdown has run out"
+    assert parse_goal("there are 2 scions in play", OA).parts[0].op == "=="
+
+
+@pytest.mark.parametrize(
+    "text, column, expected",
+    [
+        ("the multiverse is destoyed", 5, "a condition or a quantity"),
+        ("there are 3", 12, "something to count"),
+        ("the round is at least x", 23, "a number"),
+        ("the round is 3 or the countdown is 2", 16, "'and', 'while' or a comma"),
+        ("there were 3 scions in play", 7, "'is' or 'are' after 'there'"),
+        ("the round is 3; drop table", 15, "words, numbers and commas"),
+        ("", 1, "a goal"),
+        ("the round is 30000", 14, "a number up to"),
+    ],
+)
+def test_a_goal_that_does_not_parse_is_one_line_with_its_column_and_what_was_expected(text, column, expected):
+    with pytest.raises(GoalError) as e:
+        parse_goal(text, OA)
+    message = str(e.value)
+    assert message.startswith(f"--goal: column {column}: expected {expected}") and "\n" not in message
+
+
+def test_a_goal_too_long_or_not_plain_text_is_refused():
+    with pytest.raises(GoalError, match="at most"):
+        parse_goal("the round is 3 and " * (MAX_GOAL_CHARS // 10), OA)
+    with pytest.raises(GoalError, match="plain text"):
+        parse_goal("the round is 3\x00", OA)
+
+
+def test_a_goal_at_the_start_of_the_game_is_exact_and_its_witness_meets_it():
+    ans = oa_symbolic.ask_goal("there are at least 3 scions in play and there are at least 8 devastation tokens", 3)
+    assert ans["status"] == "reached" and ans["value"] == 1
+    last = ans["witness"][-1]["state"]
+    assert last["sc1"] + last["sc2"] >= 3 and last["dev"] >= 8
+    assert ans["assumptions"][-1] == "exact: round 1 is where the game starts"
+
+
+def test_a_goal_beyond_the_depth_is_unreachable_within_it_never_reached():
+    ans = oa_symbolic.ask_goal("there are at least 3 scions in play", 3, depth=1)
+    assert ans["status"] == "reached"
+    ans = oa_symbolic.ask_goal("the round is at least 2", 3, depth=1)
+    assert ans["status"] == "unreachable-within" and ans["witness"] == [] and ans["value"] is None
+
+
+def test_the_multiverse_destroyed_in_words_is_the_fewest_rounds_query_proved_exact():
+    ans = oa_symbolic.ask_goal("the multiverse is destroyed", 4)
+    assert ans["status"] == "reached" and ans["value"] == 4
+    assert ans["assumptions"][-1] == "exact: proved for all reachable states (k-induction): not with round below 4"
+
+
+def test_aeons_end_goals_count_turns():
+    words = {w["phrase"] for w in ae_vocabulary(ae_encoding(2)).words()}
+    assert {"gravehold's life", "exhausted players", "the players have lost"} <= words
+    ans = ae_symbolic.ask_goal("there are at least 1 opened breaches", 2)
+    assert ans["status"] == "reached" and ans["value_label"] == "turns" and ans["value"] is not None
+    opened = [k for k, v in ans["witness"][-1]["state"].items() if k.endswith((".b1", ".b2", ".b3", ".b4")) and v == 4]
+    assert opened
+
+
+def run(*argv) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_ask_goal_on_the_command_line():
+    code, out, _ = run("ask", "--goal", "there are at least 3 scions in play", "--heroes", "3", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["verdict"] == "passed" and doc["answer"] == "reached" and doc["value"] == 1
+    code, _, err = run("ask", "--goal", "the multiverse is destoyed")
+    assert code == 2 and err.strip().splitlines()[-1].startswith("oblivaeon-verify ask: --goal: column 5: expected")
+    for argv in (("ask",), ("ask", "fewest-rounds-to-lose", "--goal", "the round is 2")):
+        code, _, err = run(*argv)
+        assert code == 2 and "expected a QUERY or --goal TEXT" in err
+    code, _, err = run("ask", "--goal", "the round is 2", "--symbolic", "countdown_start")
+    assert code == 2 and "--symbolic and --set go with a QUERY" in err
