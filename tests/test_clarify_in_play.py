@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+from oblivaeon_verify.model.aeons_end.ruleset import RULESET as AE_RULESET
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.properties.aeons_end import clarify as ae_clarify
+from oblivaeon_verify.properties.aeons_end.clarify.play import situation as ae_situation
 from oblivaeon_verify.properties.common.clarify import in_play
 from oblivaeon_verify.properties.common.clarify.evaluate import holds
 from oblivaeon_verify.properties.oblivaeon import clarify
@@ -16,13 +19,15 @@ BUDGET = in_play.Budget(games=1)
 OBJECTIVE_TARGETS = "every objective target is a villain target or an environment target"
 
 
-def replayed(ruleset, doc: dict, situation):
+def replayed(ruleset, doc: dict, situation, caught_by: str = ""):
     """The situation a witness replays to: its decisions from its setup (under its knock-out, if any),
-    checked against their labels by :func:`oblivaeon_verify.replay.replay` first."""
+    checked against their labels by :func:`oblivaeon_verify.replay.replay` first (where invariants
+    citing ``caught_by`` may also see the broken rule)."""
     from contextlib import nullcontext
 
     result = replay.replay(ruleset, doc)
-    if result.error or result.violations or result.steps != len(doc["decisions"]):
+    seen = [v for v in result.violations if caught_by not in v.clauses]
+    if result.error or seen or result.steps != len(doc["decisions"]):
         raise AssertionError(f"the witness does not replay: {result.error or result.violations or result.steps}")
     _params, setup, clause = replay._inputs(ruleset, doc, "witness")
     pkg = type(ruleset).__module__.rsplit(".", 1)[0]
@@ -98,3 +103,50 @@ def test_the_command_checks_a_proposal_in_play(tmp_path, capsys):
     )
     out = capsys.readouterr().out
     assert rc == 0 and "in play (1 random games" in out and "conforms: every hero is in the battle zone of its marker" in out
+
+
+# --- Aeon's End ----------------------------------------------------------------------------------
+
+FIVE_CARDS = "every player outside their turn holds five cards or has no cards left to draw"
+
+
+def _ae_statement(text: str):
+    for c in ae_clarify.rulebook():
+        for n, st in enumerate(c.statements):
+            if st.text == text:
+                return c.id, n, st
+    raise LookupError(text)
+
+
+def test_the_aeons_end_model_conforms_to_its_rulebook_in_play_with_every_count_decided():
+    r = ae_clarify.in_play(BUDGET)
+    assert r["complete"] and r["states"] > 100
+    assert [x for x in r["results"] if x["result"] == "violated"] == []
+    by = {(x["clause"], x["statement"]): x for x in r["results"]}
+    # the EXIST counts are decided on every state (the nemesis deck's cards, the nemesis and Gravehold are always things)
+    for key in [("EXIST.MINION", 1), ("EXIST.NEMESIS-CARD", 1), ("EXIST.GRAVEHOLD", 1), ("EXIST.BREACH", 2)]:
+        assert by[key]["result"] == "conforms" and by[key]["decided_states"] == r["states"], by[key]
+    assert by[(_ae_statement(FIVE_CARDS)[0], _ae_statement(FIVE_CARDS)[1] + 1)]["result"] == "conforms"
+
+
+def test_a_broken_aeons_end_rule_fails_its_statement_in_play_with_a_replayable_witness(tmp_path):
+    cid, n, st = _ae_statement(FIVE_CARDS)
+    with knockout.knocked_out("oblivaeon_verify.model.aeons_end", "DRAW.TO-FIVE"):
+        r = ae_clarify.in_play(BUDGET, statements=[(cid, n, st)], knockout="DRAW.TO-FIVE")
+    (result,) = r["results"]
+    assert result["result"] == "violated" and result["things"], result
+    (path,) = in_play.write_witnesses(r, tmp_path / "witnesses").values()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["knockout"] == "DRAW.TO-FIVE" and doc["ruleset"] == "aeons_end"
+    # (the invariant hand-of-five-after-the-draw-phase sees the same broken rule as it replays)
+    assert holds(st, replayed(AE_RULESET, doc, ae_situation, caught_by="DRAW.TO-FIVE")) is False
+    fixed = {k: v for k, v in doc.items() if k != "knockout"}
+    assert holds(st, replayed(AE_RULESET, fixed, ae_situation)) is True
+
+
+def test_the_command_checks_an_aeons_end_proposal_in_play(capsys):
+    from oblivaeon_verify.cli import main
+
+    code = main(["clarify", "--ruleset", "aeons_end", "every breach is a breach.", "--in-play", "--games", "1", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code in (0, 1) and doc["in_play"]["results"][0]["result"] == "conforms"

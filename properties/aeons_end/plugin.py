@@ -56,6 +56,12 @@ def _clarify() -> ClarifyLanguage:
     return clarify
 
 
+def _clarify_in_play(budget, statements) -> dict:
+    from oblivaeon_verify.properties.aeons_end import clarify
+
+    return clarify.in_play(budget, statements)
+
+
 def _scenario_vocab() -> ScenarioVocabulary:
     from oblivaeon_verify.properties.aeons_end.scenario_vocab import VOCAB
 
@@ -71,6 +77,7 @@ PLUGIN = Plugin(
     reading_progress=_reading_progress,
     symbolic=_symbolic,
     clarify=_clarify,
+    clarify_in_play=_clarify_in_play,
     scenario_vocab=_scenario_vocab,
     knockout_games=KNOCKOUT_GAMES,
 )

@@ -31,7 +31,7 @@ _BOOK = EncodedRulebook(
     RULEBOOK, LANGUAGE, is_rule=lambda cid: not cid.startswith(("VOCAB.", "EXIST.")), rules_word="rulebook rules", derived=_existence
 )
 
-__all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "batch", "judge", "model_conformance", "vocabulary"]
+__all__ = ["Error", "TERMS", "rulebook", "check_rulebook", "judge_text", "batch", "judge", "model_conformance", "in_play", "vocabulary"]
 
 rulebook = _BOOK.rulebook
 check_rulebook = _BOOK.check_rulebook
@@ -48,3 +48,15 @@ def model_conformance() -> dict:
     from oblivaeon_verify.properties.aeons_end.clarify.model_check import check
 
     return check(list(rulebook()))
+
+
+def in_play(budget=None, statements=None, knockout: str | None = None) -> dict:
+    """Every rulebook statement (or the given (clause, index, statement) triples) checked in random play
+    (:func:`properties.common.clarify.in_play.search`), on the situations of ``play.situation``."""
+    from oblivaeon_verify.model.aeons_end.ruleset import RULESET as ruleset
+    from oblivaeon_verify.properties.aeons_end.clarify.play import situation
+    from oblivaeon_verify.properties.common.clarify import in_play as search
+
+    if statements is None:
+        statements = [(c.id, n, st) for c in rulebook() for n, st in enumerate(c.statements)]
+    return search.search(ruleset, statements, situation, budget or search.Budget(), knockout)

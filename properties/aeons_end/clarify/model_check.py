@@ -46,7 +46,7 @@ def _player_card(card: str, **facts) -> dict[str, bool]:
     return {"player card": True, **{k: k == kind for k in CARD_KINDS}, "nemesis card": False, **facts}
 
 
-def _nemesis_card(card: str, **facts) -> dict[str, bool]:
+def nemesis_card_facts(card: str, **facts) -> dict[str, bool]:
     kind = nemesis_def(card).kind
     return {"nemesis card": True, **{k: k == kind for k in NEMESIS_KINDS}, "player card": False, **facts}
 
@@ -169,7 +169,7 @@ def state_objects(state, where: str) -> list[Obj]:
                 out.append(_obj(f"{describe(br.spell)} prepped to breach {b + 1} of {m.name} ({where})", facts))
     for k, p in enumerate(state.in_play):
         c = nemesis_def(p.card)
-        facts = _nemesis_card(
+        facts = nemesis_card_facts(
             p.card,
             **{
                 "in play": True,
@@ -251,7 +251,7 @@ def step_objects(before, after, events, where: str) -> list[Obj]:
                 facts["goes to its owner's discard pile"] = e.card in after.mages[owner].discard
             out.append(_obj(f"{describe(e.card)} cast from breach {b + 1} of {name} ({where})", facts))
         elif e.kind == "nemesis-draws":
-            facts = _nemesis_card(e.card, drawn=True)
+            facts = nemesis_card_facts(e.card, drawn=True)
             if not _mentioned_later(events, n, e.card):
                 facts["discarded"] = e.card in after.nemesis_discard
                 facts["enters play"] = any(p.card == e.card for p in after.in_play)

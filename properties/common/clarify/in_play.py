@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,11 +54,23 @@ class _Game:
         return False
 
 
-def search(ruleset, statements, situation, budget: Budget = Budget(), knockout: str | None = None) -> dict:
+def _no_moves(state, events) -> list[int]:
+    return []
+
+
+def search(
+    ruleset,
+    statements,
+    situation,
+    budget: Budget = Budget(),
+    knockout: str | None = None,
+    moved: Callable[[object, tuple], list[int]] = _no_moves,
+) -> dict:
     """Evaluate every (clause, statement) on every state of ``budget``'s random games.
 
-    ``situation(state, moves, where)`` builds the situation of a state; ``moves``: the seats whose
-    hero moved between battle zones in the turn so far.  Returns the tallies, a result per statement
+    ``situation(state, moves, where)`` builds the situation of a state; ``moves``: what ``moved(state,
+    events)`` found in each step of the turn so far (OblivAeon: the seats whose hero changed battle
+    zones; a ruleset without per-turn counts: nothing).  Returns the tallies, a result per statement
     and, for each violated one, its witness (a replay document, not yet written)."""
     params = ruleset.default_parameters()
     start = time.monotonic()
@@ -105,7 +118,7 @@ def search(ruleset, statements, situation, budget: Budget = Budget(), knockout: 
             now = ruleset.turn_label(state)
             if now != turn:
                 turn, moves = now, []
-            moves.extend(_moved_seats(state, events))
+            moves.extend(moved(state, events))
         if stopped:
             break
     results = []
@@ -134,16 +147,6 @@ def search(ruleset, statements, situation, budget: Budget = Budget(), knockout: 
         "stopped": stopped,
         "results": results,
     }
-
-
-def _moved_seats(state, events) -> list[int]:
-    out = []
-    for e in events:
-        if e.kind == "hero-moved":
-            for i, s in enumerate(state.seats):
-                if e.target and e.target in s.characters:
-                    out.append(i)
-    return out
 
 
 def write_witnesses(found: dict, folder: str | Path, command: str = "clarify") -> dict[str, Path]:

@@ -60,11 +60,11 @@ def in_play(budget=None, statements=None, knockout: str | None = None) -> dict:
     (:func:`properties.common.clarify.in_play.search`)."""
     from oblivaeon_verify.model.oblivaeon.ruleset import RULESET as ruleset
     from oblivaeon_verify.properties.common.clarify import in_play as search
-    from oblivaeon_verify.properties.oblivaeon.clarify.play import situation
+    from oblivaeon_verify.properties.oblivaeon.clarify.play import moved_seats, situation
 
     if statements is None:
         statements = [(c.id, n, st) for c in rulebook() for n, st in enumerate(c.statements)]
-    return search.search(ruleset, statements, situation, budget or search.Budget(), knockout)
+    return search.search(ruleset, statements, situation, budget or search.Budget(), knockout, moved_seats)
 
 
 def model_conformance() -> dict:

@@ -87,3 +87,14 @@ def situation(state, moves: tuple[int, ...] = (), where: str = "") -> Situation:
     for n, seat in enumerate(moves):
         things.append(thing(f"move {n + 1} of hero {seat + 1}", _kinds(hero_move=True), {"seat": seat + 1, "turn": 1}))
     return Situation(where, things)
+
+
+def moved_seats(state, events) -> list[int]:
+    """The seats (from 0) whose hero changed battle zones in a step, one per move (the situation's ``moves``)."""
+    out = []
+    for e in events:
+        if e.kind == "hero-moved":
+            for i, s in enumerate(state.seats):
+                if e.target and e.target in s.characters:
+                    out.append(i)
+    return out
