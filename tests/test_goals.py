@@ -108,6 +108,34 @@ def test_ask_goal_on_the_command_line():
     assert code == 2 and err.strip().splitlines()[-1].startswith("oblivaeon-verify ask: --goal: column 5: expected")
     for argv in (("ask",), ("ask", "fewest-rounds-to-lose", "--goal", "the round is 2")):
         code, _, err = run(*argv)
-        assert code == 2 and "expected a QUERY or --goal TEXT" in err
+        assert code == 2 and "expected a QUERY or --goal TEXT / --most QUANTITY" in err
     code, _, err = run("ask", "--goal", "the round is 2", "--symbolic", "countdown_start")
     assert code == 2 and "--symbolic and --set go with a QUERY" in err
+
+
+def test_the_most_a_quantity_can_be_is_exact_when_proved():
+    ans = oa_symbolic.ask_goal(None, 4, most="fallen heroes")
+    assert ans["status"] == "reached" and ans["value"] == 4 and ans["value_label"] == "fallen heroes"
+    assert ans["assumptions"][-1] == "exact: proved for all reachable states (k-induction): never more than 4"
+    last = ans["witness"][-1]["state"]
+    assert last["e1"] + last["e2"] == 4
+    ans = ae_symbolic.ask_goal("the game is running", 2, most="opened breaches")
+    assert ans["value"] == 8 and ans["assumptions"][-1].startswith("exact:")
+
+
+def test_a_quantity_without_a_most_says_so_and_claims_nothing():
+    # the Sentinels add Devastation as often as they like: no most within the search
+    ans = oa_symbolic.ask_goal(None, 3, most="devastation tokens")
+    assert ans["status"] == "reached" and ans["value"] > 1000
+    assert ans["assumptions"][-1] == "more than 1000 within 40 steps: no most found"
+    assert not any(a.startswith("exact") for a in ans["assumptions"])
+
+
+def test_ask_most_on_the_command_line():
+    code, out, _ = run("ask", "--most", "scions in the first battle zone", "--heroes", "3", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["value"] == 10 and doc["assumptions"][-1].startswith("exact:")
+    code, _, err = run("ask", "--most", "dragons")
+    assert code == 2 and err.strip().splitlines()[-1].startswith("oblivaeon-verify ask: --most: column 1: expected a quantity: ")
+    code, _, err = run("ask", "fewest-rounds-to-lose", "--most", "round")
+    assert code == 2 and "expected a QUERY or --goal TEXT / --most QUANTITY" in err

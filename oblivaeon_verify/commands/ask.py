@@ -71,9 +71,10 @@ def cmd_ask(args) -> int:
     ruleset = load_ruleset(args)
     sym = symbolic(ruleset)
     names = tuple(sym.QUERY_NAMES)
-    if (args.query is None) == (args.goal is None):
-        raise UsageError("expected a QUERY or --goal TEXT (one of the two)")
-    if args.goal is not None and (args.symbolic or args.set):
+    worded = args.goal is not None or args.most is not None
+    if (args.query is None) != worded:
+        raise UsageError("expected a QUERY or --goal TEXT / --most QUANTITY (one of the two)")
+    if worded and (args.symbolic or args.set):
         raise UsageError("--goal: the Booklet's (or deck's) own numbers only; --symbolic and --set go with a QUERY")
     if args.query is not None and not names:
         raise UsageError(f"--ruleset: {ruleset.name} offers no designer queries")
@@ -81,14 +82,16 @@ def cmd_ask(args) -> int:
         raise UsageError(f"QUERY: expected one of {', '.join(names)}, not {args.query!r}")
     n = players(ruleset, args.players)
     fixed = _pairs(args.set)
-    what = args.query or f"the goal {args.goal.strip()!r}"
+    what = args.query or " ".join(
+        ([f"the most {args.most.strip()}"] if args.most else []) + ([f"the goal {args.goal.strip()!r}"] if args.goal else [])
+    )
     # the solver can work for minutes: a heartbeat says which bound or depth it is on (bars on a terminal, lines in a log)
     phases = Phases(live=sys.stderr.isatty(), enabled=not args.json)
     try:
         with phases:
             phases.start(f"{what} with {n} {ruleset.players_word}")
-            if args.goal is not None:
-                ans = sym.ask_goal(args.goal, n, depth=args.depth, options=tuple(args.option or ()), work=args.work)
+            if worded:
+                ans = sym.ask_goal(args.goal, n, depth=args.depth, options=tuple(args.option or ()), work=args.work, most=args.most)
             else:
                 ans = sym.ask(
                     args.query,
@@ -150,6 +153,12 @@ def register(sub) -> None:
     sp.add_argument("--players", "--heroes", dest="players", type=integer(1, 99), help="the player count (default: the ruleset's)")
     sp.add_argument(
         "--depth", type=integer(1, MAX_DEPTH), help=f"most symbolic steps to search, 1 to {MAX_DEPTH} (default: the query's own)"
+    )
+    sp.add_argument(
+        "--most",
+        metavar="QUANTITY",
+        help="instead of the fewest rounds: the most a quantity of the goal's words can be (where --goal holds, if given),"
+        " e.g. 'scions in the first battle zone', exact where proved (default: none)",
     )
     sp.add_argument(
         "--work",

@@ -48,8 +48,8 @@ MAX_NUMBER = 1_000
 class GoalError(InputError):
     """A goal that does not parse: its column and what was expected."""
 
-    def __init__(self, column: int, expected: str, found: str) -> None:
-        super().__init__(f"--goal: column {column}: expected {expected}, found {found}")
+    def __init__(self, column: int, expected: str, found: str, option: str = "--goal") -> None:
+        super().__init__(f"{option}: column {column}: expected {expected}, found {found}")
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,14 @@ class GoalVocabulary:
             if m.name == name:
                 return m
         raise GoalError(0, f"a measure to minimise ({', '.join(m.name for m in self.measures)})", repr(name))
+
+    def quantity(self, text: str) -> Quantity:
+        """The quantity named ``text`` (articles and case aside): ``ask --most``'s argument."""
+        words = _phrase_words(text)
+        for q in self.quantities:
+            if _phrase_words(q.phrase) == words:
+                return q
+        raise GoalError(1, "a quantity: " + ", ".join(sorted(q.phrase for q in self.quantities)), repr(text.strip()[:40]), "--most")
 
     def words(self) -> list[dict]:
         """Every phrase a goal may use, with its meaning (``ask --goal`` help and JSON)."""
@@ -329,6 +337,92 @@ def fewest(
     elif proved_to > start:
         notes.append(f"proved for all reachable states (k-induction): not with {measure.label} below {proved_to}")
     return Answer(name, "reached", depth, players, notes, best, values, value, measure.label)
+
+
+def most(
+    name: str,
+    goal: Goal | None,
+    quantity: Quantity,
+    *,
+    search: TransitionSystem,
+    proof: TransitionSystem,
+    lemmas: tuple[Property, ...],
+    players: int,
+    depth: int,
+    allowance: Allowance,
+    notes: list[str],
+    steps_of,
+    timeout_ms: int = 30_000,
+) -> Answer:
+    """The most ``quantity`` can be in a state where ``goal`` holds (any state, without one), with a witness.
+
+    Witnesses are searched for ever larger values (each a shortest path to the goal with the quantity
+    at least a target: the target gallops up by doubling steps, and after a miss halves the gap to
+    it).  After each witness, k-induction on ``proof`` (over the bookkeeping ``lemmas``) is asked
+    whether its value bounds every reachable state where the goal holds: then it is exact; and before
+    each search, whether its target is out of reach, which spares the search.  Otherwise
+    the search ends when no larger value is found within ``depth`` steps (the most found within the
+    depth, said so) or when the work runs out (said so)."""
+    params = search.params
+    base = (lambda s: goal.formula(s, params)) if goal is not None else (lambda s: z3.BoolVal(True))
+    where = (lambda s, p: goal.formula(s, p)) if goal is not None else (lambda s, p: z3.BoolVal(True))
+    notes = list(notes) + ([f"goal: {goal.text}"] if goal is not None else []) + [f"the most: {quantity.phrase}"]
+    prover = None
+    status, steps, values = reach(search, base, depth=depth, allowance=allowance)
+    if status != "reached":
+        if status == "unreachable-within":
+            notes.append(f"no path of at most {depth} steps reaches the goal")
+        return Answer(name, status, depth, players, notes, value_label=quantity.phrase)
+    best = steps_of(steps)
+    value = _value_at(quantity, best[-1]["state"], params)
+    # gallop up (each witness at least the value asked for), then halve the gap the last miss left
+    step, ceiling = 1, None
+    while True:
+        if value > MAX_NUMBER:
+            notes.append(f"more than {MAX_NUMBER} within {depth} steps: no most found")
+            return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
+        prover = prover or _prover(proof, lemmas, timeout_ms)
+        if _bounded_by(prover, where, quantity, value):
+            notes.append(f"exact: proved for all reachable states (k-induction): never more than {value}")
+            return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
+        if ceiling is not None and ceiling <= value + 1:
+            break  # nothing above the value within the depth
+        target = value + step if ceiling is None else (value + 1 + ceiling) // 2
+        if _bounded_by(prover, where, quantity, target - 1):
+            ceiling = target  # proved out of reach: no search needed
+            continue
+        status, steps, vals = reach(
+            search, lambda s, t=target: z3.And(base(s), quantity.term(s, params) >= t), depth=depth, allowance=allowance
+        )
+        if status == "unknown":
+            notes.append(f"undecided (the solver's work ran out) whether it can be {target} or more")
+            return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
+        if status == "reached":
+            best, values = steps_of(steps), vals
+            value = _value_at(quantity, best[-1]["state"], params)
+            step *= 2
+        else:
+            ceiling = target
+    notes.append(f"no path of at most {depth} steps reaches more than {value} (not proved beyond)")
+    return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
+
+
+def _bounded_by(prover: Prover, where, quantity: Quantity, value: int) -> bool:
+    """Whether k-induction (k at most 2, over the proved lemmas) shows the quantity never exceeds ``value`` where the goal holds."""
+    bound = Property(
+        f"GOAL-MOST-{value}",
+        f"{quantity.phrase} is at most {value} where the goal holds",
+        (),
+        lambda s, p: z3.Implies(where(s, p), quantity.term(s, p) <= value),
+        lemmas=tuple(prover.proved),
+    )
+    return prover.check(bound, kmax=2, bound=0).status == PROVED
+
+
+def _value_at(quantity: Quantity, state: dict, params: dict) -> int:
+    """The quantity's value in a decoded witness state."""
+    env = {k: (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v)) for k, v in state.items()}
+    return z3.simplify(quantity.term(env, params)).as_long()
 
 
 def _prover(proof: TransitionSystem, lemmas, timeout_ms: int) -> Prover:

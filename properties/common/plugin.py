@@ -214,8 +214,18 @@ class SymbolicEncoding(Protocol):
     ) -> dict:
         """A designer query's answer with a decoded witness; ``work``: the Z3 resource units its search may spend."""
 
-    def ask_goal(self, goal: str, players: int, *, depth: int | None = None, options: tuple = (), work: int | None = None) -> dict:
-        """The fewest rounds (or turns) in which a goal in words can hold, with a witness (``ask --goal``;
+    def ask_goal(
+        self,
+        goal: str | None,
+        players: int,
+        *,
+        depth: int | None = None,
+        options: tuple = (),
+        work: int | None = None,
+        most: str | None = None,
+    ) -> dict:
+        """The fewest rounds (or turns) in which a goal in words can hold, or with ``most`` (a quantity's
+        name) the most that quantity can be where it holds, with a witness (``ask --goal``, ``--most``;
         the words are ``oblivaeon_verify.smt.goals``'s, over the ruleset's quantities and conditions)."""
 
 

@@ -63,7 +63,15 @@ def ask(
     return out
 
 
-def ask_goal(goal: str, players: int, *, depth: int | None = None, options: tuple[str, ...] = (), work: int | None = None) -> dict:
+def ask_goal(
+    goal: str | None,
+    players: int,
+    *,
+    depth: int | None = None,
+    options: tuple[str, ...] = (),
+    work: int | None = None,
+    most: str | None = None,
+) -> dict:
     """The fewest turns in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
     from oblivaeon_verify.properties.aeons_end.symbolic.goals import vocabulary
     from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
@@ -78,11 +86,15 @@ def ask_goal(goal: str, players: int, *, depth: int | None = None, options: tupl
     start = time.perf_counter()
     enc = encoding(players)
     vocab = vocabulary(enc)
-    parsed = goals.parse_goal(goal, vocab)
-    ans = goals.fewest(
+    parsed = goals.parse_goal(goal, vocab) if goal is not None else None
+    answer = goals.fewest if most is None else goals.most
+    target = vocab.measures[0] if most is None else vocab.quantity(most)
+    if parsed is None and most is None:
+        raise ValueError("--goal or --most: expected at least one")
+    ans = answer(
         "goal",
         parsed,
-        vocab.measures[0],
+        target,
         search=enc.system(),
         proof=enc.system(),
         lemmas=properties(enc),

@@ -97,7 +97,15 @@ def ask(
     return out
 
 
-def ask_goal(goal: str, players: int, *, depth: int | None = None, options: tuple[str, ...] = (), work: int | None = None) -> dict:
+def ask_goal(
+    goal: str | None,
+    players: int,
+    *,
+    depth: int | None = None,
+    options: tuple[str, ...] = (),
+    work: int | None = None,
+    most: str | None = None,
+) -> dict:
     """The fewest rounds in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
     from oblivaeon_verify.properties.oblivaeon.symbolic.goals import vocabulary
     from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
@@ -115,12 +123,16 @@ def ask_goal(goal: str, players: int, *, depth: int | None = None, options: tupl
     b = booklet()
     enc = _encoding(players, b, game_over)
     vocab = vocabulary(enc)
-    parsed = goals.parse_goal(goal, vocab)
+    parsed = goals.parse_goal(goal, vocab) if goal is not None else None
+    answer = goals.fewest if most is None else goals.most
+    target = vocab.measures[0] if most is None else vocab.quantity(most)
     lemmas = properties(enc) + (() if game_over else (removals_per_round(enc),))
-    ans = goals.fewest(
+    if parsed is None and most is None:
+        raise ValueError("--goal or --most: expected at least one")
+    ans = answer(
         "goal",
         parsed,
-        vocab.measures[0],
+        target,
         search=_system(_encoding(players, b, game_over, accelerated=True)),
         proof=_system(enc),
         lemmas=lemmas,
