@@ -38,8 +38,8 @@ def replayed(ruleset, doc: dict, situation, caught_by: str = ""):
         return situation(state, (), ruleset.where(state))
 
 
-def _statement(text: str):
-    for c in clarify.rulebook():
+def _statement(text: str, book=clarify):
+    for c in book.rulebook():
         for n, st in enumerate(c.statements):
             if st.text == text:
                 return c.id, n, st
@@ -110,14 +110,6 @@ def test_the_command_checks_a_proposal_in_play(tmp_path, capsys):
 FIVE_CARDS = "every player outside their turn holds five cards or has no cards left to draw"
 
 
-def _ae_statement(text: str):
-    for c in ae_clarify.rulebook():
-        for n, st in enumerate(c.statements):
-            if st.text == text:
-                return c.id, n, st
-    raise LookupError(text)
-
-
 def test_the_aeons_end_model_conforms_to_its_rulebook_in_play_with_every_count_decided():
     r = ae_clarify.in_play(BUDGET)
     assert r["complete"] and r["states"] > 100
@@ -126,11 +118,11 @@ def test_the_aeons_end_model_conforms_to_its_rulebook_in_play_with_every_count_d
     # the EXIST counts are decided on every state (the nemesis deck's cards, the nemesis and Gravehold are always things)
     for key in [("EXIST.MINION", 1), ("EXIST.NEMESIS-CARD", 1), ("EXIST.GRAVEHOLD", 1), ("EXIST.BREACH", 2)]:
         assert by[key]["result"] == "conforms" and by[key]["decided_states"] == r["states"], by[key]
-    assert by[(_ae_statement(FIVE_CARDS)[0], _ae_statement(FIVE_CARDS)[1] + 1)]["result"] == "conforms"
+    assert by[(_statement(FIVE_CARDS, ae_clarify)[0], _statement(FIVE_CARDS, ae_clarify)[1] + 1)]["result"] == "conforms"
 
 
 def test_a_broken_aeons_end_rule_fails_its_statement_in_play_with_a_replayable_witness(tmp_path):
-    cid, n, st = _ae_statement(FIVE_CARDS)
+    cid, n, st = _statement(FIVE_CARDS, ae_clarify)
     with knockout.knocked_out("oblivaeon_verify.model.aeons_end", "DRAW.TO-FIVE"):
         r = ae_clarify.in_play(BUDGET, statements=[(cid, n, st)], knockout="DRAW.TO-FIVE")
     (result,) = r["results"]

@@ -279,20 +279,29 @@ def parse_goal(text: str, vocab: GoalVocabulary) -> Goal:
 # --- answering -------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Space:
+    """Where a ruleset answers goal questions: the system witnesses are searched in (possibly
+    accelerated), the one bounds are proved on with the bookkeeping ``lemmas``, the search's depth and
+    shared work, the answer's standing notes, and how a decoded path becomes witness steps."""
+
+    search: TransitionSystem
+    proof: TransitionSystem
+    lemmas: tuple[Property, ...]
+    players: int
+    depth: int
+    allowance: Allowance
+    notes: tuple[str, ...]
+    steps_of: Callable
+    timeout_ms: int = 30_000
+    """Per proof obligation (k-induction's own limit)."""
+
+
 def fewest(
     name: str,
     goal: Goal,
     measure: Measure,
-    *,
-    search: TransitionSystem,
-    proof: TransitionSystem,
-    lemmas: tuple[Property, ...],
-    players: int,
-    depth: int,
-    allowance: Allowance,
-    notes: list[str],
-    steps_of,
-    timeout_ms: int = 30_000,
+    space: Space,
 ) -> Answer:
     """The fewest ``measure`` (rounds, turns) in which ``goal`` can hold, with a witness.
 
@@ -302,10 +311,12 @@ def fewest(
     searched (paths that stay below: the measure never decreases).  The answer is exact when the
     proof reaches the witness's value, and says so; otherwise it says within what depth lower values
     were excluded, or that the work ran out first."""
+    search, proof, lemmas, players, depth = space.search, space.proof, space.lemmas, space.players, space.depth
+    allowance, steps_of, timeout_ms, notes = space.allowance, space.steps_of, space.timeout_ms, list(space.notes)
     params = search.params
     holds = lambda s: goal.formula(s, params)  # noqa: E731
     status, steps, values = reach(search, holds, depth=depth, allowance=allowance)
-    notes = list(notes) + [f"goal: {goal.text}"]
+    notes += [f"goal: {goal.text}"]
     if status != "reached":
         if status == "unreachable-within":
             notes.append(f"no path of at most {depth} steps reaches the goal")
@@ -343,16 +354,7 @@ def most(
     name: str,
     goal: Goal | None,
     quantity: Quantity,
-    *,
-    search: TransitionSystem,
-    proof: TransitionSystem,
-    lemmas: tuple[Property, ...],
-    players: int,
-    depth: int,
-    allowance: Allowance,
-    notes: list[str],
-    steps_of,
-    timeout_ms: int = 30_000,
+    space: Space,
 ) -> Answer:
     """The most ``quantity`` can be in a state where ``goal`` holds (any state, without one), with a witness.
 
@@ -363,10 +365,12 @@ def most(
     each search, whether its target is out of reach, which spares the search.  Otherwise
     the search ends when no larger value is found within ``depth`` steps (the most found within the
     depth, said so) or when the work runs out (said so)."""
+    search, proof, lemmas, players, depth = space.search, space.proof, space.lemmas, space.players, space.depth
+    allowance, steps_of, timeout_ms, notes = space.allowance, space.steps_of, space.timeout_ms, list(space.notes)
     params = search.params
     base = (lambda s: goal.formula(s, params)) if goal is not None else (lambda s: z3.BoolVal(True))
     where = (lambda s, p: goal.formula(s, p)) if goal is not None else (lambda s, p: z3.BoolVal(True))
-    notes = list(notes) + ([f"goal: {goal.text}"] if goal is not None else []) + [f"the most: {quantity.phrase}"]
+    notes += ([f"goal: {goal.text}"] if goal is not None else []) + [f"the most: {quantity.phrase}"]
     prover = None
     status, steps, values = reach(search, base, depth=depth, allowance=allowance)
     if status != "reached":
@@ -417,6 +421,17 @@ def _bounded_by(prover: Prover, where, quantity: Quantity, value: int) -> bool:
         lemmas=tuple(prover.proved),
     )
     return prover.check(bound, kmax=2, bound=0).status == PROVED
+
+
+def answer(vocab: GoalVocabulary, goal: str | None, most_of: str | None, space: Space) -> Answer:
+    """``ask --goal`` / ``--most``: the goal's fewest rounds (the vocabulary's measure), or the most of
+    the quantity named ``most_of`` where the goal holds (any state without a goal)."""
+    if goal is None and most_of is None:
+        raise ValueError("--goal or --most: expected at least one")
+    parsed = parse_goal(goal, vocab) if goal is not None else None
+    if most_of is None:
+        return fewest("goal", parsed, vocab.measures[0], space)
+    return most("goal", parsed, vocab.quantity(most_of), space)
 
 
 def _value_at(quantity: Quantity, state: dict, params: dict) -> int:

@@ -86,24 +86,17 @@ def ask_goal(
     start = time.perf_counter()
     enc = encoding(players)
     vocab = vocabulary(enc)
-    parsed = goals.parse_goal(goal, vocab) if goal is not None else None
-    answer = goals.fewest if most is None else goals.most
-    target = vocab.measures[0] if most is None else vocab.quantity(most)
-    if parsed is None and most is None:
-        raise ValueError("--goal or --most: expected at least one")
-    ans = answer(
-        "goal",
-        parsed,
-        target,
+    space = goals.Space(
         search=enc.system(),
         proof=enc.system(),
         lemmas=properties(enc),
         players=players,
         depth=depth or GOAL_DEPTH,
         allowance=Allowance.of(work or QUERY_WORK),
-        notes=["symbolic abstraction: any turn may be taken by any seated player (counts of player cards, not names)"],
+        notes=("symbolic abstraction: any turn may be taken by any seated player (counts of player cards, not names)",),
         steps_of=_steps,
     )
+    ans = goals.answer(vocab, goal, most, space)
     out = ans.as_dict()
     out["seconds"] = time.perf_counter() - start
     return out

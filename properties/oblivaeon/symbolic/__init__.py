@@ -123,25 +123,18 @@ def ask_goal(
     b = booklet()
     enc = _encoding(players, b, game_over)
     vocab = vocabulary(enc)
-    parsed = goals.parse_goal(goal, vocab) if goal is not None else None
-    answer = goals.fewest if most is None else goals.most
-    target = vocab.measures[0] if most is None else vocab.quantity(most)
     lemmas = properties(enc) + (() if game_over else (removals_per_round(enc),))
-    if parsed is None and most is None:
-        raise ValueError("--goal or --most: expected at least one")
-    ans = answer(
-        "goal",
-        parsed,
-        target,
+    space = goals.Space(
         search=_system(_encoding(players, b, game_over, accelerated=True)),
         proof=_system(enc),
         lemmas=lemmas,
         players=players,
         depth=depth or DEFAULT_DEPTH,
         allowance=Allowance.of(work or QUERY_WORK),
-        notes=_assumptions(b, game_over),
+        notes=tuple(_assumptions(b, game_over)),
         steps_of=_steps,
     )
+    ans = goals.answer(vocab, goal, most, space)
     out = ans.as_dict()
     out["seconds"] = time.perf_counter() - start
     for s in out["witness"]:
