@@ -78,17 +78,15 @@ def test_bad_arguments_get_a_clear_error_and_exit_code_2(capsys, argv, message):
     assert "Traceback" not in err
 
 
-def test_verify_writes_reports_atomically_and_deterministically(tmp_path, capsys):
+def test_verify_writes_the_reports(tmp_path, capsys):
     out = tmp_path / "reports"
     # (the quick sections: what this test checks is the writing; every section in its full setting is the
-    # main job, the README's first command, run at every stop)
+    # main job, the README's first command, run at every stop; test_determinism shows the same report
+    # made in two processes under two hash seeds and worker counts byte for byte)
     args = ["verify", "--games", "4", "--conformance-games", "1", "--seed", "3", "--out", str(out), "--workers", "1", "--quick"]
-    run(capsys, *args)
-    first = {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
-    run(capsys, *args)
-    second = {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
-    assert first == second
-    assert {"index.md", "summary.json"} <= set(first)
-    summary = json.loads(first["summary.json"])
-    assert summary["seed"] == 3
-    assert "index.md" in first
+    code, said, _ = run(capsys, *args)
+    assert code == 0 and said.rstrip().endswith("verdict: all checks passed"), said
+    written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
+    assert {"index.md", "index.html", "summary.json"} <= written and any(n.startswith("corner-cases/") for n in written)
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["seed"] == 3 and summary["totals"]["games"] == 12

@@ -54,7 +54,19 @@ JSON_COMMANDS = {
     "graph": ["graph", "--games", "1", "--hypothesis", "2", "--json"],
     "explore": ["explore", "--depth", "2", "--max-states", "300", "--json"],
     "witnesses": ["witnesses", "--clause", "CLAR.SENTINELS", "--clause", "CLAR.MISSION-ZONE", "--json"],
-    "witnesses --readings": ["witnesses", "--ruleset", "aeons_end", "--readings", "--games", "3", "--steered-games", "1", "--json"],
+    "witnesses --readings": [
+        "witnesses",
+        "--ruleset",
+        "aeons_end",
+        "--readings",
+        "--games",
+        "3",
+        "--steered-games",
+        "1",
+        "--beam",
+        "24",
+        "--json",
+    ],
 }
 """Every command with --json (bench measures time: its figures are its result)."""
 

@@ -361,3 +361,13 @@ def test_the_last_attacks_nearness_says_when_the_readings_can_no_longer_part():
     )
     assert progress(dataclasses.replace(start, nemesis_deck=no_attack)) is None
     assert progress(dataclasses.replace(start, nemesis_deck=(Deck(), Deck(), Deck()))) is None
+
+
+def test_beam_sets_the_steered_searchs_width_and_is_refused_without_readings(capsys):
+    argv = ["witnesses", "--ruleset", "aeons_end", "--readings", "--games", "1", "--steered-games", "1", "--beam", "3", "--json"]
+    assert main(argv) == 4  # not parted within this budget
+    [row] = json.loads(capsys.readouterr().out)["divergences"]
+    assert row["reason"].endswith("steered by its nearness (beam of 3)"), row["reason"]
+    assert main(["witnesses", "--clause", "CLAR.SENTINELS", "--beam", "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--beam" in err and "only with --readings" in err, err

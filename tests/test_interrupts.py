@@ -288,7 +288,9 @@ def test_ctrl_c_stops_check_during_the_hypothesis_machine(tmp_path):
 
 def test_ctrl_c_stops_a_long_z3_query_within_2s(tmp_path):
     """Z3 would catch SIGINT itself and answer ``unknown`` (and the query go on); now the solver is interrupted."""
-    run = start(tmp_path, "ask", "fewest-rounds-to-lose", "--depth", "40")
+    # A goal no path of 40 steps reaches: the search grinds on for about 20 s (fewest-rounds-to-lose now
+    # answers in under 4 s of CPU, before this test would send its signal).
+    run = start(tmp_path, "ask", "--goal", "the round is at least 15", "--depth", "40")
     wait_until(run, lambda: cpu_seconds(run.pid) > 4.0, "deep in the solver (4 s of CPU)")
     assert_stopped_cleanly(run, stop(run), "ask")
 
@@ -299,7 +301,7 @@ def test_ctrl_c_stops_a_long_z3_query_within_2s(tmp_path):
         (("bench", "--games", "100000"), 2.0, " games; nothing written"),
         (("graph", "--games", "100000"), 2.0, "interrupted"),
         (("explore", "--depth", "1000", "--max-states", "2000000"), 2.0, "interrupted"),
-        (("prove", "--ruleset", "aeons_end"), 1.5, " counts of players ("),
+        (("prove", "--ruleset", "aeons_end"), 2.5, " counts of players ("),  # of its 4.5 s: past start-up on a loaded machine
     ],
     ids=["bench", "graph", "explore", "prove"],
 )

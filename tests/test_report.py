@@ -69,13 +69,6 @@ def test_two_runs_with_the_same_seed_give_byte_identical_reports(tmp_path):
     assert len(list((a / "corner-cases").glob("*.html"))) == len(list((ROOT / "scenarios" / "oblivaeon").glob("*.toml")))
 
 
-@pytest.mark.slow
-def test_two_runs_with_every_section_give_byte_identical_reports(tmp_path):
-    """The same, with every report section found at run time (quick settings): slow, a minute or more."""
-    a, b = _write_twice(tmp_path, sections=[m.__name__.rsplit(".", 1)[1] for m in sections_pkg.available()])
-    _same_bytes(a, b)
-
-
 def test_a_different_seed_gives_a_different_report():
     one, _ = build(seed=7)
     two, _ = build(seed=8)

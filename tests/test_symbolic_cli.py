@@ -78,8 +78,3 @@ def test_clarify_reads_a_file_and_reports_errors_with_position(capsys, tmp_path)
     assert code == 2 and "no such clarification file" in err
     code, _, err = run(capsys, "clarify")
     assert code == 2 and "TEXT or with --file" in err
-
-
-def test_clarify_check_reports_the_rulebook_and_the_model(capsys):
-    code, out, _ = run(capsys, "clarify", "--check")
-    assert code == 0 and "consistent" in out and "0 violations" in out

@@ -65,6 +65,12 @@ def _changes(before: dict | None, after: dict) -> str:
     return f"  [dim]({', '.join(diff)})[/dim]" if diff else ""
 
 
+def _stopped(e: BaseException, ruleset, finished: int, counts: list, rows: list, target) -> interrupts.Interrupted:
+    done = f"the proofs for {finished} of {len(counts)} counts of {ruleset.players_word} ({len(rows)} properties)"
+    written = f"nothing written, {target}/ left as it was" if target else "nothing written"
+    return interrupts.stopped(e, done=done, written=written)
+
+
 def cmd_prove(args) -> int:
     ruleset = load_ruleset(args)
     sym = symbolic(ruleset)
@@ -98,10 +104,13 @@ def cmd_prove(args) -> int:
                 for r in rows + list(extras.values()):
                     if "files" in r:
                         r["files"] = [str(target / Path(f).relative_to(out_dir)) for f in r["files"]]
+    except Exception as e:
+        if interrupts.received() is None:
+            raise
+        # A solver stopped by the signal raises its own error, not a KeyboardInterrupt: part of the interrupt.
+        raise _stopped(e, ruleset, finished, counts, rows, target) from None
     except KeyboardInterrupt as e:
-        done = f"the proofs for {finished} of {len(counts)} counts of {ruleset.players_word} ({len(rows)} properties)"
-        written = f"nothing written, {target}/ left as it was" if target else "nothing written"
-        raise interrupts.stopped(e, done=done, written=written) from None
+        raise _stopped(e, ruleset, finished, counts, rows, target) from None
     code = outcome(rows + list(extras.values()))
     if args.json:
         print_json(

@@ -53,6 +53,8 @@ def cmd_witnesses(args) -> int:
         if args.clause:
             raise UsageError("--clause finds corner-case witnesses, --readings divergence witnesses: give one or the other")
         return _readings(ruleset, args)
+    if args.beam is not None:
+        raise UsageError("--beam: the width of the readings' steered search: only with --readings or --reading")
     clauses = clause_ids(ruleset, args.clause) if args.clause else corner_cases(ruleset)
     found = sw.find(
         ruleset,
@@ -102,6 +104,7 @@ def _readings(ruleset, args) -> int:
         games=args.games,
         replays=dv.DEFAULT_REPLAYS if args.replays is None else args.replays,
         steered_games=args.steered_games,
+        beam=dv.DEFAULT_BEAM if args.beam is None else args.beam,
         progress=None if args.json else stderr_line,
     )
     seconds = time.perf_counter() - t0
@@ -265,6 +268,12 @@ def register(sub) -> None:
         type=integer(0, 100_000),
         default=sw.DEFAULT_STEERED_GAMES,
         help="games per player count steered by the rule-interaction graph towards each clause random play missed (with --readings: searched by the nearness of each reading random play did not part) (default %(default)s)",
+    )
+    sp.add_argument(
+        "--beam",
+        type=integer(1, 10_000),
+        default=None,
+        help=f"with --readings: games the steered search keeps at each tick of a reading's clock (default {dv.DEFAULT_BEAM})",
     )
     sp.add_argument(
         "--replays",
