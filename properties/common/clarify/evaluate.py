@@ -41,13 +41,24 @@ class Situation:
 
 
 def _and(values):
-    values = list(values)
-    return False if False in values else (None if None in values else True)
+    # Kleene: one False decides, so the rest are not evaluated (a statement's quantifiers nest).
+    unknown = False
+    for v in values:
+        if v is False:
+            return False
+        if v is None:
+            unknown = True
+    return None if unknown else True
 
 
 def _or(values):
-    values = list(values)
-    return True if True in values else (None if None in values else False)
+    unknown = False
+    for v in values:
+        if v is True:
+            return True
+        if v is None:
+            unknown = True
+    return None if unknown else False
 
 
 def _not(v):
@@ -133,11 +144,16 @@ class _Eval:
         raise TypeError(f"not a phrase: {e!r}")
 
     def quantified(self, q: Quantity, subject, predicate):
+        # The predicate of a thing the subject surely leaves out is not evaluated: it cannot change the value.
+        def both(o):
+            s = subject(o)
+            return False if s is False else _and((s, predicate(o)))
+
         if q.kind == "every":
-            return _and(_or([_not(subject(o)), predicate(o)]) for o in range(self.n))
+            return _and(True if (s := subject(o)) is False else _or((_not(s), predicate(o))) for o in range(self.n))
         if q.kind == "no":
-            return _and(_not(_and([subject(o), predicate(o)])) for o in range(self.n))
-        return _count([_and([subject(o), predicate(o)]) for o in range(self.n)], q.low, q.high)
+            return _and(_not(both(o)) for o in range(self.n))
+        return _count([both(o) for o in range(self.n)], q.low, q.high)
 
     def statement(self, st: Statement):
         main = self.quantified(st.quantity, lambda o: self.phrase(st.subject, o), lambda o: self.phrase(st.predicate, o))
