@@ -66,9 +66,17 @@ def page(ruleset, source: str, proposal, verdict: dict, args) -> dict:
             "budget": play["budget"],
             "states": play["states"],
             "steps": play["steps"],
+            "explored": play["explored"],
             "stopped": "" if play["complete"] else play["stopped"],
             "results": [
-                {"result": r["result"], "text": r["text"], "where": r.get("where", ""), "file": r.get("file", "")} for r in play["results"]
+                {
+                    "result": r["result"],
+                    "text": r["text"],
+                    "where": r.get("where", ""),
+                    "found_by": r.get("found_by", ""),
+                    "file": r.get("file", ""),
+                }
+                for r in play["results"]
             ],
         },
         "again": shlex.join(again + (["--in-play"] if getattr(args, "in_play", False) else [])),

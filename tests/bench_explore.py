@@ -18,8 +18,8 @@ import time
 import tracemalloc
 
 from oblivaeon_verify import rulesets
+from oblivaeon_verify.explore import explore
 from oblivaeon_verify.graphs import facts as facts_mod
-from oblivaeon_verify.graphs.explore import explore
 from oblivaeon_verify.play import choose, game_rng
 
 KEYS = ("canonical", "position")

@@ -112,13 +112,14 @@ LIBRARY_MODULES = (
     "oblivaeon_verify.smt",
     "oblivaeon_verify.words",
     "oblivaeon_verify.play",
+    "oblivaeon_verify.explore",
     "oblivaeon_verify.heartbeat",
     "oblivaeon_verify.output",
     "oblivaeon_verify.knockout",
     "oblivaeon_verify.replay_file",
     "oblivaeon_verify.scenario_lib",
 )
-"""The game-independent library: the SMT kernel, weighted random choice, words, progress, the output
+"""The game-independent library: the SMT kernel, weighted random choice, breadth-first exploration, words, progress, the output
 folder's safety, knock-out, the replay file's format, the scenario schema and runner (a module listed
 covers its submodules)."""
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from oblivaeon_verify import rulesets
+from oblivaeon_verify.explore import Goal, explore
 from oblivaeon_verify.graphs import facts as facts_mod
-from oblivaeon_verify.graphs.explore import Goal, explore
 from oblivaeon_verify.graphs.witness import replay, witness, witnesses
 
 # --- a toy game with a known count -----------------------------------------------------------
@@ -188,3 +188,13 @@ def test_corner_case_predicates_hold_only_where_they_should(ruleset, pressure):
     w = witness(ruleset, "CLAR.HERO-COUNT", depth=3, max_states=2_000)
     state, _ = replay(ruleset, w)
     assert w.by == "state" and facts.PREDICATES["CLAR.HERO-COUNT"].holds(state)
+
+
+def test_visit_sees_each_kept_state_once_the_start_first_with_a_shortest_path():
+    seen = []
+    r = explore(Walk(3), (0, 0), depth=100, max_states=1000, visit=lambda s, path: seen.append((s, [d.kind for d in path()])))
+    assert len(seen) == r.states == 16 and seen[0] == ((0, 0), [])
+    assert sorted(s for s, _ in seen) == [(a, b) for a in range(4) for b in range(4)]
+    for (a, b), path in seen:  # a shortest path to (a, b) raises a a times and b b times
+        assert sorted(path) == ["a"] * a + ["b"] * b
+    assert [len(p) for _, p in seen] == sorted(len(p) for _, p in seen)  # breadth-first

@@ -19,8 +19,8 @@ from oblivaeon_verify.model.oblivaeon import serialise as oa_serialise
 from oblivaeon_verify.model.oblivaeon import state as oa_state
 
 from oblivaeon_verify import rulesets
+from oblivaeon_verify.explore import explore
 from oblivaeon_verify.graphs import facts as facts_mod
-from oblivaeon_verify.graphs.explore import explore
 from oblivaeon_verify.play import choose, game_rng
 
 NAMES = ("oblivaeon", "aeons_end")

@@ -31,7 +31,9 @@ from oblivaeon_verify.commands.common import (
     seconds,
 )
 from oblivaeon_verify.model.common.files import read_text
+from oblivaeon_verify.properties.common.clarify.in_play import Budget as InPlayBudget
 from oblivaeon_verify.properties.common.clarify.logic import JUDGE_WORK
+from oblivaeon_verify.words import count
 
 
 def _language(ruleset):
@@ -178,16 +180,20 @@ def _print(verdict: dict, con) -> None:
             con.print(f"  nothing can be {e['subject']} (ruled out by: {sets})")
     play = verdict.get("in_play")
     if play:
-        con.print(
-            f"in play ({play['budget']}): {play['states']:,} states, {play['steps']:,} steps"
-            + ("" if play["complete"] else f"; {play['stopped']}")
-        )
+        con.print(f"in play ({play['budget']}): {in_play_extent(play)}" + ("" if play["complete"] else f"; {play['stopped']}"))
         for r in play["results"]:
             con.print(
                 f"  {r['result']}: {r['text']}"
-                + (f" at {r['where']}" if r.get("where") else "")
+                + (f" at {r['where']} ({r['found_by']})" if r.get("where") else "")
                 + (f" -> {r['file']}" if r.get("file") else "")
             )
+
+
+def in_play_extent(play: dict) -> str:
+    """How much of the model an in-play search saw: random play's states and steps, and the explorations'."""
+    ex = play["explored"]
+    explored = f"; {count(ex['states'], 'state')} explored from {count(ex['starts'], 'start')}" if ex["starts"] else ""
+    return f"{count(play['states'], 'state')} and {count(play['steps'], 'step')} of random play{explored}"
 
 
 def _in_play(ruleset, proposal, args) -> dict:
@@ -201,7 +207,7 @@ def _in_play(ruleset, proposal, args) -> dict:
     if args.witnesses:
         output.prepare(args.witnesses, "clarify", "--witnesses")
     statements = [(proposal.id, n, st) for n, st in enumerate(proposal.statements)]
-    result = check(in_play.Budget(games=args.games, seconds=args.budget_seconds), statements)
+    result = check(in_play.Budget(games=args.games, explored=args.explore, seconds=args.budget_seconds), statements)
     files = in_play.write_witnesses(result, args.witnesses) if args.witnesses else {}
     for r in result["results"]:
         name = f"{r['clause']}-{r['statement']}.json"
@@ -247,6 +253,14 @@ def register(sub) -> None:
     )
     sp.add_argument("--in-play", action="store_true", help="also check the proposal in random play of the model (a witness where it fails)")
     sp.add_argument("--games", metavar="N", type=integer(1, 1000), default=3, help="random games for --in-play (default 3)")
+    sp.add_argument(
+        "--explore",
+        metavar="STATES",
+        type=integer(0, 1_000_000),
+        default=InPlayBudget().explored,
+        help="with --in-play: the states each breadth-first exploration around the random games keeps, one from each"
+        f" game's start and every {InPlayBudget().explore_every:,}th decision (0: none) (default %(default)s)",
+    )
     sp.add_argument(
         "--budget-seconds",
         metavar="SECONDS",

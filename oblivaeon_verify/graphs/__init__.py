@@ -7,14 +7,16 @@ graph facts of its plugin (``rulesets.plugin(ruleset).graph_facts``, loaded by :
 * :mod:`.dynamic`     edges observed in play (random games, a Hypothesis run);
 * :mod:`.interaction` the graph and its questions: paths into clarifications, cycles and their
   bounds, rules never reached, uncovered chains, centrality;
-* :mod:`.explore`     breadth-first state exploration, dead ends;
 * :mod:`.witness`     minimal witnesses from setup to each corner case;
 * :mod:`.export`      GraphML, DOT, Mermaid and SVG pictures.
+
+The breadth-first state exploration they search is :mod:`oblivaeon_verify.explore`, in the library
+(the clarification checker's in-play search explores too).
 """
 
 from functools import lru_cache
 
-from oblivaeon_verify.graphs.explore import Goal, explore
+from oblivaeon_verify.explore import Goal, explore
 from oblivaeon_verify.graphs.export import mermaid_for_clause
 from oblivaeon_verify.graphs.interaction import build, paths_into
 from oblivaeon_verify.graphs.witness import Witness, witness, witnesses

@@ -29,10 +29,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from oblivaeon_verify.explore import explore
 from oblivaeon_verify.graphs import acting, interaction
 from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.graphs.acting import opening
-from oblivaeon_verify.graphs.explore import explore
 from oblivaeon_verify.graphs.witness import goal_for
 from oblivaeon_verify.play import choose, game_rng
 

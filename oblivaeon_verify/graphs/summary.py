@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import time
 
+from oblivaeon_verify.explore import explore as run_exploration
 from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.graphs import interaction as ia
 from oblivaeon_verify.graphs.dynamic import observe
-from oblivaeon_verify.graphs.explore import explore as run_exploration
 from oblivaeon_verify.graphs.witness import goal_for
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from oblivaeon_verify.explore import Goal, explore
 from oblivaeon_verify.graphs import facts as facts_mod
-from oblivaeon_verify.graphs.explore import Goal, explore
 
 DEFAULT_DEPTH = 8
 DEFAULT_MAX_STATES = 20_000

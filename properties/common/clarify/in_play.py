@@ -1,4 +1,5 @@
-"""Statements checked in play: random games of the model, every statement evaluated on every state.
+"""Statements checked in play: random games of the model and breadth-first explorations around them,
+every statement evaluated on every state.
 
 For each state reached (and the moves of the turn so far) a ruleset's ``situation`` function gives
 the things the model decides (:mod:`properties.common.clarify.evaluate`); each statement evaluates
@@ -9,6 +10,12 @@ invariants to hold, since the game itself is legal) from the game's rulebook set
 the statement to hold.  A possibility that is True somewhere is *witnessed*.  Otherwise the answer is
 "conforms over N states and M steps" under the stated :class:`Budget`, with how many states decided
 it (a statement open on every state was not checked at all, and says so).
+
+Random play goes deep along one line; an exploration (:func:`oblivaeon_verify.explore.explore`) takes
+every legal decision, chance's too, around a state of a random game, so that what the line passed by
+is seen as well.  It keeps each position once (by the position key), with the moves of the turn along
+the shortest path to it: a position reached by two paths whose moves differ is observed with the
+first one only.
 """
 
 from __future__ import annotations
@@ -22,7 +29,9 @@ from pathlib import Path
 from oblivaeon_verify.properties.common.clarify.evaluate import culprits, holds
 
 from oblivaeon_verify import output, replay_file
+from oblivaeon_verify.explore import explore
 from oblivaeon_verify.play import choose, game_rng
+from oblivaeon_verify.words import count
 
 
 @dataclass(frozen=True)
@@ -31,14 +40,24 @@ class Budget:
     players: int = 4
     decisions: int = 4_000
     """The most decisions of one game (random play stops there)."""
+    explored: int = 300
+    """The most states each breadth-first exploration keeps (0: no exploration)."""
+    explore_every: int = 500
+    """An exploration starts at the first state of each random game and at every this many decisions of it."""
     seconds: float | None = None
-    """All games together, if given; the search stops at the first state past it.  By default the
-    games and decisions alone bound the search, so that what it covers never depends on the load."""
+    """All games and explorations together, if given; the search stops at the first state past it.  By
+    default the counts alone bound the search, so that what it covers never depends on the load."""
     seed: int = 0
 
     def __str__(self) -> str:
-        within = "" if self.seconds is None else f" and {self.seconds:g} s"
-        return f"{self.games} random games of {self.players} players, seed {self.seed}, at most {self.decisions:,} decisions each{within}"
+        explored = (
+            f"; explored breadth-first from every {self.explore_every:,}th decision of each (the first state too), at most {self.explored:,} states each"
+            if self.explored
+            else ""
+        )
+        within = "" if self.seconds is None else f"; within {self.seconds:g} s"
+        games = count(self.games, "random game")
+        return f"{games} of {self.players} players, seed {self.seed}, at most {self.decisions:,} decisions each{explored}{within}"
 
 
 @dataclass
@@ -54,8 +73,53 @@ class _Game:
         return False
 
 
+@dataclass(frozen=True)
+class _Root:
+    """A state of a random game an exploration starts from, with the game up to it."""
+
+    setup: object
+    state: object
+    decisions: tuple
+    labels: tuple
+    turn: object
+    moves: tuple
+
+
+class _OutOfTime(Exception):
+    pass
+
+
 def _no_moves(state, events) -> list[int]:
     return []
+
+
+@dataclass
+class _Observer:
+    """Every statement evaluated on each state observed: the tallies, and the first state that shows each."""
+
+    statements: list
+    situation: Callable
+    tally: dict = field(default_factory=dict)
+    found: dict = field(default_factory=dict)
+    states: int = 0
+
+    def __post_init__(self) -> None:
+        self.tally = {(cid, n): {"true": 0, "false": 0, "open": 0} for cid, n, _st in self.statements}
+
+    def observe(self, state, moves: tuple, where: str, witness: Callable[[], dict], by: str) -> None:
+        """``witness()``: the replay document of the game to this state (built only for a violation)."""
+        sit = self.situation(state, moves, where)
+        self.states += 1
+        for cid, n, st in self.statements:
+            v = holds(st, sit)
+            t = self.tally[(cid, n)]
+            t["open" if v is None else ("true" if v else "false")] += 1
+            if (cid, n) in self.found:
+                continue
+            if v is False and not st.possibility:
+                self.found[(cid, n)] = {"where": where, "by": by, "things": culprits(st, sit), "replay": witness()}
+            elif v is True and st.possibility:
+                self.found[(cid, n)] = {"where": where, "by": by}
 
 
 def search(
@@ -66,17 +130,19 @@ def search(
     knockout: str | None = None,
     moved: Callable[[object, tuple], list[int]] = _no_moves,
 ) -> dict:
-    """Evaluate every (clause, statement) on every state of ``budget``'s random games.
+    """Evaluate every (clause, statement) on every state of ``budget``'s random games and of the
+    breadth-first explorations around them.
 
     ``situation(state, moves, where)`` builds the situation of a state; ``moves``: what ``moved(state,
     events)`` found in each step of the turn so far (OblivAeon: the seats whose hero changed battle
     zones; a ruleset without per-turn counts: nothing).  Returns the tallies, a result per statement
-    and, for each violated one, its witness (a replay document, not yet written)."""
+    and, for each violated one, its witness (a replay document, not yet written): the random game up
+    to the state, or up to an exploration's start and on along a shortest path to the state."""
     params = ruleset.default_parameters()
     start = time.monotonic()
-    states = steps = games = 0
-    tally = {(cid, n): {"true": 0, "false": 0, "open": 0} for cid, n, _st in statements}
-    found: dict = {}
+    steps = games = 0
+    seen = _Observer(list(statements), situation)
+    roots: list[_Root] = []
     stopped = ""
     for g in range(budget.games):
         rng = game_rng(budget.seed, budget.players, g)
@@ -87,23 +153,15 @@ def search(
         turn = None
         games += 1
         while True:
-            where = ruleset.where(state)
-            sit = situation(state, tuple(moves), where)
-            states += 1
-            for cid, n, st in statements:
-                v = holds(st, sit)
-                t = tally[(cid, n)]
-                t["open" if v is None else ("true" if v else "false")] += 1
-                if (cid, n) in found:
-                    continue
-                if v is False and not st.possibility:
-                    found[(cid, n)] = {
-                        "where": where,
-                        "things": culprits(st, sit),
-                        "replay": replay_file.from_game(ruleset, {}, game, knockout),  # default parameters: no overrides
-                    }
-                elif v is True and st.possibility:
-                    found[(cid, n)] = {"where": where}
+            seen.observe(
+                state,
+                tuple(moves),
+                ruleset.where(state),
+                lambda game=game: replay_file.from_game(ruleset, {}, game, knockout),
+                "random play",
+            )
+            if budget.explored and len(game.decisions) % budget.explore_every == 0:
+                roots.append(_Root(setup, state, tuple(game.decisions), tuple(game.labels), turn, tuple(moves)))
             options = ruleset.legal_decisions(state)
             if not options or len(game.decisions) >= budget.decisions:
                 break
@@ -121,19 +179,32 @@ def search(
             moves.extend(moved(state, events))
         if stopped:
             break
+    random_states = seen.states
+    explored = {"starts": 0, "states": 0, "steps": 0}
+    for n, root in enumerate(roots):
+        if stopped:
+            break
+        try:
+            ex = _explore(ruleset, root, seen, budget, knockout, moved, start)
+        except _OutOfTime:
+            stopped = f"the time budget ({budget.seconds:g} s) ran out in exploration {n + 1} of {len(roots)}"
+            break
+        explored["starts"] += 1
+        explored["states"] += ex.states
+        explored["steps"] += ex.transitions
     results = []
     for cid, n, st in statements:
-        t = tally[(cid, n)]
-        f = found.get((cid, n))
+        t = seen.tally[(cid, n)]
+        f = seen.found.get((cid, n))
         if st.possibility:
-            result = "witnessed" if f else ("not seen" if t["open"] < states else "open")
+            result = "witnessed" if f else ("not seen" if t["open"] < seen.states else "open")
         elif f:
             result = "violated"
         else:
             result = "conforms" if t["false"] == 0 and t["true"] > 0 else "open"
         entry = {"clause": cid, "statement": n + 1, "text": st.text, "result": result, "decided_states": t["true"] + t["false"]}
         if f:
-            entry["where"] = f["where"]
+            entry["where"], entry["found_by"] = f["where"], f["by"]
             if "replay" in f:
                 entry["things"] = f["things"]
                 entry["witness"] = f["replay"]
@@ -141,12 +212,47 @@ def search(
     return {
         "budget": str(budget),
         "games": games,
-        "states": states,
+        "states": random_states,
         "steps": steps,
+        "explored": explored,
         "complete": not stopped,
         "stopped": stopped,
         "results": results,
     }
+
+
+def _explore(ruleset, root: _Root, seen: _Observer, budget: Budget, knockout, moved, start: float):
+    """One breadth-first exploration from ``root``, every state it keeps observed."""
+
+    def walk(decisions: list):
+        """The path's decisions as indices and labels, and the moves of the turn at its end."""
+        state, turn, moves = root.state, root.turn, list(root.moves)
+        indices, labels = [], []
+        for d in decisions:
+            indices.append(ruleset.legal_decisions(state).index(d))
+            labels.append(str(d))
+            state, events = ruleset.step(state, d)
+            now = ruleset.turn_label(state)
+            if now != turn:
+                turn, moves = now, []
+            moves.extend(moved(state, events))
+        return indices, labels, tuple(moves)
+
+    def visit(state, path) -> None:
+        if budget.seconds is not None and time.monotonic() - start > budget.seconds:
+            raise _OutOfTime()
+        decisions = path()
+        moves = root.moves if not decisions else (walk(decisions)[2] if moved is not _no_moves else ())
+
+        def witness() -> dict:
+            indices, labels, _moves = walk(decisions)
+            game = _Game(root.setup, list(root.decisions) + indices, list(root.labels) + labels)
+            return replay_file.from_game(ruleset, {}, game, knockout)
+
+        seen.observe(state, moves, ruleset.where(state), witness, "exploration")
+
+    # (no depth limit of its own: a search of N states goes at most N deep)
+    return explore(ruleset, root.state, depth=budget.explored, max_states=budget.explored, visit=visit)
 
 
 def write_witnesses(found: dict, folder: str | Path, command: str = "clarify") -> dict[str, Path]:

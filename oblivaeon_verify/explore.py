@@ -115,12 +115,14 @@ def explore(
     key: Callable | None = None,
     goals: tuple[Goal, ...] = (),
     stop_when_found: bool = False,
+    visit: Callable[[object, Callable[[], list]], None] | None = None,
 ) -> Exploration:
     """Breadth-first search from ``start``; see the module docstring.
 
     A *dead end* is a reachable state that is not over and offers no legal decision: a bug of the
     model, reported with the path that reaches it.  ``stop_when_found`` ends the search as soon as
-    every goal has a hit (the witnesses are still minimal).
+    every goal has a hit (the witnesses are still minimal).  ``visit(state, path)`` is called once for
+    each state the search keeps, the start first; ``path()`` gives the decisions of a shortest path to it.
     """
     if depth < 0:
         raise ValueError(f"depth: expected 0 or more, not {depth}")
@@ -132,7 +134,7 @@ def explore(
     k0 = key(start)
     result = Exploration(g, k0, depth, max_states, True, 0.0)
     _add_node(g, ruleset, k0, start, 0)
-    _check_state(result, ruleset, goals, k0, start, 0)
+    _check_state(result, ruleset, goals, k0, start, 0, visit)
     queue = deque([(start, k0, 0)])
     while queue:
         if stop_when_found and goals and len(result.hits) == len(goals):
@@ -166,7 +168,7 @@ def explore(
                 break
             result.parents[nk] = (k, decision)
             _add_node(g, ruleset, nk, nxt, d + 1)
-            _check_state(result, ruleset, goals, nk, nxt, d + 1)
+            _check_state(result, ruleset, goals, nk, nxt, d + 1, visit)
             queue.append((nxt, nk, d + 1))
     result.seconds = time.perf_counter() - t0
     return result
@@ -176,7 +178,9 @@ def _add_node(g: nx.DiGraph, ruleset, k, state, depth: int) -> None:
     g.add_node(k, depth=depth, where=ruleset.where(state), terminal=ruleset.outcome(state) is not None)
 
 
-def _check_state(result: Exploration, ruleset, goals, k, state, depth: int) -> None:
+def _check_state(result: Exploration, ruleset, goals, k, state, depth: int, visit=None) -> None:
+    if visit is not None:
+        visit(state, lambda: result.path_to(k))
     for goal in goals:
         if goal.name not in result.hits and goal.state is not None and goal.state(state):
             result.hits[goal.name] = Hit(goal.name, result.path_to(k), depth, "state")
