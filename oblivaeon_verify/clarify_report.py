@@ -67,6 +67,7 @@ def page(ruleset, source: str, proposal, verdict: dict, args) -> dict:
             "states": play["states"],
             "steps": play["steps"],
             "explored": play["explored"],
+            "machine": play["machine"],
             "stopped": "" if play["complete"] else play["stopped"],
             "results": [
                 {

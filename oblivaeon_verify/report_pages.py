@@ -40,7 +40,7 @@ PROPOSAL_HTML = """{% extends "base.html" %}{% block body %}
 {% if p.adds %}<p>It adds:</p><ul>{% for t in p.adds %}<li>{{ t }}</li>{% endfor %}</ul>{% endif %}
 {% if p.says_nothing %}<p>These say nothing (their subject cannot exist):</p><ul>{% for t in p.says_nothing %}<li>{{ t }}</li>{% endfor %}</ul>{% endif %}
 <h2>In play</h2>
-{% if p.in_play %}<p>{{ p.in_play.budget }}: {{ p.in_play.states|count("state") }} and {{ p.in_play.steps|count("step") }} of random play{% if p.in_play.explored.starts %}; {{ p.in_play.explored.states|count("state") }} explored from {{ p.in_play.explored.starts|count("start") }}{% endif %}{% if p.in_play.stopped %}; {{ p.in_play.stopped }}{% endif %}.</p>
+{% if p.in_play %}<p>{{ p.in_play.budget }}: {{ p.in_play.states|count("state") }} and {{ p.in_play.steps|count("step") }} of random play{% if p.in_play.explored.starts %}; {{ p.in_play.explored.states|count("state") }} explored from {{ p.in_play.explored.starts|count("start") }}{% endif %}{% if p.in_play.machine.runs %}; {{ p.in_play.machine.states|count("state") }} in {{ p.in_play.machine.runs|count("run") }} of the Hypothesis machine{% endif %}{% if p.in_play.stopped %}; {{ p.in_play.stopped }}{% endif %}.</p>
 <ul>{% for r in p.in_play.results %}<li>{{ r.result }}: {{ r.text }}{% if r.where %} at {{ r.where }} ({{ r.found_by }}){% endif %}{% if r.file %} (witness <code>{{ r.file }}</code>){% endif %}</li>{% endfor %}</ul>
 {% else %}<p class="missing">Not checked in play (judge it with <code>--in-play</code>).</p>{% endif %}
 <p>Judge it again: <code>{{ p.again }}</code></p>
@@ -81,7 +81,7 @@ These say nothing (their subject cannot exist):
 {% endif %}
 ## In play
 {% if p.in_play %}
-{{ p.in_play.budget }}: {{ p.in_play.states|count("state") }} and {{ p.in_play.steps|count("step") }} of random play{% if p.in_play.explored.starts %}; {{ p.in_play.explored.states|count("state") }} explored from {{ p.in_play.explored.starts|count("start") }}{% endif %}{% if p.in_play.stopped %}; {{ p.in_play.stopped }}{% endif %}.
+{{ p.in_play.budget }}: {{ p.in_play.states|count("state") }} and {{ p.in_play.steps|count("step") }} of random play{% if p.in_play.explored.starts %}; {{ p.in_play.explored.states|count("state") }} explored from {{ p.in_play.explored.starts|count("start") }}{% endif %}{% if p.in_play.machine.runs %}; {{ p.in_play.machine.states|count("state") }} in {{ p.in_play.machine.runs|count("run") }} of the Hypothesis machine{% endif %}{% if p.in_play.stopped %}; {{ p.in_play.stopped }}{% endif %}.
 {% for r in p.in_play.results %}
 - {{ r.result }}: {{ r.text }}{% if r.where %} at {{ r.where }} ({{ r.found_by }}){% endif %}{% if r.file %} (witness {{ r.file|code }}){% endif %}{% endfor %}
 {% else %}

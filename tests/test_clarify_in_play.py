@@ -15,7 +15,8 @@ from oblivaeon_verify.properties.oblivaeon.clarify.play import situation
 
 from oblivaeon_verify import knockout, replay
 
-BUDGET = in_play.Budget(games=1)
+BUDGET = in_play.Budget(games=1, examples=2, machine_steps=5)
+"""One random game, its explorations and two short examples of the state machine: every source, in seconds."""
 OBJECTIVE_TARGETS = "every objective target is a villain target or an environment target"
 
 
@@ -53,7 +54,9 @@ def test_the_model_conforms_to_the_rulebook_in_play_and_says_over_how_much():
     assert [x for x in r["results"] if x["result"] == "violated"] == []
     # Decided on every state: the zones of heroes and play areas, the Booklet's and the battle zones' counts.
     for key in [("CLAR.ZONE-MEMBERSHIP", 1), ("EXIST.BATTLE-ZONE", 1), ("EXIST.OBLIVAEON-BOOKLET", 1), ("CLAR.MISSION-TYPES", 2)]:
-        assert by[key]["result"] == "conforms" and by[key]["decided_states"] == r["states"] + r["explored"]["states"]
+        assert (
+            by[key]["result"] == "conforms" and by[key]["decided_states"] == r["states"] + r["explored"]["states"] + r["machine"]["states"]
+        )
     # A possibility only play can show: a hero changing battle zones twice in one turn.
     assert by[("CLAR.MULTIPLE-MOVES", 1)]["result"] == "witnessed"
     # Statements about what the state does not hold (what may be done) are open, never passed.
@@ -117,7 +120,9 @@ def test_the_aeons_end_model_conforms_to_its_rulebook_in_play_with_every_count_d
     by = {(x["clause"], x["statement"]): x for x in r["results"]}
     # the EXIST counts are decided on every state (the nemesis deck's cards, the nemesis and Gravehold are always things)
     for key in [("EXIST.MINION", 1), ("EXIST.NEMESIS-CARD", 1), ("EXIST.GRAVEHOLD", 1), ("EXIST.BREACH", 2)]:
-        assert by[key]["result"] == "conforms" and by[key]["decided_states"] == r["states"] + r["explored"]["states"], by[key]
+        assert (
+            by[key]["result"] == "conforms" and by[key]["decided_states"] == r["states"] + r["explored"]["states"] + r["machine"]["states"]
+        ), by[key]
     assert by[(_statement(FIVE_CARDS, ae_clarify)[0], _statement(FIVE_CARDS, ae_clarify)[1] + 1)]["result"] == "conforms"
 
 
@@ -149,7 +154,7 @@ def test_exploration_finds_a_broken_rule_random_play_stops_short_of_with_a_short
     of the first turn; breadth-first, its witness is the shortest path there."""
     cid, n, st = _statement(FIVE_CARDS, ae_clarify)
     with knockout.knocked_out("oblivaeon_verify.model.aeons_end", "DRAW.TO-FIVE"):
-        r = ae_clarify.in_play(in_play.Budget(games=1, decisions=0), statements=[(cid, n, st)], knockout="DRAW.TO-FIVE")
+        r = ae_clarify.in_play(in_play.Budget(games=1, decisions=0, examples=0), statements=[(cid, n, st)], knockout="DRAW.TO-FIVE")
     assert (r["states"], r["steps"]) == (1, 0) and r["explored"]["starts"] == 1 and r["explored"]["states"] == 300
     (result,) = r["results"]
     assert result["result"] == "violated" and result["found_by"] == "exploration", result
@@ -161,23 +166,62 @@ def test_exploration_finds_a_broken_rule_random_play_stops_short_of_with_a_short
     assert holds(st, replayed(AE_RULESET, fixed, ae_situation)) is True
     # Without the exploration the same budget sees the first state only, and finds nothing.
     with knockout.knocked_out("oblivaeon_verify.model.aeons_end", "DRAW.TO-FIVE"):
-        alone = ae_clarify.in_play(in_play.Budget(games=1, decisions=0, explored=0), statements=[(cid, n, st)], knockout="DRAW.TO-FIVE")
+        alone = ae_clarify.in_play(
+            in_play.Budget(games=1, decisions=0, explored=0, examples=0), statements=[(cid, n, st)], knockout="DRAW.TO-FIVE"
+        )
     assert alone["results"][0]["result"] != "violated" and alone["explored"]["starts"] == 0
 
 
 def test_an_exploration_starts_at_each_games_first_state_and_every_so_many_decisions():
-    r = ae_clarify.in_play(in_play.Budget(games=2, decisions=120, explored=20, explore_every=50))
+    r = ae_clarify.in_play(in_play.Budget(games=2, decisions=120, explored=20, explore_every=50, examples=0))
     # decisions 0, 50 and 100 of each game (both games run the full 120: an Aeon's End game is longer)
     assert r["explored"]["starts"] == 6 and r["explored"]["states"] == 6 * 20
     assert "explored breadth-first from every 50th decision" in r["budget"] and "2 random games" in r["budget"]
 
 
-def test_the_command_says_how_much_was_explored(capsys):
+def test_the_command_says_how_much_was_explored_and_examined(capsys):
     from oblivaeon_verify.cli import main
 
-    main(["clarify", "--ruleset", "aeons_end", "every breach is a breach.", "--in-play", "--games", "1", "--explore", "40"])
+    main(
+        [
+            "clarify",
+            "--ruleset",
+            "aeons_end",
+            "every breach is a breach.",
+            "--in-play",
+            "--games",
+            "1",
+            "--explore",
+            "40",
+            "--examples",
+            "2",
+        ]
+    )
     out = capsys.readouterr().out
-    assert "of random play; 40 states explored from " in out, out
-    main(["clarify", "--ruleset", "aeons_end", "every breach is a breach.", "--in-play", "--games", "1", "--explore", "0"])
+    assert "of random play; 40 states explored from " in out and " in 1 run of the Hypothesis machine" in out, out
+    assert "2 examples of the Hypothesis machine of at most 10 rules each" in out, out
+    main(
+        ["clarify", "--ruleset", "aeons_end", "every breach is a breach.", "--in-play", "--games", "1", "--explore", "0", "--examples", "0"]
+    )
     out = capsys.readouterr().out
-    assert "of random play" in out and "explored" not in out, out
+    assert "of random play" in out and "explored" not in out and "Hypothesis" not in out, out
+
+
+def test_the_state_machine_finds_a_broken_rule_and_its_shrunk_example_is_the_replayable_witness(tmp_path):
+    cid, n, st = _statement(FIVE_CARDS, ae_clarify)
+    budget = in_play.Budget(games=1, decisions=0, explored=0)
+    with knockout.knocked_out("oblivaeon_verify.model.aeons_end", "DRAW.TO-FIVE"):
+        r = ae_clarify.in_play(budget, statements=[(cid, n, st)], knockout="DRAW.TO-FIVE")
+        again = ae_clarify.in_play(budget, statements=[(cid, n, st)], knockout="DRAW.TO-FIVE")
+    assert r == again  # derandomised, no example database: the same examples every run
+    (result,) = r["results"]
+    assert result["result"] == "violated" and result["found_by"] == "the Hypothesis machine" and r["machine"]["runs"] == 1, result
+    (path,) = in_play.write_witnesses(r, tmp_path / "witnesses").values()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert holds(st, replayed(AE_RULESET, doc, ae_situation, caught_by="DRAW.TO-FIVE")) is False
+    fixed = {k: v for k, v in doc.items() if k != "knockout"}
+    assert holds(st, replayed(AE_RULESET, fixed, ae_situation)) is True
+    # Shrunk: without its last decision the example no longer reaches a hand of fewer than five.
+    shorter = dict(doc, decisions=doc["decisions"][:-1])
+    with knockout.knocked_out("oblivaeon_verify.model.aeons_end", "DRAW.TO-FIVE"):
+        assert holds(st, replayed(AE_RULESET, shorter, ae_situation, caught_by="DRAW.TO-FIVE")) is not False

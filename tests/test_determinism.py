@@ -51,6 +51,7 @@ JSON_COMMANDS = {
     "ask": ["ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "1", "--json"],
     "clarify": ["clarify", "every reward is a villain card.", "--json"],
     "clarify --check": ["clarify", "--check", "--json"],
+    "clarify --in-play": ["clarify", "every hero is in the battle zone of its marker.", "--in-play", "--json"],
     "graph": ["graph", "--games", "1", "--hypothesis", "2", "--json"],
     "explore": ["explore", "--depth", "2", "--max-states", "300", "--json"],
     "witnesses": ["witnesses", "--clause", "CLAR.SENTINELS", "--clause", "CLAR.MISSION-ZONE", "--json"],

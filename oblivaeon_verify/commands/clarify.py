@@ -191,9 +191,10 @@ def _print(verdict: dict, con) -> None:
 
 def in_play_extent(play: dict) -> str:
     """How much of the model an in-play search saw: random play's states and steps, and the explorations'."""
-    ex = play["explored"]
+    ex, m = play["explored"], play["machine"]
     explored = f"; {count(ex['states'], 'state')} explored from {count(ex['starts'], 'start')}" if ex["starts"] else ""
-    return f"{count(play['states'], 'state')} and {count(play['steps'], 'step')} of random play{explored}"
+    machine = f"; {count(m['states'], 'state')} in {count(m['runs'], 'run')} of the Hypothesis machine" if m["runs"] else ""
+    return f"{count(play['states'], 'state')} and {count(play['steps'], 'step')} of random play{explored}{machine}"
 
 
 def _in_play(ruleset, proposal, args) -> dict:
@@ -207,7 +208,7 @@ def _in_play(ruleset, proposal, args) -> dict:
     if args.witnesses:
         output.prepare(args.witnesses, "clarify", "--witnesses")
     statements = [(proposal.id, n, st) for n, st in enumerate(proposal.statements)]
-    result = check(in_play.Budget(games=args.games, explored=args.explore, seconds=args.budget_seconds), statements)
+    result = check(in_play.Budget(games=args.games, explored=args.explore, examples=args.examples, seconds=args.budget_seconds), statements)
     files = in_play.write_witnesses(result, args.witnesses) if args.witnesses else {}
     for r in result["results"]:
         name = f"{r['clause']}-{r['statement']}.json"
@@ -260,6 +261,14 @@ def register(sub) -> None:
         default=InPlayBudget().explored,
         help="with --in-play: the states each breadth-first exploration around the random games keeps, one from each"
         f" game's start and every {InPlayBudget().explore_every:,}th decision (0: none) (default %(default)s)",
+    )
+    sp.add_argument(
+        "--examples",
+        metavar="N",
+        type=integer(0, 100_000),
+        default=InPlayBudget().examples,
+        help="with --in-play: examples of the ruleset's Hypothesis state machine (derandomised; a broken statement's"
+        f" example is shrunk into its witness), at most {InPlayBudget().machine_steps} rules each (0: none) (default %(default)s)",
     )
     sp.add_argument(
         "--budget-seconds",

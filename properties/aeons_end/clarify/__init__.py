@@ -51,12 +51,14 @@ def model_conformance() -> dict:
 
 
 def in_play(budget=None, statements=None, knockout: str | None = None) -> dict:
-    """Every rulebook statement (or the given (clause, index, statement) triples) checked in random play
-    (:func:`properties.common.clarify.in_play.search`), on the situations of ``play.situation``."""
+    """Every rulebook statement (or the given (clause, index, statement) triples) checked in random play,
+    explorations and the state machine (:func:`properties.common.clarify.in_play.search`), on the
+    situations of ``play.situation``."""
     from oblivaeon_verify.model.aeons_end.ruleset import RULESET as ruleset
     from oblivaeon_verify.properties.aeons_end.clarify.play import situation
+    from oblivaeon_verify.properties.aeons_end.machine import MACHINE
     from oblivaeon_verify.properties.common.clarify import in_play as search
 
     if statements is None:
         statements = [(c.id, n, st) for c in rulebook() for n, st in enumerate(c.statements)]
-    return search.search(ruleset, statements, situation, budget or search.Budget(), knockout)
+    return search.search(ruleset, statements, situation, budget or search.Budget(), knockout, machine=MACHINE)

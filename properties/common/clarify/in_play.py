@@ -26,7 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hypothesis import HealthCheck, Phase, Verbosity, settings
+from hypothesis.stateful import run_state_machine_as_test
 from oblivaeon_verify.properties.common.clarify.evaluate import culprits, holds
+from oblivaeon_verify.properties.common.machine import Stats
 
 from oblivaeon_verify import output, replay_file
 from oblivaeon_verify.explore import explore
@@ -44,8 +47,12 @@ class Budget:
     """The most states each breadth-first exploration keeps (0: no exploration)."""
     explore_every: int = 500
     """An exploration starts at the first state of each random game and at every this many decisions of it."""
+    examples: int = 10
+    """Examples of the ruleset's Hypothesis state machine (0: none), derandomised, so the same each run."""
+    machine_steps: int = 10
+    """The most rules of one example (a rule is one decision, or a fast-forward of up to 150)."""
     seconds: float | None = None
-    """All games and explorations together, if given; the search stops at the first state past it.  By
+    """All games, explorations and examples together, if given; the search stops at the first state past it.  By
     default the counts alone bound the search, so that what it covers never depends on the load."""
     seed: int = 0
 
@@ -55,9 +62,14 @@ class Budget:
             if self.explored
             else ""
         )
+        machine = (
+            f"; {count(self.examples, 'example')} of the Hypothesis machine of at most {self.machine_steps} rules each"
+            if self.examples
+            else ""
+        )
         within = "" if self.seconds is None else f"; within {self.seconds:g} s"
         games = count(self.games, "random game")
-        return f"{games} of {self.players} players, seed {self.seed}, at most {self.decisions:,} decisions each{explored}{within}"
+        return f"{games} of {self.players} players, seed {self.seed}, at most {self.decisions:,} decisions each{explored}{machine}{within}"
 
 
 @dataclass
@@ -89,6 +101,10 @@ class _OutOfTime(Exception):
     pass
 
 
+class _MachineFailed(Exception):
+    pass
+
+
 def _no_moves(state, events) -> list[int]:
     return []
 
@@ -106,10 +122,15 @@ class _Observer:
     def __post_init__(self) -> None:
         self.tally = {(cid, n): {"true": 0, "false": 0, "open": 0} for cid, n, _st in self.statements}
 
-    def observe(self, state, moves: tuple, where: str, witness: Callable[[], dict], by: str) -> None:
-        """``witness()``: the replay document of the game to this state (built only for a violation)."""
+    def observe(self, state, moves: tuple, where: str, witness: Callable[[], dict], by: str) -> list[tuple]:
+        """Count each statement's value here and note the first state to show it; returns the
+        necessities still not found elsewhere that are False here, as (key, culprits).
+
+        ``witness()``: the replay document of the game to this state (built only for a violation);
+        None leaves a violation to the caller (the machine shrinks its example first)."""
         sit = self.situation(state, moves, where)
         self.states += 1
+        broken = []
         for cid, n, st in self.statements:
             v = holds(st, sit)
             t = self.tally[(cid, n)]
@@ -117,9 +138,13 @@ class _Observer:
             if (cid, n) in self.found:
                 continue
             if v is False and not st.possibility:
-                self.found[(cid, n)] = {"where": where, "by": by, "things": culprits(st, sit), "replay": witness()}
+                if witness is None:
+                    broken.append(((cid, n), culprits(st, sit)))
+                else:
+                    self.found[(cid, n)] = {"where": where, "by": by, "things": culprits(st, sit), "replay": witness()}
             elif v is True and st.possibility:
                 self.found[(cid, n)] = {"where": where, "by": by}
+        return broken
 
 
 def search(
@@ -129,9 +154,11 @@ def search(
     budget: Budget = Budget(),
     knockout: str | None = None,
     moved: Callable[[object, tuple], list[int]] = _no_moves,
+    machine: type | None = None,
 ) -> dict:
-    """Evaluate every (clause, statement) on every state of ``budget``'s random games and of the
-    breadth-first explorations around them.
+    """Evaluate every (clause, statement) on every state of ``budget``'s random games, of the
+    breadth-first explorations around them and of the examples of ``machine`` (the ruleset's
+    Hypothesis state machine, :class:`properties.common.machine.ModelMachine`).
 
     ``situation(state, moves, where)`` builds the situation of a state; ``moves``: what ``moved(state,
     events)`` found in each step of the turn so far (OblivAeon: the seats whose hero changed battle
@@ -192,6 +219,16 @@ def search(
         explored["starts"] += 1
         explored["states"] += ex.states
         explored["steps"] += ex.transitions
+    examined = {"runs": 0, "states": 0}
+    if machine is not None and budget.examples and not stopped:
+        before = seen.states
+        try:
+            examined["runs"] = _examine(machine, ruleset, seen, budget, knockout, moved, start)
+        except _OutOfTime:
+            stopped = f"the time budget ({budget.seconds:g} s) ran out in the Hypothesis machine"
+        except _MachineFailed as e:
+            stopped = str(e)
+        examined["states"] = seen.states - before
     results = []
     for cid, n, st in statements:
         t = seen.tally[(cid, n)]
@@ -215,6 +252,7 @@ def search(
         "states": random_states,
         "steps": steps,
         "explored": explored,
+        "machine": examined,
         "complete": not stopped,
         "stopped": stopped,
         "results": results,
@@ -253,6 +291,74 @@ def _explore(ruleset, root: _Root, seen: _Observer, budget: Budget, knockout, mo
 
     # (no depth limit of its own: a search of N states goes at most N deep)
     return explore(ruleset, root.state, depth=budget.explored, max_states=budget.explored, visit=visit)
+
+
+class _Shown(Exception):
+    """A necessity False in a machine's example: Hypothesis shrinks the example, then it is the witness."""
+
+    def __init__(self, key: tuple, where: str, things: list, replay: dict) -> None:
+        super().__init__(f"{key[0]} statement {key[1] + 1} is false at {where}")
+        self.key, self.where, self.things, self.replay = key, where, things, replay
+
+
+def _examine(machine: type, ruleset, seen: _Observer, budget: Budget, knockout, moved, start: float) -> int:
+    """Run the state machine (no invariants: the search asks about the statements) until an example
+    breaks no statement still unfound, at most once per statement; returns the runs.
+
+    Each run is derandomised and keeps no example database, so the same budget sees the same examples;
+    a statement broken in a run is Hypothesis' shrunk example, the witness of the run's failure."""
+
+    class Watching(machine):
+        stats = Stats()
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.checker = self.registry.checker(only=())
+            self.turn, self.moves = None, []
+
+        def _fail_if(self, violations) -> None:
+            if budget.seconds is not None and time.monotonic() - start > budget.seconds:
+                raise _OutOfTime()
+            state = self.state
+            now = ruleset.turn_label(state)
+            if now != self.turn:
+                self.turn, self.moves = now, []
+            if self.trail:
+                self.moves.extend(moved(state, self.trail[-1][2]))
+            where = ruleset.where(state)
+            broken = seen.observe(state, tuple(self.moves), where, None, "the Hypothesis machine")
+            if broken:
+                key, things = broken[0]
+                game = _Game(self.setup, [i for i, _d in self.decisions], [str(d) for _i, d in self.decisions])
+                raise _Shown(key, where, things, replay_file.from_game(ruleset, self.parameter_overrides(), game, knockout))
+
+    run_settings = settings(
+        max_examples=budget.examples,
+        stateful_step_count=budget.machine_steps,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+        phases=(Phase.generate, Phase.shrink),
+        report_multiple_bugs=False,
+    )
+    runs = 0
+    for _ in range(len(seen.statements)):
+        runs += 1
+        try:
+            run_state_machine_as_test(Watching, settings=run_settings)
+        except _Shown as e:
+            seen.found[e.key] = {"where": e.where, "by": "the Hypothesis machine", "things": e.things, "replay": e.replay}
+            continue
+        except _OutOfTime:
+            raise
+        except Exception as e:  # the model itself failed a machine rule (a knocked-out handler can): not a statement's witness
+            raise _MachineFailed(
+                f"the Hypothesis machine stopped at a failure of the model itself: {type(e).__name__}: {' '.join(str(e).split())[:200]}"
+            ) from None
+        break
+    return runs
 
 
 def write_witnesses(found: dict, folder: str | Path, command: str = "clarify") -> dict[str, Path]:

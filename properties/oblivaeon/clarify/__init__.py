@@ -56,15 +56,16 @@ def vocabulary() -> dict[str, str]:
 
 
 def in_play(budget=None, statements=None, knockout: str | None = None) -> dict:
-    """Every rulebook statement (or the given (clause, index, statement) triples) checked in random play
-    (:func:`properties.common.clarify.in_play.search`)."""
+    """Every rulebook statement (or the given (clause, index, statement) triples) checked in random play,
+    explorations and the state machine (:func:`properties.common.clarify.in_play.search`)."""
     from oblivaeon_verify.model.oblivaeon.ruleset import RULESET as ruleset
     from oblivaeon_verify.properties.common.clarify import in_play as search
     from oblivaeon_verify.properties.oblivaeon.clarify.play import moved_seats, situation
+    from oblivaeon_verify.properties.oblivaeon.machine import MACHINE
 
     if statements is None:
         statements = [(c.id, n, st) for c in rulebook() for n, st in enumerate(c.statements)]
-    return search.search(ruleset, statements, situation, budget or search.Budget(), knockout, moved_seats)
+    return search.search(ruleset, statements, situation, budget or search.Budget(), knockout, moved_seats, MACHINE)
 
 
 def model_conformance() -> dict:
