@@ -139,3 +139,27 @@ def test_ask_most_on_the_command_line():
     assert code == 2 and err.strip().splitlines()[-1].startswith("oblivaeon-verify ask: --most: column 1: expected a quantity: ")
     code, _, err = run("ask", "fewest-rounds-to-lose", "--most", "round")
     assert code == 2 and "expected a QUERY or --goal TEXT / --most QUANTITY" in err
+
+
+def test_minimise_steps_is_the_shortest_path_exact_within_the_depth():
+    ans = ae_symbolic.ask_goal("there are at least 1 destroyed breaches", 2, minimise="steps")
+    assert ans["status"] == "reached" and ans["value"] == len(ans["witness"]) - 1 == 2, ans["assumptions"]
+    assert ans["value_label"] == "symbolic steps" and ans["assumptions"][-1].startswith("exact: no path of fewer than 2 steps")
+    # one step short of it, the search says no path reaches it (and claims no value)
+    short = ae_symbolic.ask_goal("there are at least 1 destroyed breaches", 2, minimise="steps", depth=1)
+    assert short["status"] == "unreachable-within" and short.get("value") is None
+    # the fewest turns of the same goal is a measure of its own, proved separately
+    turns = ae_symbolic.ask_goal("there are at least 1 destroyed breaches", 2)
+    assert turns["value_label"] == "turns" and len(turns["witness"]) - 1 >= ans["value"]
+
+
+def test_minimise_names_a_measure_and_goes_with_a_goal_only():
+    with pytest.raises(GoalError) as e:
+        ae_symbolic.ask_goal("there are at least 1 destroyed breaches", 2, minimise="decisions")
+    assert str(e.value) == "--minimise: column 1: expected a measure to minimise: turn, steps, found 'decisions'"
+    code, _, err = run("ask", "--most", "round", "--minimise", "steps")
+    assert code == 2 and err.count("\n") == 1 and "--minimise: what the fewest of a --goal counts" in err, err
+    code, out, _ = run(
+        "ask", "--ruleset", "aeons_end", "--goal", "there are at least 1 destroyed breaches", "--players", "2", "--minimise", "steps"
+    )
+    assert code == 0 and "exact: no path of fewer than 2 steps" in out, out

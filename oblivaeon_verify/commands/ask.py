@@ -74,6 +74,8 @@ def cmd_ask(args) -> int:
     worded = args.goal is not None or args.most is not None
     if (args.query is None) != worded:
         raise UsageError("expected a QUERY or --goal TEXT / --most QUANTITY (one of the two)")
+    if args.minimise is not None and (args.goal is None or args.most is not None):
+        raise UsageError("--minimise: what the fewest of a --goal counts: only with --goal, and not with --most")
     if worded and (args.symbolic or args.set):
         raise UsageError("--goal: the Booklet's (or deck's) own numbers only; --symbolic and --set go with a QUERY")
     if args.query is not None and not names:
@@ -91,7 +93,9 @@ def cmd_ask(args) -> int:
         with phases:
             phases.start(f"{what} with {n} {ruleset.players_word}")
             if worded:
-                ans = sym.ask_goal(args.goal, n, depth=args.depth, options=tuple(args.option or ()), work=args.work, most=args.most)
+                ans = sym.ask_goal(
+                    args.goal, n, depth=args.depth, options=tuple(args.option or ()), work=args.work, most=args.most, minimise=args.minimise
+                )
             else:
                 ans = sym.ask(
                     args.query,
@@ -159,6 +163,14 @@ def register(sub) -> None:
         metavar="QUANTITY",
         help="instead of the fewest rounds: the most a quantity of the goal's words can be (where --goal holds, if given),"
         " e.g. 'scions in the first battle zone', exact where proved (default: none)",
+    )
+    sp.add_argument(
+        "--minimise",
+        "--minimize",
+        dest="minimise",
+        metavar="MEASURE",
+        help="with --goal: what its fewest counts: the ruleset's measure (OblivAeon: round; Aeon's End: turn) or 'steps',"
+        " the symbolic steps of the path, exact within --depth (default: the ruleset's measure)",
     )
     sp.add_argument(
         "--work",

@@ -1,5 +1,5 @@
 """Designer goals without code: a state of the symbolic game, in words, and the fewest rounds (or turns,
-or steps) to reach it.
+or symbolic steps: ``ask --minimise``) to reach it.
 
 A goal is written in the counting form of the clarification language (``properties/common/clarify``)
 over the quantities and conditions a ruleset's symbolic game names::
@@ -39,6 +39,7 @@ from oblivaeon_verify.smt.allowance import Allowance
 from oblivaeon_verify.smt.answers import Answer
 from oblivaeon_verify.smt.kinduction import PROVED, Property, Prover, reach
 from oblivaeon_verify.smt.system import TransitionSystem
+from oblivaeon_verify.words import count
 
 MAX_GOAL_CHARS = 500
 """The longest goal read: a goal is a sentence, and every word is matched against the vocabulary."""
@@ -82,6 +83,10 @@ class Measure:
         return state[self.name]
 
 
+STEPS = Measure("steps", "symbolic steps")
+"""Every ruleset's other measure: the steps of the path itself (each one transition of the abstraction)."""
+
+
 @dataclass(frozen=True)
 class GoalVocabulary:
     quantities: tuple[Quantity, ...]
@@ -89,10 +94,13 @@ class GoalVocabulary:
     measures: tuple[Measure, ...]
 
     def measure(self, name: str) -> Measure:
-        for m in self.measures:
-            if m.name == name:
+        """The measure ``ask --minimise`` names: one of the vocabulary's, or ``steps``."""
+        for m in (*self.measures, STEPS):
+            if m.name == name.strip():
                 return m
-        raise GoalError(0, f"a measure to minimise ({', '.join(m.name for m in self.measures)})", repr(name))
+        raise GoalError(
+            1, f"a measure to minimise: {', '.join(m.name for m in (*self.measures, STEPS))}", repr(name.strip()[:40]), "--minimise"
+        )
 
     def quantity(self, text: str) -> Quantity:
         """The quantity named ``text`` (articles and case aside): ``ask --most``'s argument."""
@@ -319,7 +327,7 @@ def fewest(
     notes += [f"goal: {goal.text}"]
     if status != "reached":
         if status == "unreachable-within":
-            notes.append(f"no path of at most {depth} steps reaches the goal")
+            notes.append(f"no path of at most {count(depth, 'step')} reaches the goal")
         return Answer(name, status, depth, players, notes, value_label=measure.label)
     best = steps_of(steps)
     value = best[-1]["state"][measure.name]
@@ -334,7 +342,7 @@ def fewest(
             notes.append(f"undecided (the solver's work ran out) whether the goal can hold with {measure.label} below {value}")
             break
         if got == "unreachable-within":
-            notes.append(f"no path of at most {depth} steps reaches the goal with {measure.label} below {value}")
+            notes.append(f"no path of at most {count(depth, 'step')} reaches the goal with {measure.label} below {value}")
             break
         best, values = steps_of(shorter), vals
         value = best[-1]["state"][measure.name]
@@ -375,7 +383,7 @@ def most(
     status, steps, values = reach(search, base, depth=depth, allowance=allowance)
     if status != "reached":
         if status == "unreachable-within":
-            notes.append(f"no path of at most {depth} steps reaches the goal")
+            notes.append(f"no path of at most {count(depth, 'step')} reaches the goal")
         return Answer(name, status, depth, players, notes, value_label=quantity.phrase)
     best = steps_of(steps)
     value = _value_at(quantity, best[-1]["state"], params)
@@ -407,7 +415,7 @@ def most(
             step *= 2
         else:
             ceiling = target
-    notes.append(f"no path of at most {depth} steps reaches more than {value} (not proved beyond)")
+    notes.append(f"no path of at most {count(depth, 'step')} reaches more than {value} (not proved beyond)")
     return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
 
 
@@ -423,14 +431,36 @@ def _bounded_by(prover: Prover, where, quantity: Quantity, value: int) -> bool:
     return prover.check(bound, kmax=2, bound=0).status == PROVED
 
 
-def answer(vocab: GoalVocabulary, goal: str | None, most_of: str | None, space: Space) -> Answer:
-    """``ask --goal`` / ``--most``: the goal's fewest rounds (the vocabulary's measure), or the most of
-    the quantity named ``most_of`` where the goal holds (any state without a goal)."""
+def fewest_steps(name: str, goal: Goal, space: Space) -> Answer:
+    """The fewest symbolic steps to ``goal``, with a witness: the shortest path, searched one length at a
+    time, so the answer is exact within the depth: every shorter length was searched and none reaches
+    the goal.  Steps are counted as ``--depth`` counts them, in ``search`` (where a run of one
+    repeatable step may be one step: the space's notes say so)."""
+    notes = [*space.notes, f"goal: {goal.text}"]
+    params = space.search.params
+    status, steps, values = reach(space.search, lambda s: goal.formula(s, params), depth=space.depth, allowance=space.allowance)
+    if status != "reached":
+        if status == "unreachable-within":
+            notes.append(f"no path of at most {count(space.depth, 'step')} reaches the goal")
+        return Answer(name, status, space.depth, space.players, notes, value_label=STEPS.label)
+    best = space.steps_of(steps)
+    value = len(best) - 1
+    notes.append(f"exact: no path of fewer than {count(value, 'step')} reaches the goal (every shorter length was searched)")
+    return Answer(name, "reached", space.depth, space.players, notes, best, values, value, STEPS.label)
+
+
+def answer(vocab: GoalVocabulary, goal: str | None, most_of: str | None, space: Space, minimise: str | None = None) -> Answer:
+    """``ask --goal`` / ``--most`` / ``--minimise``: the goal's fewest rounds (the vocabulary's first
+    measure, or the one ``minimise`` names: ``steps`` for the path's own length), or the most of the
+    quantity named ``most_of`` where the goal holds (any state without a goal)."""
     if goal is None and most_of is None:
         raise ValueError("--goal or --most: expected at least one")
+    if minimise is not None and (goal is None or most_of is not None):
+        raise ValueError("--minimise: what the fewest of a --goal counts; not with --most, and only with --goal")
+    measure = vocab.measures[0] if minimise is None else vocab.measure(minimise)
     parsed = parse_goal(goal, vocab) if goal is not None else None
     if most_of is None:
-        return fewest("goal", parsed, vocab.measures[0], space)
+        return fewest_steps("goal", parsed, space) if measure is STEPS else fewest("goal", parsed, measure, space)
     return most("goal", parsed, vocab.quantity(most_of), space)
 
 

@@ -223,9 +223,11 @@ class SymbolicEncoding(Protocol):
         options: tuple = (),
         work: int | None = None,
         most: str | None = None,
+        minimise: str | None = None,
     ) -> dict:
-        """The fewest rounds (or turns) in which a goal in words can hold, or with ``most`` (a quantity's
-        name) the most that quantity can be where it holds, with a witness (``ask --goal``, ``--most``;
+        """The fewest rounds (or turns, or what ``minimise`` names: a measure of the vocabulary, or
+        ``steps``) in which a goal in words can hold, or with ``most`` (a quantity's name) the most that
+        quantity can be where it holds, with a witness (``ask --goal``, ``--most``, ``--minimise``;
         the words are ``oblivaeon_verify.smt.goals``'s, over the ruleset's quantities and conditions)."""
 
 

@@ -71,8 +71,9 @@ def ask_goal(
     options: tuple[str, ...] = (),
     work: int | None = None,
     most: str | None = None,
+    minimise: str | None = None,
 ) -> dict:
-    """The fewest turns in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
+    """The fewest turns (or what ``minimise`` names) in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
     from oblivaeon_verify.properties.aeons_end.symbolic.goals import vocabulary
     from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
     from oblivaeon_verify.properties.aeons_end.symbolic.queries import _steps, encoding
@@ -96,7 +97,7 @@ def ask_goal(
         notes=("symbolic abstraction: any turn may be taken by any seated player (counts of player cards, not names)",),
         steps_of=_steps,
     )
-    ans = goals.answer(vocab, goal, most, space)
+    ans = goals.answer(vocab, goal, most, space, minimise)
     out = ans.as_dict()
     out["seconds"] = time.perf_counter() - start
     return out

@@ -105,8 +105,9 @@ def ask_goal(
     options: tuple[str, ...] = (),
     work: int | None = None,
     most: str | None = None,
+    minimise: str | None = None,
 ) -> dict:
-    """The fewest rounds in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
+    """The fewest rounds (or what ``minimise`` names) in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
     from oblivaeon_verify.properties.oblivaeon.symbolic.goals import vocabulary
     from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
     from oblivaeon_verify.properties.oblivaeon.symbolic.queries import _assumptions, _encoding, _steps, _system, booklet, removals_per_round
@@ -134,7 +135,7 @@ def ask_goal(
         notes=tuple(_assumptions(b, game_over)),
         steps_of=_steps,
     )
-    ans = goals.answer(vocab, goal, most, space)
+    ans = goals.answer(vocab, goal, most, space, minimise)
     out = ans.as_dict()
     out["seconds"] = time.perf_counter() - start
     for s in out["witness"]:
