@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
@@ -29,13 +31,61 @@ def _matching(d, card: str, when: str, turns: tuple[str, ...]):
             yield i
 
 
-@implements("CLAR.SCIONS-BEFORE-AEON-MEN", "CLAR.OA-TURN-IS-VILLAIN-TURN")
+class Layer(enum.IntEnum):
+    """Where a card in play stands in the order that effects answering one moment resolve in."""
+
+    SCION_PANEL = 1
+    VILLAIN_CARD = 2
+    """Scion and OblivAeon cards in the villain play area."""
+    VILLAIN_CARD_BY_HERO = 3
+    """Villain cards and objectives in a hero play area."""
+    AEON_MAN = 4
+    HERO_AREA = 5
+    """Hero cards, rewards and environment cards in a hero play area."""
+    ENVIRONMENT = 6
+
+
+@implements("CLAR.SCIONS-BEFORE-AEON-MEN")
+def layers(d, zone: int) -> Iterator[tuple[str, Ctx, Layer]]:
+    """Every card in play in ``zone`` with the context it acts in, in the one order that simultaneous effects resolve in.
+
+    Scions (panels, then their cards and OblivAeon's) always before Aeon Men; the players' cards and the
+    environment's after the villains'.  Within a layer, the order of the play area (the order the cards
+    came into it) and then the seat order.
+    """
+    z = d.zones[zone - 1]
+    for c in z.scions:
+        yield c, Ctx(c, "villain", -1, zone), Layer.SCION_PANEL
+    aeon = [c for c in z.villain_play if PHYSICAL[c].deck == "Aeon Men"]
+    for c in z.villain_play:
+        if c not in aeon:
+            yield c, _card_ctx(d, c, zone, -1, "villain"), Layer.VILLAIN_CARD
+    seats = [(si, s) for si, s in enumerate(d.seats) if s.zone == zone]
+    players = []
+    for si, s in seats:
+        for c in s.play:
+            if current_def(d, c).side in ("villain", "mission") and c not in d.reward_side:
+                yield c, _card_ctx(d, c, zone, si, "villain"), Layer.VILLAIN_CARD_BY_HERO
+            else:
+                players.append((c, _card_ctx(d, c, zone, si, "hero")))
+    for c in aeon:
+        yield c, _card_ctx(d, c, zone, -1, "villain"), Layer.AEON_MAN
+    for c, ctx in players:
+        yield c, ctx, Layer.HERO_AREA
+    for c in z.env_play:
+        yield c, _card_ctx(d, c, zone, -1, "environment"), Layer.ENVIRONMENT
+
+
+_VILLAIN_LAYERS = (Layer.VILLAIN_CARD, Layer.VILLAIN_CARD_BY_HERO, Layer.AEON_MAN)
+
+
+@implements("CLAR.OA-TURN-IS-VILLAIN-TURN")
 def collect(d, when: str, kind: str, zone: int = 0, seat: int = -1) -> list[tuple[str, int, Ctx]]:
     """The (card, trigger index, context) list for the start or end of a turn, in resolution order.
 
-    Villain turns: Scion panels, then Scion and OblivAeon cards, then objectives and cards next to
-    heroes, then Aeon Men (Scions first, always); then hero and environment cards that answer any
-    villain turn.  OblivAeon's turn counts as a villain turn for hero and environment cards in his zone.
+    Villain turns: the cards in play in their zone in :func:`layers` order, each answering its own
+    kind of turn: villain cards this villain turn, the players' and the environment's any villain turn.
+    OblivAeon's turn counts as a villain turn for hero and environment cards in his zone.
     """
     out: list[tuple[str, int, Ctx]] = []
     if kind == "hero":
@@ -46,12 +96,8 @@ def collect(d, when: str, kind: str, zone: int = 0, seat: int = -1) -> list[tupl
             if mine:
                 out += [(c, i, _card_ctx(d, c, s.zone, seat, "hero")) for i in _matching(d, c, when, ("own",))]
         return out
-    if kind == "oblivaeon":
-        zone = d.oblivaeon_zone
-        out += _answering_villain_turn(d, when, zone, ("oblivaeon", "villain"))
-        return out
-    z = d.zones[zone - 1]
     if kind == "environment":
+        z = d.zones[zone - 1]
         for c in z.env_play:
             out += [(c, i, _card_ctx(d, c, zone, -1, "environment")) for i in _matching(d, c, when, ("environment",))]
         for si, s in enumerate(d.seats):
@@ -61,35 +107,18 @@ def collect(d, when: str, kind: str, zone: int = 0, seat: int = -1) -> list[tupl
                 if current_def(d, c).side in ("environment", "mission"):
                     out += [(c, i, _card_ctx(d, c, zone, si, "environment")) for i in _matching(d, c, when, ("environment",))]
         return out
-    # villain turn of ``zone``
-    for c in z.scions:
-        out += [(c, i, Ctx(c, "villain", -1, zone)) for i, t in enumerate(SCION_PANELS[c].triggers) if t.when == when]
-    aeon = [c for c in z.villain_play if PHYSICAL[c].deck == "Aeon Men"]
-    for c in z.villain_play:
-        if c not in aeon:
-            out += [(c, i, _card_ctx(d, c, zone, -1, "villain")) for i in _matching(d, c, when, ("this-villain",))]
-    for si, s in enumerate(d.seats):
-        if s.zone != zone:
-            continue
-        for c in s.play:
-            if current_def(d, c).side in ("villain", "mission"):
-                out += [(c, i, _card_ctx(d, c, zone, si, "villain")) for i in _matching(d, c, when, ("this-villain",))]
-    for c in aeon:
-        out += [(c, i, _card_ctx(d, c, zone, -1, "villain")) for i in _matching(d, c, when, ("this-villain",))]
-    out += _answering_villain_turn(d, when, zone, ("villain",))
-    return out
-
-
-def _answering_villain_turn(d, when: str, zone: int, turns: tuple[str, ...]) -> list[tuple[str, int, Ctx]]:
-    out = []
-    for si, s in enumerate(d.seats):
-        if s.zone != zone:
-            continue
-        for c in s.play:
-            if current_def(d, c).side in ("hero", "environment") or c in d.reward_side:
-                out += [(c, i, _card_ctx(d, c, zone, si, "hero")) for i in _matching(d, c, when, turns)]
-    for c in d.zones[zone - 1].env_play:
-        out += [(c, i, _card_ctx(d, c, zone, -1, "environment")) for i in _matching(d, c, when, turns)]
+    if kind == "oblivaeon":
+        zone, villains, others = d.oblivaeon_zone, (), ("oblivaeon", "villain")
+    else:
+        villains, others = ("this-villain",), ("villain",)
+    for c, ctx, layer in layers(d, zone):
+        if layer is Layer.SCION_PANEL:
+            if villains:
+                out += [(c, i, ctx) for i, t in enumerate(SCION_PANELS[c].triggers) if t.when == when]
+        elif layer in _VILLAIN_LAYERS:
+            out += [(c, i, ctx) for i in _matching(d, c, when, villains)]
+        else:
+            out += [(c, i, ctx) for i in _matching(d, c, when, others)]
     return out
 
 
