@@ -31,6 +31,42 @@ class Bug:
 
 BUGS = (
     Bug(
+        "zone-change-taken-for-leaving-and-entering",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.places",
+        "announce",
+        'happened(d, "changes-zone", clause, card, now, new_holder, source_zone=was, reach="move")',
+        '(happened(d, "leaves-play", clause, card, was, holder), happened(d, "enters-play", clause, card, now, new_holder))',
+        "wrong kind of event",
+    ),
+    Bug(
+        "reactions-heard-in-the-other-zone",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.reactions",
+        "listeners",
+        "enumerate(layers(d, m.zone))",
+        "enumerate(layers(d, 3 - m.zone))",
+        "wrong battle zone",
+    ),
+    Bug(
+        "a-reaction-answers-every-kind-of-moment",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.reactions",
+        "answers",
+        "if r.on != m.kind:",
+        "if False:",
+        "one direction only",
+    ),
+    Bug(
+        "reactions-never-fire",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.reactions",
+        "react_to",
+        "if fired:",
+        "if False:",
+        "a step left out",
+    ),
+    Bug(
         "scions-outnumber-at-a-tie",
         "oblivaeon",
         "oblivaeon_verify.model.oblivaeon.inevitable_destruction",

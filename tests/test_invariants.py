@@ -335,6 +335,15 @@ BREAKERS = {
     "lifeline-pays-in-blood": lambda s: step(
         s, [ev("play", card=BLOOD_PRICE, zone=1), ev("damage", card=BLOOD_PRICE, target=s.zones[0].scions[0], zone=1, amount=5)]
     ),
+    # a Scion carried to the other battle zone, recorded as leaving play and entering it again
+    "moves-are-the-moments-they-are": lambda s: step(
+        s,
+        [ev("leaves-play", zone=1, card=s.zones[0].scions[0]), ev("enters-play", zone=2, card=s.zones[0].scions[0])],
+        zone(zone(s, 1, scions=s.zones[0].scions[1:]), 2, scions=s.zones[1].scions + s.zones[0].scions[:1]),
+    ),
+    "reactions-answer-their-moments": lambda s: step(
+        s, [ev("reaction", card=AEON_MAN, target=AEON_MAN, zone=1, detail="destroyed")], zone(s, 1, villain_play=(AEON_MAN,))
+    ),
 }
 
 

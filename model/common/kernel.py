@@ -191,7 +191,7 @@ def scheduled(state, *record_types: type) -> tuple[Work, ...]:
 
 
 class Agenda:
-    """The scheduling half of a draft: ``now``, ``later`` and ``ask`` are the only ways rules schedule work."""
+    """The scheduling half of a draft: ``now`` (or ``now_or_join``), ``later`` and ``ask`` are the only ways rules schedule work."""
 
     __slots__ = ()
 
@@ -201,6 +201,15 @@ class Agenda:
             self.agenda.append(records[0])
         else:
             self.agenda.extend(reversed(records))
+
+    def now_or_join(self, record: Work, join: Callable[[Work], Work]) -> None:
+        """``record`` to do before everything already waiting; or, when the next thing waiting is of its type
+        (nothing was scheduled since it), that record replaced by ``join(it)``."""
+        agenda = self.agenda
+        if agenda and type(agenda[-1]) is type(record):
+            agenda[-1] = join(agenda[-1])
+        else:
+            agenda.append(record)
 
     def later(self, *records: Work) -> None:
         """Work to do after everything already waiting, in the order given."""

@@ -37,6 +37,7 @@ from oblivaeon_verify.model.oblivaeon.vocabulary import (
     PlayNextTo,
     PlayTopOf,
     PutConstructUnder,
+    Reaction,
     ReclaimReward,
     ReleaseConstruct,
     RemoveLowestVillain,
@@ -279,8 +280,20 @@ def _env_cards(env: str, extra: list[CardDef]) -> list[CardDef]:
         hp=6,
         triggers=(Trigger("end", "environment", (Damage(2, "melee", Target("non-environment", "highest-hp")),)),),
     )
-    card("Hazard", "ongoing", 1, triggers=(Trigger("end", "environment", (Damage(1, "fire", Target("any", "each")),)),))
-    card("Shelter", "ongoing", 1, triggers=(Trigger("start", "environment", (Heal(1, Target("any", "each")),)),))
+    card(
+        "Hazard",
+        "ongoing",
+        1,
+        triggers=(Trigger("end", "environment", (Damage(1, "fire", Target("any", "each")),)),),
+        reactions=(Reaction("leaves-play", "self", (Damage(1, "fire", EACH_VILLAIN),)),),
+    )
+    card(
+        "Shelter",
+        "ongoing",
+        1,
+        triggers=(Trigger("start", "environment", (Heal(1, Target("any", "each")),)),),
+        reactions=(Reaction("leaves-play", "self", (Heal(1, Target("any", "each")),)),),
+    )
     card("Upheaval", "one-shot", 1, ops=(Destroy("ongoing", "any"),))
     card("Crossroads", "one-shot", 1, ops=(MoveHero("choose"),))
     card(
@@ -345,6 +358,7 @@ _ENV_SPECIAL: dict[str, list[CardDef]] = {
             "ongoing",
             indestructible=True,
             triggers=(Trigger("end", "environment", (Damage(1, "psychic", Target("any", "lowest-hp")), MoveSelf())),),
+            reactions=(Reaction("changes-zone", "self", (Damage(1, "psychic", EACH_VILLAIN),)),),
         ),
     ],
     "Silver Gulch 1883": [
@@ -412,6 +426,7 @@ OBLIVAEON_CARDS = [
         next_to_hero=True,
         keywords=("ongoing",),
         triggers=(Trigger("end", "this-villain", (Damage(2, "psychic", HOST),)),),
+        reactions=(Reaction("changes-zone", "self", (Damage(1, "psychic", HOST),)),),
     ),
     _villain("OblivAeon", "Cosmic Scream", "one-shot", 1, ops=(Damage(1, "psychic", Target("hero", "each", "game")),)),
     _villain("OblivAeon", "Erasure Wave", "one-shot", 1, ops=(Damage("H", "infernal", LOWEST_HERO),)),
@@ -422,7 +437,13 @@ SCION_CARDS = [
     _villain("Scion", "Scion Onslaught", "one-shot", 3, ops=(Damage(3, "melee", HIGHEST_HERO),)),
     _villain("Scion", "Aeon Call", "one-shot", 3, ops=(PlayAeonMen(1),)),
     _villain(
-        "Scion", "Dark Pact", "ongoing", 1, keywords=("ongoing",), triggers=(Trigger("end", "this-villain", (Heal(2, EACH_VILLAIN),)),)
+        "Scion",
+        "Dark Pact",
+        "ongoing",
+        1,
+        keywords=("ongoing",),
+        triggers=(Trigger("end", "this-villain", (Heal(2, EACH_VILLAIN),)),),
+        reactions=(Reaction("enters-play", "villain", (Heal(1, EACH_VILLAIN),), targets_only=True),),
     ),
     _villain(
         "Scion",
@@ -446,6 +467,7 @@ AEON_MEN_CARDS = [
         hp=5,
         keywords=("aeon man",),
         triggers=(Trigger("end", "this-villain", (Damage(2, "melee", HIGHEST_HERO),)),),
+        reactions=(Reaction("enters-play", "self", (Damage(1, "melee", HIGHEST_HERO),)),),
     ),
     _villain(
         "Aeon Men",
@@ -455,6 +477,7 @@ AEON_MEN_CARDS = [
         hp=3,
         keywords=("aeon man",),
         triggers=(Trigger("end", "this-villain", (Damage(1, "melee", EACH_HERO),)),),
+        reactions=(Reaction("destroyed", "self", (Damage(1, "melee", HIGHEST_HERO),)),),
     ),
     _villain(
         "Aeon Men",
@@ -473,6 +496,7 @@ AEON_MEN_CARDS = [
         hp=6,
         keywords=("aeon man",),
         triggers=(Trigger("end", "this-villain", (Damage(1, "energy", LOWEST_HERO),)),),
+        reactions=(Reaction("destroyed", "villain", (Heal(1, EACH_VILLAIN),), targets_only=True),),
     ),
 ]
 

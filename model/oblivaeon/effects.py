@@ -35,7 +35,8 @@ from oblivaeon_verify.model.oblivaeon.chance import Refill, needs_reveal, take_c
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft, deck_label
-from oblivaeon_verify.model.oblivaeon.places import add_to, remove, trash_place
+from oblivaeon_verify.model.oblivaeon.moments import happened
+from oblivaeon_verify.model.oblivaeon.places import add_to, move, trash_place
 
 OP_HANDLERS: dict[type, Callable] = {}
 
@@ -372,17 +373,18 @@ def destroy_card(d: Draft, card: str, ctx: Ctx, reach: str = "zone") -> None:
     if PHYSICAL[card].side == "mission" and card not in d.reward_side:
         DEFEATS[Defeat.OBJECTIVE](d, card)
         return
-    for under in d.under.get(card, ()):
-        remove(d, under)
-        add_to(d, trash_place(d, under, holder), under)
-    remove(d, card)
-    dest = trash_place(d, card, holder)
-    add_to(d, dest, card)
     clause = "CLAR.COMPLETED-MISSION-TRASH" if card in d.reward_side else ctx_clause(ctx)
-    d.emit(
+    for under in d.under.get(card, ()):
+        move(d, under, trash_place(d, under, holder), clause)
+    dest = trash_place(d, card, holder)
+    move(d, card, dest, clause)
+    happened(
+        d,
         "destroyed",
         clause,
-        zone=zone,
+        card,
+        zone,
+        holder,
         source_zone=ctx.zone,
         reach=reach,
         card=ctx.source,
@@ -457,10 +459,8 @@ def _discarded(d: Draft, ask: ChooseDiscard, decision: Decision) -> None:
 
 
 def discard_from_hand(d: Draft, seat: int, card: str) -> None:
-    remove(d, card)
-    dest = trash_place(d, card, seat)
-    add_to(d, dest, card)
     clause = "CLAR.COMPLETED-MISSION-TRASH" if PHYSICAL[card].deck == "Mission" else "HERO.CONTINUE"
+    move(d, card, trash_place(d, card, seat), clause)
     d.emit("discard", clause, zone=d.seats[seat].zone, card=card)
 
 
@@ -630,9 +630,8 @@ def move_self(d: Draft, op, ctx: Ctx) -> None:
             )
         )
         return
-    remove(d, card, keep=True)
     area = "env_play" if cdef.side == "environment" else "villain_play"
-    add_to(d, ("zone", to, area), card)
+    move(d, card, ("zone", to, area), "CLAR.INDESTRUCTIBLE-MOVES")
     d.emit("card-moved", "CLAR.INDESTRUCTIBLE-MOVES", zone=to, source_zone=ctx.zone, reach="other-zone", card=card)
 
 
@@ -640,8 +639,7 @@ def move_self(d: Draft, op, ctx: Ctx) -> None:
 def _moved_next_to(d: Draft, ask: ChooseHeroToMoveNextTo, decision: Decision) -> None:
     ctx = ask.ctx
     card = ctx.source
-    remove(d, card, keep=True)
-    add_to(d, ("seat", decision.index, "play"), card)
+    move(d, card, ("seat", decision.index, "play"), "CLAR.INDESTRUCTIBLE-MOVES")
     d.emit(
         "card-moved", "CLAR.INDESTRUCTIBLE-MOVES", zone=d.seats[decision.index].zone, source_zone=ctx.zone, reach="other-zone", card=card
     )
@@ -661,9 +659,8 @@ def _play_next_to(d: Draft, op, ctx: Ctx) -> None:
     if not is_in_play(d, card):
         return
     if not seats:
-        remove(d, card)
-        add_to(d, trash_place(d, card), card)
-        d.emit("destroyed", ctx_clause(ctx), zone=ctx.zone, card=card, detail="no hero to go next to")
+        move(d, card, trash_place(d, card), ctx_clause(ctx))
+        happened(d, "destroyed", ctx_clause(ctx), card, ctx.zone, target=card, detail="no hero to go next to")
         return
     d.ask(
         ChooseHeroToGoNextTo(tuple(Decision("target", actor(ctx), card=card, target=d.seats[i].characters[0], index=i) for i in seats), ctx)
@@ -673,8 +670,7 @@ def _play_next_to(d: Draft, op, ctx: Ctx) -> None:
 @KERNEL.handles(ChooseHeroToGoNextTo)
 def _next_to(d: Draft, ask: ChooseHeroToGoNextTo, decision: Decision) -> None:
     ctx = ask.ctx
-    remove(d, ctx.source, keep=True)
-    add_to(d, ("seat", decision.index, "play"), ctx.source)
+    move(d, ctx.source, ("seat", decision.index, "play"), ctx_clause(ctx))
     d.emit(
         "next-to-hero", ctx_clause(ctx), zone=ctx.zone, source_zone=ctx.zone, card=ctx.source, target=d.seats[decision.index].characters[0]
     )

@@ -18,6 +18,7 @@ from oblivaeon_verify.model.oblivaeon import environments as _environments  # no
 from oblivaeon_verify.model.oblivaeon import incapacitation as _incapacitation  # noqa: F401
 from oblivaeon_verify.model.oblivaeon import missions as _missions  # noqa: F401
 from oblivaeon_verify.model.oblivaeon import oblivaeon_forms as _forms  # noqa: F401
+from oblivaeon_verify.model.oblivaeon import reactions as _reactions  # noqa: F401
 from oblivaeon_verify.model.oblivaeon import scions as _scions  # noqa: F401
 from oblivaeon_verify.model.oblivaeon import triggers as _triggers  # noqa: F401
 from oblivaeon_verify.model.oblivaeon.decisions import Decision, IllegalDecision

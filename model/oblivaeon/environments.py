@@ -13,7 +13,7 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import deal_damage, handles, resolve
-from oblivaeon_verify.model.oblivaeon.places import add_to, containers, remove, trash_place
+from oblivaeon_verify.model.oblivaeon.places import containers, move, trash_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +82,10 @@ def remove_environment(d: Draft, env: str, zone: int, clause: str) -> None:
     for _place, cards in list(containers(d)):
         for c in cards:
             if c in PHYSICAL and PHYSICAL[c].side == "environment" and PHYSICAL[c].deck == env:
-                remove(d, c)
-                d.out = d.out + (c,)
+                move(d, c, ("out",), clause)
     # Seeds planted in it are Akash'Thriya's cards, not the environment's: they go to her trash.
     for c in d.envs[env].deck.cards() + d.envs[env].trash:
-        remove(d, c)
-        add_to(d, trash_place(d, c), c)
+        move(d, c, trash_place(d, c), "HEROES.AKASH-THRIYA")
         d.emit("seed-returned", "HEROES.AKASH-THRIYA", zone=zone, card=c)
     envs = d.own("envs")
     del envs[env]

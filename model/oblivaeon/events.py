@@ -24,6 +24,11 @@ EVENT_KINDS: tuple[str, ...] = (
     "indestructible",
     "removed-from-game",
     "not-removable",
+    # moments that cards react to (``moments.py``), and the reactions
+    "enters-play",
+    "leaves-play",
+    "changes-zone",
+    "reaction",
     # cards and decks
     "play",
     "power",

@@ -29,7 +29,11 @@ class ChooseMove(Ask):
 
 @implements("HERO.MOVE", "CLAR.MULTIPLE-MOVES")
 def move(d: Draft, seat: int) -> None:
-    """At the very start of the turn the player may move the hero's marker to the other zone."""
+    """At the very start of the turn the player may move the hero's marker to the other zone.
+
+    The powers used in the last hero turn are forgotten here, at the very start, so that a turn that ends
+    before its start phase (its hero struck down by a reaction to the move) carries no marks of the last one."""
+    d.used_powers = ()
     if active(d, seat):
         d.ask(ChooseMove(move_options(d, seat), seat))
 
@@ -120,7 +124,6 @@ def start(d: Draft, seat: int) -> None:
     if not active(d, seat):
         return
     d.temps = tuple(t for t in d.temps if t.until_seat != seat)
-    d.used_powers = ()
     push_triggers(d, "start", "hero", "HERO.CONTINUE", seat=seat)
 
 

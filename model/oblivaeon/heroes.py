@@ -20,7 +20,7 @@ from oblivaeon_verify.model.oblivaeon.decisions import ZONE_NAMES, Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import DrawOne, distinct, handles, hero_choice_targets, is_in_play, resolve
-from oblivaeon_verify.model.oblivaeon.places import add_to, remove, trash_place
+from oblivaeon_verify.model.oblivaeon.places import add_to, announce, move, play_zone, remove, trash_place
 
 
 def hero_actor(seat: int) -> str:
@@ -50,6 +50,8 @@ def move_hero(d: Draft, seat: int, to: int, clause: str, by: str = "") -> None:
         target=d.seats[seat].characters[0] if d.seats[seat].characters else "",
         detail=f"{ZONE_NAMES[frm]} -> {ZONE_NAMES[to]}",
     )
+    for card in d.seats[seat].play:
+        announce(d, card, "CLAR.ZONE-MEMBERSHIP", was=frm, now=to, holder=seat, new_holder=seat)
 
 
 def move_options(d, seat: int) -> tuple[Decision, ...]:
@@ -185,10 +187,10 @@ def play_from_hand(d: Draft, seat: int, card: str) -> None:
     zone = d.seats[seat].zone
     if "seed" in cdef.keywords:
         env = d.zones[zone - 1].environment
-        remove(d, card, place=("seat", seat, "hand"))
         if env is None:
-            add_to(d, trash_place(d, card, seat), card)
+            move(d, card, trash_place(d, card, seat), "HEROES.AKASH-THRIYA", place=("seat", seat, "hand"))
             return
+        remove(d, card, place=("seat", seat, "hand"))
         d.env_update(env, deck=d.envs[env].deck.shuffle_in(card))
         d.emit("seed-planted", "HEROES.AKASH-THRIYA", zone=zone, card=card, detail=env)
         return
@@ -198,24 +200,26 @@ def play_from_hand(d: Draft, seat: int, card: str) -> None:
 
 def play_card(d: Draft, card: str, ctx: Ctx, place: tuple) -> None:
     """A card enters play in ``place``: targets at full HP, one-shots to the trash once resolved."""
+    from oblivaeon_verify.model.oblivaeon.effects import ctx_clause
+
     cdef = current_def(d, card)
     add_to(d, place, card)
     if cdef.hp:
         d.set_hp(card, cdef.hp)
-    from oblivaeon_verify.model.oblivaeon.effects import ctx_clause
-
     d.emit("play", ctx_clause(ctx), zone=ctx.zone, card=card)
+    announce(d, card, ctx_clause(ctx), was=0, now=play_zone(d, place), new_holder=place[1] if place[0] == "seat" else -1)
     if cdef.type == "one-shot":
-        d.now(OneShotDone(card, ctx.seat))
+        d.now(OneShotDone(card, ctx.seat, ctx_clause(ctx)))
     resolve(d, cdef.ops, ctx)
 
 
 @dataclass(frozen=True, slots=True)
 class OneShotDone(Work):
-    """A resolved one-shot ``card`` goes to its trash (its player's: ``seat``)."""
+    """A resolved one-shot ``card`` goes to its trash (its player's: ``seat``), under the ``clause`` it was played by."""
 
     card: str
     seat: int
+    clause: str
 
 
 @KERNEL.handles(OneShotDone)
@@ -225,8 +229,7 @@ def _one_shot_done(d: Draft, work: OneShotDone) -> None:
         from oblivaeon_verify.model.oblivaeon.battle_zones import seat_holding
 
         holder = seat_holding(d, card)
-        remove(d, card)
-        add_to(d, trash_place(d, card, holder if holder >= 0 else seat), card)
+        move(d, card, trash_place(d, card, holder if holder >= 0 else seat), work.clause)
 
 
 # --- powers --------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from oblivaeon_verify.model.oblivaeon.heroes import available_characters, move_h
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import add_devastation
 from oblivaeon_verify.model.oblivaeon.missions import put_under_mission_deck
 from oblivaeon_verify.model.oblivaeon.parameters import BloodstoneReading, RequitalReading, RitesReading
-from oblivaeon_verify.model.oblivaeon.places import add_to, containers, hero_cards_anywhere, remove, trash_place
+from oblivaeon_verify.model.oblivaeon.places import containers, hero_cards_anywhere, move, trash_place
 
 
 def seat_of_character(d, card: str) -> int:
@@ -67,8 +67,7 @@ def bloodstone_revives(d: Draft, seat: int) -> bool:
     for c in members:
         d.set_hp(c, d.params.bloodstone_hp)
     d.seat_update(seat, characters=members, incapacitated=tuple(c for c in s.incapacitated if c not in members))
-    remove(d, stone)
-    add_to(d, ("seat", seat, "trash"), stone)
+    move(d, stone, ("seat", seat, "trash"), "CLAR.SENTINELS")
     d.emit("bloodstone", "CLAR.SENTINELS", zone=s.zone, card=stone, detail="all four Sentinels revived")
     return True
 
@@ -96,6 +95,9 @@ def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
     objectives_to_mission_deck(d, seat)
     cards_to_box(d, hero, falling, zone)
     foreign_cards_to_trash(d, seat, zone)
+    # Its cards have left play, so the marks of the powers it used this turn go with them (a hero can fall
+    # during its own turn, to a reaction).
+    d.used_powers = tuple(u for u in d.used_powers if any(u[0] in t.play or u[0] in t.characters for t in d.seats))
     # The player's hand, deck and trash now hold nothing of a hero in play.
     d.seat_update(seat, hero=None)
     if erased:
@@ -131,8 +133,7 @@ def rewards_under(d: Draft, seat: int, first: str, zone: int) -> None:
         if c in d.reward_side
     ]
     for r in rewards:
-        remove(d, r)
-        d.set_under(first, d.under.get(first, ()) + (r,))
+        move(d, r, ("under", first), "INCAP.REWARDS-UNDER")
         d.emit("reward-under", "INCAP.REWARDS-UNDER", zone=zone, card=r, target=first)
 
 
@@ -151,8 +152,7 @@ def cards_to_box(d: Draft, hero: str | None, falling: tuple[str, ...], zone: int
         if keep_constructs and place[0] == "under" and place[1] in falling:
             d.emit("constructs-stay", "CLAR.REQUITAL-CONSTRUCTS", zone=zone, card=card, target=place[1])
             continue
-        remove(d, card)
-        add_to(d, ("box",), card)
+        move(d, card, ("box",), "INCAP.CARDS-TO-BOX", place=place)
         d.emit("to-box", "INCAP.CARDS-TO-BOX", zone=zone, card=card)
 
 
@@ -160,9 +160,8 @@ def cards_to_box(d: Draft, hero: str | None, falling: tuple[str, ...], zone: int
 def foreign_cards_to_trash(d: Draft, seat: int, zone: int) -> None:
     """Other heroes', villain and environment cards in the play area go to their own trashes."""
     for card in tuple(d.seats[seat].play):
-        remove(d, card)
         dest = trash_place(d, card)
-        add_to(d, dest, card)
+        move(d, card, dest, "INCAP.FOREIGN-CARDS-TO-TRASH")
         d.emit("foreign-to-trash", "INCAP.FOREIGN-CARDS-TO-TRASH", zone=zone, card=card, detail="/".join(map(str, dest)))
 
 
@@ -323,8 +322,7 @@ def _revive_in_place(d: Draft, seat: int, variant: str, rewards: tuple[str, ...]
             d.drop_hp(c)
         d.box = tuple(sorted(d.box + s.characters))
         for _place, c in hero_cards_anywhere(d, hero):
-            remove(d, c)
-            add_to(d, ("box",), c)
+            move(d, c, ("box",), "CLAR.RITES-OF-REVIVAL")
         d.emit("returned-to-box", "CLAR.RITES-OF-REVIVAL", zone=s.zone, card=s.characters[0] if s.characters else "", detail=hero)
         # What is left in its deck (rewards shuffled in) is no card of that hero: the player keeps it in hand,
         # as set_up_hero below replaces the deck and would otherwise lose it.
@@ -369,8 +367,7 @@ def _put_under(d: Draft, op, ctx: Ctx) -> None:
     if not constructs:
         return
     card = constructs[0]
-    remove(d, card)
-    d.set_under(req, d.under.get(req, ()) + (card,))
+    move(d, card, ("under", req), "CLAR.REQUITAL-CONSTRUCTS")
     d.emit("construct-under", "CLAR.REQUITAL-CONSTRUCTS", zone=ctx.zone, card=card, target=req)
 
 
@@ -384,8 +381,7 @@ def _play_from_under(d: Draft, op, ctx: Ctx) -> None:
     if req is None or ctx.seat < 0 or not constructs_under(d, req):
         return
     card = constructs_under(d, req)[0]
-    remove(d, card)
-    add_to(d, ("seat", ctx.seat, "play"), card)
+    move(d, card, ("seat", ctx.seat, "play"), "CLAR.REQUITAL-CONSTRUCTS")
     d.set_hp(card, PHYSICAL[card].hp)
     d.emit("construct-played", "CLAR.REQUITAL-CONSTRUCTS", zone=ctx.zone, card=card, target=req)
 
@@ -396,8 +392,7 @@ def _release(d: Draft, op, ctx: Ctx) -> None:
     if req is None or not constructs_under(d, req):
         return
     card = constructs_under(d, req)[0]
-    remove(d, card)
-    add_to(d, ("box",), card)
+    move(d, card, ("box",), "CLAR.REQUITAL-CONSTRUCTS")
     d.emit("construct-released", "CLAR.REQUITAL-CONSTRUCTS", zone=ctx.zone, card=card, target=req)
 
 

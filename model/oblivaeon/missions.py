@@ -13,7 +13,7 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import Defeat, actor, defeats, discard_from_hand, distinct, handles
-from oblivaeon_verify.model.oblivaeon.places import add_to, remove
+from oblivaeon_verify.model.oblivaeon.places import add_to, announce, play_zone, remove
 from oblivaeon_verify.model.oblivaeon.shield import shield_task
 
 MISSION = ("mission",)
@@ -47,11 +47,12 @@ def reveal_mission_top(d: Draft, work: RevealMissionTop) -> None:
         needs_reveal(d, MISSION)
 
 
-def _enter_play_area(d: Draft, seat: int, card: str) -> None:
+def _enter_play_area(d: Draft, seat: int, card: str, clause: str) -> None:
     add_to(d, ("seat", seat, "play"), card)
     cdef = current_def(d, card)
     if cdef.hp:
         d.set_hp(card, cdef.hp)
+    announce(d, card, clause, was=0, now=d.seats[seat].zone, new_holder=seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ def take_objective(d: Draft, work: TakeObjective) -> None:
     card = take_card(d, MISSION, work)  # the Mission deck is never refilled
     if card is None:
         return
-    _enter_play_area(d, seat, card)
+    _enter_play_area(d, seat, card, clause)
     d.emit("objective-taken", clause, zone=d.seats[seat].zone, card=card, detail=f"hero {seat + 1}")
     d.now(RevealMissionTop())
 
@@ -78,7 +79,8 @@ def take_objective(d: Draft, work: TakeObjective) -> None:
 @implements("CLAR.REWARD-NO-OBJECTIVE")
 def put_under_mission_deck(d: Draft, card: str, clause: str) -> None:
     """A card entering the Mission deck goes objective side up; only this gives a reward its objective text back."""
-    remove(d, card)
+    was = remove(d, card)
+    announce(d, card, clause, was=play_zone(d, was), now=0, holder=was[1] if was[0] == "seat" else -1)
     if card in d.reward_side:
         d.flip_to_objective(card)
     d.mission_deck = d.mission_deck.put_bottom(card)

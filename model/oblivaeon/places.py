@@ -12,6 +12,7 @@ from oblivaeon_verify.model.common.deck import Deck
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of, slug
 from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.moments import happened
 
 VILLAIN_TRASH = {"OblivAeon": "oblivaeon_trash", "Scion": "scion_trash", "Aeon Men": "aeon_trash"}
 
@@ -67,7 +68,8 @@ def place_of(s, card: str) -> tuple | None:
 def remove(d, card: str, keep: bool = False, place: tuple | None = None) -> tuple:
     """Take ``card`` out of whatever place holds it (or out of ``place``, when the caller knows it); returns that place.
 
-    A card that leaves play loses its damage and tokens, unless ``keep`` (a move within play).
+    A card that leaves play loses its damage and tokens, unless ``keep`` (a move within play).  This and
+    :func:`add_to` record nothing: rules move cards with :func:`move`, which says what the move is for play.
     """
     if place is None:
         place = place_of(d, card)
@@ -129,6 +131,50 @@ def add_to(d, place: tuple, card: str) -> None:
         pile = getattr(d, kind)
         # the Reserve and the Mission, OblivAeon, Scion and Aeon Men decks are decks: a card goes on top
         setattr(d, kind, pile.put_top(card) if isinstance(pile, Deck) else pile + (card,))
+
+
+def play_zone(d, place: tuple) -> int:
+    """The battle zone in which ``place`` is in play, or 0 for a place out of play.
+
+    In play: the Scions, villain and environment play areas of each zone, and each hero's play area
+    (in its hero's zone, CLAR.ZONE-MEMBERSHIP).  Out of play: decks, hands, trashes, the Reserve, the box,
+    under a card and out of the game.  A hero's character card is set up, not put into play, and
+    incapacitation flips it: it never enters or leaves play (the model's reading; the rulebook says nothing).
+    """
+    if place[0] == "zone":
+        return place[1]
+    if place[0] == "seat" and place[2] == "play":
+        return d.seats[place[1]].zone
+    return 0
+
+
+def move(d, card: str, to: tuple, clause: str, place: tuple | None = None) -> tuple:
+    """Move ``card`` from where it is (``place``, when the caller knows it) to ``to``, and record what the move
+    is for play (:func:`announce`); returns where it was.  A move from play to play keeps damage and tokens."""
+    src = place if place is not None else place_of(d, card)
+    if src is None:
+        raise LookupError(f"card {card} is nowhere")
+    was, now = play_zone(d, src), play_zone(d, to)
+    remove(d, card, keep=bool(was and now), place=src)
+    add_to(d, to, card)
+    announce(d, card, clause, was=was, now=now, holder=_seat_of(src), new_holder=_seat_of(to))
+    return src
+
+
+def _seat_of(place: tuple) -> int:
+    return place[1] if place[0] == "seat" else -1
+
+
+def announce(d, card: str, clause: str, *, was: int, now: int, holder: int = -1, new_holder: int = -1) -> None:
+    """What a card's move from battle zone ``was`` to ``now`` (0: out of play) is: it enters play, leaves play,
+    changes battle zones, or (within one zone) none of these.  A change of battle zones is never taken for
+    leaving and entering play."""
+    if was and not now:
+        happened(d, "leaves-play", clause, card, was, holder)
+    elif now and not was:
+        happened(d, "enters-play", clause, card, now, new_holder)
+    elif was != now:
+        happened(d, "changes-zone", clause, card, now, new_holder, source_zone=was, reach="move")
 
 
 @implements("CLAR.COMPLETED-MISSION-TRASH")

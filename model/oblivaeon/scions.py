@@ -13,7 +13,7 @@ from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, handles
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import remove_devastation
-from oblivaeon_verify.model.oblivaeon.places import remove
+from oblivaeon_verify.model.oblivaeon.places import announce, move
 from oblivaeon_verify.model.oblivaeon.shield import shield_task
 
 RESERVE = ("reserve",)
@@ -41,6 +41,7 @@ def bring_forth(d: Draft, work: BringForth) -> None:
     d.zone_update(zone, scions=d.zones[zone - 1].scions + (card,))
     d.set_hp(card, d.params.scion_hp(SCION_PANELS[card].difficulty))
     d.emit("scion-enters", clause, zone=zone, card=card)
+    announce(d, card, clause, was=0, now=zone)
 
 
 @handles(v.BringForthScion)
@@ -69,8 +70,7 @@ def scion_defeated(d: Draft, card: str) -> None:
 
 
 def remove_scion_from_game(d: Draft, card: str, zone: int) -> None:
-    remove(d, card)
-    d.scions_out = d.scions_out + (card,)
+    move(d, card, ("scions_out",), "BZ.DEV.SCION-REMOVED")
     if SCION_PANELS[card].rainek:
         d.usurped = False
     d.emit("scion-removed", "BZ.DEV.SCION-REMOVED", zone=zone, card=card)
@@ -116,6 +116,5 @@ def remove_from_game(d: Draft, card: str, ctx: Ctx) -> None:
     if card in SCION_PANELS:
         remove_scion_from_game(d, card, ctx.zone)
         return
-    remove(d, card)
-    d.out = d.out + (card,)
+    move(d, card, ("out",), "ENV.TURN")
     d.emit("removed-from-game", "ENV.TURN", zone=ctx.zone, card=ctx.source, target=card)

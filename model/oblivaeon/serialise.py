@@ -10,10 +10,10 @@ import json
 
 from oblivaeon_verify.model.common import deck, identity
 from oblivaeon_verify.model.common.serialise import Codec, DecodeError
-from oblivaeon_verify.model.oblivaeon import decisions, draft, engine, parameters, setup, state, vocabulary
+from oblivaeon_verify.model.oblivaeon import decisions, draft, engine, moments, parameters, setup, state, vocabulary
 
 # The work records in a state's agenda are defined beside their rules: the sealed kernel lists them all.
-CODEC = Codec((state, deck, decisions, draft, vocabulary, setup, parameters), classes=engine.KERNEL.record_types())
+CODEC = Codec((state, deck, decisions, draft, moments, vocabulary, setup, parameters), classes=engine.KERNEL.record_types())
 CLASSES = CODEC.classes
 encode = CODEC.encode
 decode = CODEC.decode

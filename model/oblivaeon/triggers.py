@@ -45,6 +45,27 @@ class Layer(enum.IntEnum):
     ENVIRONMENT = 6
 
 
+def layer_of(d, card: str, holder: int) -> Layer:
+    """The layer of ``card`` (held in the play area of seat ``holder``, or -1 for a villain or environment play area)."""
+    if card in SCION_PANELS:
+        return Layer.SCION_PANEL
+    if holder >= 0:
+        villain = current_def(d, card).side in ("villain", "mission") and card not in d.reward_side
+        return Layer.VILLAIN_CARD_BY_HERO if villain else Layer.HERO_AREA
+    cdef = PHYSICAL[card]
+    if cdef.deck == "Aeon Men":
+        return Layer.AEON_MAN
+    return Layer.ENVIRONMENT if cdef.side == "environment" else Layer.VILLAIN_CARD
+
+
+def context(d, card: str, zone: int, holder: int, layer: Layer) -> Ctx:
+    """The context ``card`` acts in from ``zone`` (held by seat ``holder``, or -1)."""
+    if layer is Layer.SCION_PANEL:
+        return Ctx(card, "villain", -1, zone)
+    default = "environment" if layer is Layer.ENVIRONMENT else "hero" if layer is Layer.HERO_AREA else "villain"
+    return _card_ctx(d, card, zone, holder, default)
+
+
 @implements("CLAR.SCIONS-BEFORE-AEON-MEN")
 def layers(d, zone: int) -> Iterator[tuple[str, Ctx, Layer]]:
     """Every card in play in ``zone`` with the context it acts in, in the one order that simultaneous effects resolve in.
@@ -54,26 +75,12 @@ def layers(d, zone: int) -> Iterator[tuple[str, Ctx, Layer]]:
     came into it) and then the seat order.
     """
     z = d.zones[zone - 1]
-    for c in z.scions:
-        yield c, Ctx(c, "villain", -1, zone), Layer.SCION_PANEL
-    aeon = [c for c in z.villain_play if PHYSICAL[c].deck == "Aeon Men"]
-    for c in z.villain_play:
-        if c not in aeon:
-            yield c, _card_ctx(d, c, zone, -1, "villain"), Layer.VILLAIN_CARD
-    seats = [(si, s) for si, s in enumerate(d.seats) if s.zone == zone]
-    players = []
-    for si, s in seats:
-        for c in s.play:
-            if current_def(d, c).side in ("villain", "mission") and c not in d.reward_side:
-                yield c, _card_ctx(d, c, zone, si, "villain"), Layer.VILLAIN_CARD_BY_HERO
-            else:
-                players.append((c, _card_ctx(d, c, zone, si, "hero")))
-    for c in aeon:
-        yield c, _card_ctx(d, c, zone, -1, "villain"), Layer.AEON_MAN
-    for c, ctx in players:
-        yield c, ctx, Layer.HERO_AREA
-    for c in z.env_play:
-        yield c, _card_ctx(d, c, zone, -1, "environment"), Layer.ENVIRONMENT
+    held = [(c, -1) for c in z.scions + z.villain_play]
+    held += [(c, si) for si, s in enumerate(d.seats) if s.zone == zone for c in s.play]
+    held += [(c, -1) for c in z.env_play]
+    ranked = sorted(((layer_of(d, c, h), i, c, h) for i, (c, h) in enumerate(held)))
+    for layer, _, c, h in ranked:
+        yield c, context(d, c, zone, h, layer), layer
 
 
 _VILLAIN_LAYERS = (Layer.VILLAIN_CARD, Layer.VILLAIN_CARD_BY_HERO, Layer.AEON_MAN)

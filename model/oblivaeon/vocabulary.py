@@ -228,6 +228,27 @@ class Trigger:
     ops: tuple[Op, ...]
 
 
+REACTION_EVENTS = ("enters-play", "leaves-play", "destroyed", "changes-zone")
+"""The moments a reaction can listen for (``moments.py`` records them; ``reactions.py`` answers them)."""
+SUBJECTS = ("self", "hero", "villain", "environment", "any")
+"""Whose moment a reaction answers: this card's own, or another card's of that side in this battle zone."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """When ``subject`` has the moment ``on``, resolve ``ops`` (this card's context; a card that has left play
+    answers its own leaving from the battle zone it left)."""
+
+    on: str = domain(REACTION_EVENTS, "moment")
+    subject: str = domain(SUBJECTS, "subject")
+    ops: tuple[Op, ...] = ()
+    targets_only: bool = False
+    """Another card's moment counts only if that card is a target."""
+
+    def __post_init__(self) -> None:
+        Op.__post_init__(self)
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     key: str
@@ -240,6 +261,7 @@ class CardDef:
     """``one-shot``, ``ongoing``, ``equipment``, ``target``."""
     ops: tuple[Op, ...] = ()
     triggers: tuple[Trigger, ...] = ()
+    reactions: tuple[Reaction, ...] = ()
     powers: tuple[tuple[Op, ...], ...] = ()
     hp: int | None = None
     keywords: tuple[str, ...] = ()

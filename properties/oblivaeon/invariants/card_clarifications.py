@@ -6,8 +6,9 @@ no other Captain Cosmic is offered to set up.
 
 from __future__ import annotations
 
-from oblivaeon_verify.model.common.kernel import waiting_for
+from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CAPTAIN_COSMIC, CHARACTER_CARDS, CHARACTERS, PHYSICAL
+from oblivaeon_verify.model.oblivaeon.effects import Resolve
 from oblivaeon_verify.model.oblivaeon.vocabulary import MoveSelf
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import ops_of
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, step
@@ -46,9 +47,12 @@ def indestructible_moves(st):
     waiting = waiting_for(st.after)
     if st.after.outcome is not None:
         return  # the game ended before the text could finish
+    still = {r.ctx.source for r in scheduled(st.after, Resolve) if any(isinstance(op, MoveSelf) for op in r.ops)}
     for card in owed:
         if waiting is not None and any(o.card == card for o in waiting.options):
             continue  # its text is waiting on a choice; the move comes after
+        if card in still:
+            continue  # a choice its text caused (a reaction to a card it destroyed) comes first; the move is still to do
         if in_zone_play(st.after, card):
             yield f"{card} is indestructible and its text moves it, but it stayed in zone {in_zone_play(st.after, card)}"
 

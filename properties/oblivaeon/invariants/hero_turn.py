@@ -13,6 +13,7 @@ from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 from oblivaeon_verify.model.oblivaeon.chance import Reveal
 from oblivaeon_verify.model.oblivaeon.hero_turn import ChooseMove
 from oblivaeon_verify.model.oblivaeon.missions import RevealMissionTop, TakeObjective
+from oblivaeon_verify.model.oblivaeon.round_order import current_phase
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import mentioned, objectives
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, step
 
@@ -42,6 +43,10 @@ def options_offered(st):
     who = st.decision.actor
     if not st.before.mission_deck:
         return  # with nothing to take or shuffle, 'none' may be the only option, taken on the spot
+    if any(e.kind == "hero-incapacitated" for e in st.events):
+        return  # a reaction to the move struck the hero down: an incapacitated hero has no options to take
+    if current_phase(st.after) == "move" and any(e.kind == "reaction" for e in st.events):
+        return  # a reaction to the move (a card carried to the other zone) asks first; the options phase follows
     kinds = {d.kind for d in st.after.options if d.actor == who}
     if "no-option" not in kinds:
         yield f"{who} moved or stayed and was not offered the hero-turn options"

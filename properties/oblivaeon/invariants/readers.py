@@ -264,6 +264,7 @@ def ops_of(card: str) -> list:
             if cdef is None:
                 continue
             found += list(cdef.ops) + list(cdef.seed_ops) + [op for t in cdef.triggers for op in t.ops]
+            found += [op for r in cdef.reactions for op in r.ops]
             found += [op for p in cdef.powers for op in p]
     elif card in CHARACTER_CARDS:
         found += list(CHARACTER_CARDS[card].power) + [op for a in CHARACTER_CARDS[card].incap for op in a]

@@ -71,6 +71,8 @@ def battle_zone_isolation(st):
 def mission_cards_in_zone(st):
     """A Mission card acts only in its hero's zone, and only players there pay or interact with objectives."""
     for e in st.events:
+        if e.reach == "move":
+            continue  # carried to the other zone with its hero's play area: moved, not acting
         if e.card in PHYSICAL and PHYSICAL[e.card].deck == "Mission" and e.zone and e.source_zone and e.zone != e.source_zone:
             yield f"Mission card {e.card} acted in zone {e.zone} from zone {e.source_zone}"
     d = st.decision

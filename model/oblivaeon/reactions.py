@@ -1,0 +1,118 @@
+"""Reactions: the card effects that answer a moment (a card enters play, leaves play, is destroyed, changes battle zones).
+
+A reaction listens for one kind of moment (``vocabulary.Reaction``) and fires on that kind only.  The
+cards that answer a moment are those in play in the battle zone where it happened (BZ.ISOLATION), in
+the one layer order of ``triggers.layers``; a card that has left play answers its own leaving, from
+the zone it left, in its layer's place after the cards still there.  Each answer is one record, so a
+reaction that causes moments of its own has them answered before the next answer to the first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from oblivaeon_verify.model.common.kernel import Work
+from oblivaeon_verify.model.oblivaeon.battle_zones import card_side, current_def, side_matches, target_side
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
+from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.effects import ctx_clause, resolve
+from oblivaeon_verify.model.oblivaeon.moments import Moment, ReactTo
+from oblivaeon_verify.model.oblivaeon.triggers import context, layer_of, layers
+from oblivaeon_verify.model.oblivaeon.vocabulary import CardDef
+
+
+def _def_as(d, card: str, key: str) -> CardDef | None:
+    """The definition of the side ``key`` of ``card`` (None for a Scion panel, which has no reactions)."""
+    if card in SCION_PANELS:
+        return None
+    cdef = PHYSICAL[card]
+    return cdef.reward if cdef.reward is not None and cdef.reward.key == key else cdef
+
+
+def _is_target(d, m: Moment) -> bool:
+    """Whether the subject of ``m`` was a target (by its side at the moment: a destroyed card has no HP left)."""
+    return m.card in SCION_PANELS or m.card in d.hp or _def_as(d, m.card, m.key).hp is not None
+
+
+@implements("CLAR.MISSION-TARGET-KIND")
+def _subject_matches(d, r, m: Moment) -> bool:
+    """Another card's moment counts when that card is of the reaction's side: as a target (an objective is the
+    kind of target its keyword names) for a reaction to targets, else as a card (an objective is no villain card)."""
+    if r.targets_only:
+        return _is_target(d, m) and side_matches(r.subject, target_side(d, m.card))
+    return side_matches(r.subject, card_side(d, m.card))
+
+
+def answers(d, cdef: CardDef, listener: str, m: Moment) -> list[int]:
+    """The indices of ``cdef``'s reactions (the card ``listener``) that answer moment ``m``."""
+    out = []
+    for i, r in enumerate(cdef.reactions):
+        if r.on != m.kind:
+            continue
+        if r.subject == "self":
+            if listener == m.card:
+                out.append(i)
+        elif listener != m.card and _subject_matches(d, r, m):
+            out.append(i)
+    return out
+
+
+@implements("BZ.ISOLATION")
+def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
+    """(card, side key, reaction index, context) for every reaction answering ``m``, in resolution order."""
+    found: list[tuple[int, int, str, str, int, Ctx]] = []
+    seen = False
+    for n, (card, ctx, layer) in enumerate(layers(d, m.zone)):
+        if card in SCION_PANELS:
+            continue
+        seen |= card == m.card
+        cdef = current_def(d, card)
+        found += [(layer, n, card, cdef.key, i, ctx) for i in answers(d, cdef, card, m)]
+    if not seen and m.card in PHYSICAL:  # it has left play (or left this zone): it answers as it was
+        cdef = _def_as(d, m.card, m.key)
+        layer = layer_of(d, m.card, m.holder)
+        ctx = context(d, m.card, m.zone, m.holder, layer)
+        found += [(layer, 1 << 30, m.card, cdef.key, i, ctx) for i in answers(d, cdef, m.card, m) if cdef.reactions[i].subject == "self"]
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [(card, key, i, ctx) for _, _, card, key, i, ctx in found]
+
+
+@dataclass(frozen=True, slots=True)
+class FireReaction(Work):
+    """Reaction ``index`` of ``card`` (on its side ``key``) answering ``moment``."""
+
+    card: str
+    key: str
+    index: int
+    moment: Moment
+    ctx: Ctx
+
+
+@KERNEL.handles(ReactTo)
+def react_to(d: Draft, work: ReactTo) -> None:
+    """Schedule the answers to each moment, in the order the moments happened."""
+    fired = [FireReaction(card, key, i, m, ctx) for m in work.moments for card, key, i, ctx in listeners(d, m)]
+    if fired:
+        d.now(*fired)
+
+
+def _still_listening(d, work: FireReaction) -> bool:
+    """A card answering another's moment must still be in play in that zone, on the same side; a card
+    answering its own moment answers even from outside play."""
+    if work.card == work.moment.card:
+        return True
+    return any(c == work.card for c, _, _ in layers(d, work.ctx.zone)) and current_def(d, work.card).key == work.key
+
+
+@KERNEL.handles(FireReaction)
+def fire_reaction(d: Draft, work: FireReaction) -> None:
+    """Resolve one reaction, if its card can still answer."""
+    if not _still_listening(d, work):
+        return
+    m = work.moment
+    reaction = _def_as(d, work.card, work.key).reactions[work.index]
+    # The reaction is its card's own text, not part of the rule that caused the moment: it resolves under the
+    # clause of its card's side, as any card effect that no rule scheduled.
+    d.emit("reaction", ctx_clause(work.ctx), zone=work.ctx.zone, card=work.card, target=m.card, detail=m.kind)
+    resolve(d, reaction.ops, work.ctx)

@@ -1,0 +1,154 @@
+"""Moments and reactions: a card entering play, leaving play, being destroyed or changing battle zones, and the
+card effects that answer those moments.
+
+Which places are in play is recomputed here from the rulebook's terms (the Scions, villain and environment play
+areas of each zone, and each hero's play area, in its hero's zone: CLAR.ZONE-MEMBERSHIP); the model's reading that
+a hero's character card never enters or leaves play is the same here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from oblivaeon_verify.model.common.kernel import scheduled
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
+from oblivaeon_verify.model.oblivaeon.moments import ReactTo
+from oblivaeon_verify.model.oblivaeon.reactions import FireReaction
+from oblivaeon_verify.properties.oblivaeon.invariants.readers import rule_side
+from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
+
+MOVES = ("enters-play", "leaves-play", "changes-zone")
+MOMENTS = (*MOVES, "destroyed")
+
+
+def in_play(s) -> dict[str, int]:
+    """Each card in play and the battle zone it is in play in."""
+    where = {c: z.number for z in s.zones for c in z.scions + z.villain_play + z.env_play}
+    where.update((c, seat.zone) for seat in s.seats for c in seat.play)
+    return where
+
+
+def _mentions(e, card: str) -> bool:
+    return e.card == card or e.target == card
+
+
+def _zone(z: int) -> str:
+    return f"in play in zone {z}" if z else "out of play"
+
+
+@step("moves-are-the-moments-they-are", "CLAR.ZONE-MEMBERSHIP", events=MOVES, changes=("zones", "seats.play", "seats.zone"))
+def moves_are_moments(st):
+    """A card that enters play, leaves play or changes battle zones in a step has that moment recorded, in an
+    order its places allow, and ends where its moments leave it; a move from play in one battle zone to play in
+    the other is a change of battle zones, never a leaving and an entering."""
+    before, after = in_play(st.before), in_play(st.after)
+    moments: dict[str, list[int]] = {}
+    for i, e in enumerate(st.events):
+        if e.kind in MOVES:
+            moments.setdefault(e.card, []).append(i)
+    moved = {c for c in before.keys() | after.keys() if before.get(c, 0) != after.get(c, 0)}
+    for card in sorted(moved | moments.keys()):
+        where = before.get(card, 0)
+        for i in moments.get(card, ()):
+            e = st.events[i]
+            if e.kind == "enters-play" and where:
+                yield f"{card} entered play in zone {e.zone} while {_zone(where)}"
+            elif e.kind == "leaves-play" and where != e.zone:
+                yield f"{card} left play in zone {e.zone} while {_zone(where)}"
+            elif e.kind == "changes-zone" and (not where or where != e.source_zone or e.zone == e.source_zone):
+                yield f"{card} changed battle zones from zone {e.source_zone} to zone {e.zone} while {_zone(where)}"
+            where = 0 if e.kind == "leaves-play" else e.zone
+        if where != after.get(card, 0):
+            yield f"{card} is {_zone(after.get(card, 0))} after the step, but its recorded moments leave it {_zone(where)}"
+        for a, b in zip(moments.get(card, ()), moments.get(card, ())[1:]):
+            if st.events[a].kind == "leaves-play" and st.events[b].kind == "enters-play":
+                if not any(_mentions(st.events[k], card) for k in range(a + 1, b)):
+                    yield f"{card} left play and entered it again with nothing between: a move within play taken for leaving and entering"
+
+
+def _subject(e) -> str:
+    return e.target if e.kind == "destroyed" else e.card
+
+
+def _reactions(s, card: str) -> tuple:
+    if card not in PHYSICAL:
+        return ()
+    cdef = PHYSICAL[card]
+    return (cdef.reward if cdef.reward is not None and card in s.reward_side else cdef).reactions
+
+
+def _card_side(s, card: str) -> str:
+    """The side a card counts as for 'X card' (an objective is no villain or environment card: CLAR.MISSION-TYPES)."""
+    if card in SCION_PANELS:
+        return "villain"
+    cdef = PHYSICAL[card]
+    if cdef.side == "mission":
+        return "hero" if card in s.reward_side else "mission"
+    return cdef.side
+
+
+def _is_target(s, card: str) -> bool:
+    if card in SCION_PANELS:
+        return True
+    cdef = PHYSICAL[card]
+    return (cdef.reward.hp if cdef.reward is not None and card in s.reward_side else cdef.hp) is not None
+
+
+def _matches(s, reaction, listener: str, subject: str) -> bool:
+    """Whether ``reaction`` of ``listener`` answers a moment of ``subject``, by the reaction's own words."""
+    if reaction.subject == "self":
+        return listener == subject
+    if listener == subject:
+        return False
+    side = rule_side(s, subject) if reaction.targets_only else _card_side(s, subject)
+    if reaction.targets_only and not _is_target(s, subject):
+        return False
+    return reaction.subject == "any" or side == reaction.subject
+
+
+def _owed(s, listener: str, kind: str, subject: str) -> int:
+    return sum(1 for r in _reactions(s, listener) if r.on == kind and _matches(s, r, listener, subject))
+
+
+def _waiting(s) -> Counter:
+    """(kind, subject, zone) of the moments a state has still to answer."""
+    found = Counter((m.kind, m.card, m.zone) for w in scheduled(s, ReactTo) for m in w.moments)
+    found.update((w.moment.kind, w.moment.card, w.moment.zone) for w in scheduled(s, FireReaction))
+    return found
+
+
+@step("reactions-answer-their-moments", "BZ.ISOLATION", events=(*MOMENTS, "reaction"))
+def reactions_answer_moments(st):
+    """A reaction fires only on the kind of moment it listens for, of a subject its words name, in the battle
+    zone where the moment happened, at most once for each such moment; and every card in play there that listens
+    for it (and the subject itself, for its own moment) answers it."""
+    moments = Counter()
+    for e in st.events:
+        if e.kind in MOMENTS:
+            moments[(e.kind, _subject(e), e.zone)] += 1
+    open_before = _waiting(st.before)
+    answered = Counter()
+    for e in st.events:
+        if e.kind != "reaction":
+            continue
+        key = (e.detail, e.target, e.zone)
+        answered[(e.card, *key)] += 1
+        if not moments[key] and not open_before[key]:
+            yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone}, a moment that did not happen there"
+            continue
+        owed = max(_owed(st.before, e.card, e.detail, e.target), _owed(st.after, e.card, e.detail, e.target))
+        if answered[(e.card, *key)] > owed * (moments[key] + open_before[key]):
+            yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone} more often than its reactions to that moment allow"
+    if st.after.outcome is not None:
+        return
+    open_after = _waiting(st.after)
+    before, after = in_play(st.before), in_play(st.after)
+    quiet = {c for c, z in before.items() if after.get(c) == z} - {e.card for e in st.events if e.kind in MOVES}
+    for (kind, subject, zone), n in sorted(moments.items()):
+        if open_after[(kind, subject, zone)]:
+            continue
+        listening = sorted(c for c in quiet if before[c] == zone and c != subject) + [subject]
+        for card in listening:
+            owed = _owed(st.before, card, kind, subject) * n
+            if answered[(card, kind, subject, zone)] < owed:
+                yield f"{card} did not answer {subject} {kind} in zone {zone}, though its reaction listens for it"
