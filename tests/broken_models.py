@@ -31,6 +31,24 @@ class Bug:
 
 BUGS = (
     Bug(
+        "end-of-turn-effects-outlive-their-turn",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.round_order",
+        "advance",
+        "turn_ends(d, (rnd, slot))",
+        "turn_ends(d, (rnd, slot + 1))",
+        "off-by-one",
+    ),
+    Bug(
+        "zone-effects-reach-the-other-zone",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.durations",
+        "covers",
+        'return t.scope == "game" or zone_of_target(d, target) == covered_zone(d, t)',
+        "return True",
+        "wrong battle zone",
+    ),
+    Bug(
         "zone-change-taken-for-leaving-and-entering",
         "oblivaeon",
         "oblivaeon_verify.model.oblivaeon.places",

@@ -134,7 +134,7 @@ def test_with_the_rule_knocked_out_the_rites_divergence_disappears(tmp_path):
         (
             {"parameter": "bloodstone_readin", "value": "revive-instead"},
             "'diverges' names an unknown parameter 'bloodstone_readin' (did you mean 'bloodstone_reading'?); "
-            "the readings of oblivaeon: rites_reading, requital_reading, bloodstone_reading",
+            "the readings of oblivaeon: rites_reading, requital_reading, bloodstone_reading, temp_zone_reading",
         ),
         ({"parameter": "countdown_start", "value": "5"}, "'diverges' names countdown_start, which is not a reading"),
         (
@@ -265,7 +265,7 @@ def test_a_queued_end_check_alone_is_no_divergence():
         (["--readings", "--clause", "CLAR.SENTINELS"], "give one or the other"),
         (
             ["--reading", "countdown_start"],
-            "--reading countdown_start: not a reading of oblivaeon; its readings: rites_reading, requital_reading, bloodstone_reading",
+            "--reading countdown_start: not a reading of oblivaeon; its readings: rites_reading, requital_reading, bloodstone_reading, temp_zone_reading",
         ),
         (["--reading", "rites_reading=revive-in-place"], "rites_reading's values other than its default are return-to-box"),
     ],
@@ -277,7 +277,12 @@ def test_a_reading_the_command_cannot_search_is_a_usage_error(argv, message, cap
 
 def test_readings_are_read_from_the_parameters_declarations():
     assert dv.readings(rulesets.load("aeons_end")) == [("last_attack_reading", "win-at-draw", "resolves-first")]
-    assert [p for p, _d, _v in dv.readings(rulesets.load("oblivaeon"))] == ["rites_reading", "requital_reading", "bloodstone_reading"]
+    assert [p for p, _d, _v in dv.readings(rulesets.load("oblivaeon"))] == [
+        "rites_reading",
+        "requital_reading",
+        "bloodstone_reading",
+        "temp_zone_reading",
+    ]
 
 
 def test_a_page_tells_a_kept_divergence_replayed_under_both_readings_or_that_none_is_kept(tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from oblivaeon_verify.model.oblivaeon.draft import Event
 from oblivaeon_verify.model.oblivaeon.effects import ChooseTimestreamDeck
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
-from oblivaeon_verify.model.oblivaeon.state import Outcome
+from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
 from oblivaeon_verify.checked_play import CheckTally, play_checked
@@ -340,6 +340,12 @@ BREAKERS = {
         s,
         [ev("leaves-play", zone=1, card=s.zones[0].scions[0]), ev("enters-play", zone=2, card=s.zones[0].scions[0])],
         zone(zone(s, 1, scions=s.zones[0].scions[1:]), 2, scions=s.zones[1].scions + s.zones[0].scions[:1]),
+    ),
+    "temporary-effects-end-on-time": lambda s: replace(
+        s, temps=(Temp(1, "hero", 1, 0, "legacy:cover#1", "zone", None, "end-of-turn", (0, 0)),)
+    ),
+    "temporary-effects-reach-their-scope": lambda s: (lambda t: step(t, [ev("damage", target=char(t), zone=1, amount=2, detail="melee")]))(
+        replace(s, temps=(Temp(1, "hero", 1, 0, "legacy:cover#1"),))
     ),
     "reactions-answer-their-moments": lambda s: step(
         s, [ev("reaction", card=AEON_MAN, target=AEON_MAN, zone=1, detail="destroyed")], zone(s, 1, villain_play=(AEON_MAN,))

@@ -116,15 +116,37 @@ def _hero_cards(hero: str, dtype: str, index: int) -> list[CardDef]:
 
     card("Strike", "one-shot", 3, ops=(Damage(4, dtype, NON_HERO_CHOICE),), keywords=("one-shot",))
     card("Signature Gear", "equipment", 2, powers=((Damage(3, dtype, NON_HERO_CHOICE),),), keywords=("equipment",))
-    card("Second Wind", "one-shot", 1, ops=(Draw(2),))
-    card("Quick Thinking", "one-shot", 1, ops=(Damage(1, dtype, NON_HERO_CHOICE), ExtraPlay()))
-    card("Fortify", "ongoing", 1, triggers=(Trigger("start", "own", (Heal(1, OWN_CHAR),)),), keywords=("ongoing",))
+    card("Second Wind", "one-shot", 1, ops=(Draw(2), TempReduce(1, "hero", "target", target=LOWEST_HERO)))
+    card(
+        "Quick Thinking",
+        "one-shot",
+        1,
+        ops=(Damage(1, dtype, NON_HERO_CHOICE), ExtraPlay(), TempReduce(1, "hero", "game", "fixed")),
+    )
+    card(
+        "Fortify",
+        "ongoing",
+        1,
+        ops=(TempReduce(1, "hero", "hero", until="source-leaves-play"),),
+        triggers=(Trigger("start", "own", (Heal(1, OWN_CHAR),)),),
+        keywords=("ongoing",),
+    )
     card("Clear the Field", "one-shot", 1, ops=(Destroy("ongoing", "non-hero"), Destroy("environment")))
     card("Cover", "one-shot", 1, ops=(TempReduce(1, "hero"), Draw(1)))
-    card("Redeploy", "one-shot", 1, ops=(MoveHero("self"), Damage(2, dtype, NON_HERO_CHOICE)))
-    card("Rally", "one-shot", 1, ops=(ExtraPower(), Heal(2, HERO_CHOICE)))
+    card(
+        "Redeploy",
+        "one-shot",
+        1,
+        ops=(MoveHero("self"), Damage(2, dtype, NON_HERO_CHOICE), TempReduce(1, "hero", "target", target=OWN_CHAR)),
+    )
+    card("Rally", "one-shot", 1, ops=(ExtraPower(), Heal(2, HERO_CHOICE), TempReduce(1, "hero", "zone", "fixed", "end-of-turn")))
     if index % 3 == 0:
-        card("Shockwave", "one-shot", 1, ops=(Damage(1, dtype, Target("villain", "each", "game")),))
+        card(
+            "Shockwave",
+            "one-shot",
+            1,
+            ops=(Damage(1, dtype, Target("villain", "each", "game")), TempReduce(1, "hero", "game", until="end-of-turn")),
+        )
     if index % 3 == 1:
         card("Watchful Ally", "target", 1, hp=4, triggers=(Trigger("end", "own", (Damage(1, dtype, NON_HERO_CHOICE),)),))
     if index % 3 == 2:
@@ -132,7 +154,7 @@ def _hero_cards(hero: str, dtype: str, index: int) -> list[CardDef]:
             "Guardian Ward",
             "ongoing",
             1,
-            ops=(PlayNextTo("hero"),),
+            ops=(PlayNextTo("hero"), TempReduce(1, "hero", "hero", until="source-leaves-play")),
             triggers=(Trigger("start", "villain", (Heal(1, HOST),)),),
             next_to_hero=True,
         )
@@ -561,7 +583,12 @@ MISSION_CARDS = [
     _mission(
         "Hold the Line",
         "villain",
-        _reward("Bulwark", "ongoing", keywords=("ongoing",), triggers=(Trigger("start", "own", (TempReduce(1, "hero"),)),)),
+        _reward(
+            "Bulwark",
+            "ongoing",
+            keywords=("ongoing",),
+            triggers=(Trigger("start", "own", (TempReduce(1, "hero", "hero", until="end-of-turn"),)),),
+        ),
         tokens=3,
     ),
     _mission(

@@ -27,7 +27,6 @@ from oblivaeon_verify.model.oblivaeon.battle_zones import (
     reachable_targets,
     seat_holding,
     side_matches,
-    target_side,
     zone_of_target,
 )
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, base_key, describe
@@ -35,8 +34,10 @@ from oblivaeon_verify.model.oblivaeon.chance import Refill, needs_reveal, take_c
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft, deck_label
+from oblivaeon_verify.model.oblivaeon.durations import reduction
 from oblivaeon_verify.model.oblivaeon.moments import happened
 from oblivaeon_verify.model.oblivaeon.places import add_to, move, trash_place
+from oblivaeon_verify.model.oblivaeon.state import Temp
 
 OP_HANDLERS: dict[type, Callable] = {}
 
@@ -148,11 +149,6 @@ def _damage_chosen(d: Draft, ask: ChooseDamageTarget, decision: Decision) -> Non
     deal_damage(d, decision.target, ask.amount, ask.dtype, ask.irreducible, ask.ctx, ask.reach)
 
 
-def reduction(d: Draft, target: str, zone: int) -> int:
-    side = target_side(d, target)
-    return sum(t.amount for t in d.temps if t.zone == zone and side_matches(t.side, side))
-
-
 def deal_damage(d: Draft, target: str, amount: int, dtype: str, irreducible: bool, ctx: Ctx, reach: str = "zone") -> None:
     zone = zone_of_target(d, target)
     if target == OBLIVAEON and d.shield_side:
@@ -167,7 +163,8 @@ def deal_damage(d: Draft, target: str, amount: int, dtype: str, irreducible: boo
             detail="the Shield is in play",
         )
         return
-    dealt = amount if irreducible else max(0, amount - reduction(d, target, zone))
+    reduced = 0 if irreducible else reduction(d, target)
+    dealt = max(0, amount - reduced)
     hp = d.hp[target] - dealt
     d.set_hp(target, hp)
     d.emit(
@@ -179,7 +176,7 @@ def deal_damage(d: Draft, target: str, amount: int, dtype: str, irreducible: boo
         card=ctx.source,
         target=target,
         amount=dealt,
-        detail=dtype + (" irreducible" if irreducible else ""),
+        detail=dtype + (" irreducible" if irreducible else f", reduced by {reduced}" if reduced else ""),
     )
     if hp <= 0:
         target_destroyed(d, target, ctx, reach)
@@ -472,20 +469,49 @@ def distinct(cards) -> list[str]:
     return [seen[k] for k in sorted(seen)]
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseTempTarget(Ask):
+    """Which target a temporary effect on one target covers."""
+
+    op: v.TempReduce
+    ctx: Ctx
+
+
 @handles(v.TempReduce)
 def _temp(d: Draft, op: v.TempReduce, ctx: Ctx) -> None:
-    from oblivaeon_verify.model.oblivaeon.state import Temp
+    """A temporary effect of the controller's (none without one): its covered set is fixed now when it has one."""
+    if ctx.seat < 0:
+        return
+    covered = None
+    if op.scope == "target":
+        targets, options = _pick_targets(d, op.target, ctx)
+        if options:
+            d.ask(ChooseTempTarget(options, op, ctx))
+            return
+        if not targets:
+            return
+        covered = tuple(targets)
+    elif op.covers == "fixed" and op.scope in ("zone", "game"):
+        covered = tuple(reachable_targets(d, ctx, op.side, "game" if op.scope == "game" else "zone"))
+    _make_temp(d, op, ctx, covered)
 
-    if ctx.seat >= 0:
-        d.temps = d.temps + (Temp(op.amount, op.side, ctx.zone, ctx.seat),)
-        d.emit(
-            "temporary-effect",
-            ctx_clause(ctx),
-            zone=ctx.zone,
-            card=ctx.source,
-            amount=op.amount,
-            detail=f"reduce damage to {op.side} targets",
-        )
+
+@KERNEL.handles(ChooseTempTarget)
+def _temp_target_chosen(d: Draft, ask: ChooseTempTarget, decision: Decision) -> None:
+    _make_temp(d, ask.op, ask.ctx, (decision.target,))
+
+
+def _make_temp(d: Draft, op: v.TempReduce, ctx: Ctx, covered: tuple[str, ...] | None) -> None:
+    made = (d.cursor.round, d.cursor.slot)
+    d.temps = d.temps + (Temp(op.amount, op.side, ctx.zone, ctx.seat, ctx.source, op.scope, covered, op.until, made),)
+    d.emit(
+        "temporary-effect",
+        ctx_clause(ctx),
+        zone=ctx.zone,
+        card=ctx.source,
+        amount=op.amount,
+        detail=f"reduce damage to {op.side} targets ({op.scope}{', fixed' if covered is not None and op.scope != 'target' else ''}) until {op.until}",
+    )
 
 
 # --- decks ---------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "damage-prevented",
     "heal",
     "temporary-effect",
+    "temporary-effect-ended",
     "destroyed",
     "indestructible",
     "removed-from-game",

@@ -10,6 +10,7 @@ from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.durations import owner_turn_starts
 from oblivaeon_verify.model.oblivaeon.effects import DrawOne, resolve
 from oblivaeon_verify.model.oblivaeon.heroes import hero_actor, move_hero, move_options, offer_play, offer_power
 from oblivaeon_verify.model.oblivaeon.missions import TakeObjective, objectives_of, shuffle_mission_deck, swap_objective, trade_objectives
@@ -123,7 +124,7 @@ def start(d: Draft, seat: int) -> None:
     """The ordinary hero turn resumes with its start phase: this player's temporary effects end."""
     if not active(d, seat):
         return
-    d.temps = tuple(t for t in d.temps if t.until_seat != seat)
+    owner_turn_starts(d, seat)
     push_triggers(d, "start", "hero", "HERO.CONTINUE", seat=seat)
 
 

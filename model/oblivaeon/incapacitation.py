@@ -11,6 +11,7 @@ from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, 
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.durations import owner_falls
 from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, handles
 from oblivaeon_verify.model.oblivaeon.heroes import available_characters, move_hero, move_options, set_up_hero
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import add_devastation
@@ -103,7 +104,7 @@ def hero_incapacitated(d: Draft, seat: int, erased: bool = False) -> None:
     if erased:
         d.erased = tuple(sorted(set(d.erased) | {hero}))
         d.emit("hero-erased", "CLAR.ERASED", zone=zone, card=first, detail=hero or "")
-    d.temps = tuple(t for t in d.temps if t.until_seat != seat)
+    owner_falls(d, seat)
 
 
 @implements("INCAP.CHARACTER-SPENT")

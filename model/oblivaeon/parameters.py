@@ -62,6 +62,16 @@ class BloodstoneReading(enum.Enum):
     """The Bloodstone answers the fourth incapacitation before it counts: no token."""
 
 
+class TempZoneReading(enum.Enum):
+    """Which battle zone a temporary effect on 'everything in this battle zone' covers once the hero who made it
+    has moved to the other one (BZ.ISOLATION, CLAR.ZONE-MEMBERSHIP: the rulebook does not say)."""
+
+    STAYS = "stays-in-its-zone"
+    """The effect belongs to the zone it was made in: its owner moving away does not take it along."""
+    FOLLOWS_OWNER = "follows-its-owner"
+    """The effect goes with the hero who made it: it covers the zone that hero is in now."""
+
+
 @dataclass(frozen=True, slots=True)
 class ShieldSpec:
     """One double-sided OblivAeon Shield (SETUP.SHIELD, SHIELD.TASKS). Side texts are assumptions."""
@@ -147,6 +157,7 @@ class Parameters:
     rites_reading: RitesReading = RitesReading.REVIVE_IN_PLACE
     requital_reading: RequitalReading = RequitalReading.CONSTRUCTS_STAY
     bloodstone_reading: BloodstoneReading = BloodstoneReading.DEVASTATION_THEN_REVIVE
+    temp_zone_reading: TempZoneReading = TempZoneReading.STAYS
     max_rounds: Annotated[
         int,
         Range(

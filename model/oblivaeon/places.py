@@ -12,6 +12,7 @@ from oblivaeon_verify.model.common.deck import Deck
 from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of, slug
 from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.durations import source_leaves_play
 from oblivaeon_verify.model.oblivaeon.moments import happened
 
 VILLAIN_TRASH = {"OblivAeon": "oblivaeon_trash", "Scion": "scion_trash", "Aeon Men": "aeon_trash"}
@@ -171,6 +172,7 @@ def announce(d, card: str, clause: str, *, was: int, now: int, holder: int = -1,
     leaving and entering play."""
     if was and not now:
         happened(d, "leaves-play", clause, card, was, holder)
+        source_leaves_play(d, card, clause)
     elif now and not was:
         happened(d, "enters-play", clause, card, now, new_holder)
     elif was != now:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from oblivaeon_verify.model.oblivaeon import environment_turn, hero_turn, oblivaeon_turn, villain_turn
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.durations import turn_ends
 from oblivaeon_verify.model.oblivaeon.incapacitation import ReplaceHeroes
 from oblivaeon_verify.model.oblivaeon.state import Cursor
 
@@ -109,6 +110,7 @@ def advance(d: Draft) -> None:
     c = d.cursor
     rnd, slot, phase = c.round, c.slot, c.phase + 1
     if phase >= len(phases(order[slot])):
+        turn_ends(d, (rnd, slot))
         slot, phase = slot + 1, 0
         if slot >= len(order):
             rnd, slot = rnd + 1, 0

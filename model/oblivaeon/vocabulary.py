@@ -167,12 +167,26 @@ class FlipHarpyToken(Op):
     """``arcana`` or ``avian``."""
 
 
+SCOPES = ("target", "hero", "zone", "game")
+"""What a temporary effect covers: one target (chosen when made), its owner's hero, a battle zone, the game."""
+COVERS = ("arrivals", "fixed")
+"""Whether a zone- or game-wide effect covers what arrives later (``arrivals``) or only what was there (``fixed``)."""
+EXPIRIES = ("end-of-turn", "owner-next-turn", "source-leaves-play")
+"""When a temporary effect ends: at the end of the turn it was made in, when its owner's next turn starts (or its
+owner falls), when its card leaves play."""
+
+
 @dataclass(frozen=True, slots=True)
 class TempReduce(Op):
-    """Until the start of the controller's next turn, damage dealt to ``side`` targets in this zone is reduced."""
+    """A temporary effect (``state.Temp``): damage dealt to the ``side`` targets it covers is reduced by ``amount``."""
 
     amount: int
     side: str = domain(SIDES, "side", default="hero")
+    scope: str = domain(SCOPES, "scope", default="zone")
+    covers: str = domain(COVERS, "affected set", default="arrivals")
+    until: str = domain(EXPIRIES, "expiry", default="owner-next-turn")
+    target: Target = HERO_CHOICE
+    """For ``scope = "target"``: which target it covers."""
 
 
 @dataclass(frozen=True, slots=True)

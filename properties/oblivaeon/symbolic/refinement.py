@@ -36,6 +36,7 @@ NEUTRAL = frozenset(
         "reshuffle",
         "power",
         "temporary-effect",
+        "temporary-effect-ended",
         "to-bottom",
         "card-moved",
         "next-to-hero",
