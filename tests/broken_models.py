@@ -62,8 +62,8 @@ BUGS = (
         "oblivaeon",
         "oblivaeon_verify.model.oblivaeon.reactions",
         "listeners",
-        "enumerate(layers(d, m.zone))",
-        "enumerate(layers(d, 3 - m.zone))",
+        "enumerate(layers(d, m.zone, only=REACTING.__contains__))",
+        "enumerate(layers(d, 3 - m.zone, only=REACTING.__contains__))",
         "wrong battle zone",
     ),
     Bug(

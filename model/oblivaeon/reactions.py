@@ -58,18 +58,29 @@ def answers(d, cdef: CardDef, listener: str, m: Moment) -> list[int]:
     return out
 
 
+REACTING = frozenset(c for c, cdef in PHYSICAL.items() if cdef.reactions or (cdef.reward is not None and cdef.reward.reactions))
+"""The cards with a reaction on either side (most have none: a moment usually has no one to answer it)."""
+
+
+def _anyone_reacts(d, zone: int) -> bool:
+    z = d.zones[zone - 1]
+    if not REACTING.isdisjoint(z.villain_play) or not REACTING.isdisjoint(z.env_play):
+        return True
+    return any(not REACTING.isdisjoint(s.play) for s in d.seats if s.zone == zone)
+
+
 @implements("BZ.ISOLATION")
 def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
     """(card, side key, reaction index, context) for every reaction answering ``m``, in resolution order."""
+    if m.card not in REACTING and not _anyone_reacts(d, m.zone):
+        return []
     found: list[tuple[int, int, str, str, int, Ctx]] = []
     seen = False
-    for n, (card, ctx, layer) in enumerate(layers(d, m.zone)):
-        if card in SCION_PANELS:
-            continue
+    for n, (card, holder, layer) in enumerate(layers(d, m.zone, only=REACTING.__contains__)):
         seen |= card == m.card
         cdef = current_def(d, card)
-        found += [(layer, n, card, cdef.key, i, ctx) for i in answers(d, cdef, card, m)]
-    if not seen and m.card in PHYSICAL:  # it has left play (or left this zone): it answers as it was
+        found += [(layer, n, card, cdef.key, i, context(d, card, m.zone, holder, layer)) for i in answers(d, cdef, card, m)]
+    if not seen and m.card in REACTING:  # it has left play (or left this zone): it answers as it was
         cdef = _def_as(d, m.card, m.key)
         layer = layer_of(d, m.card, m.holder)
         ctx = context(d, m.card, m.zone, m.holder, layer)
@@ -102,7 +113,8 @@ def _still_listening(d, work: FireReaction) -> bool:
     answering its own moment answers even from outside play."""
     if work.card == work.moment.card:
         return True
-    return any(c == work.card for c, _, _ in layers(d, work.ctx.zone)) and current_def(d, work.card).key == work.key
+    still = any(c == work.card for c, _, _ in layers(d, work.ctx.zone, only=work.card.__eq__))
+    return still and current_def(d, work.card).key == work.key
 
 
 @KERNEL.handles(FireReaction)

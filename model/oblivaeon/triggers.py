@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
@@ -67,8 +66,9 @@ def context(d, card: str, zone: int, holder: int, layer: Layer) -> Ctx:
 
 
 @implements("CLAR.SCIONS-BEFORE-AEON-MEN")
-def layers(d, zone: int) -> Iterator[tuple[str, Ctx, Layer]]:
-    """Every card in play in ``zone`` with the context it acts in, in the one order that simultaneous effects resolve in.
+def layers(d, zone: int, only=None) -> list[tuple[str, int, Layer]]:
+    """(card, holding seat or -1, layer) for every card in play in ``zone`` (or those of them ``only`` admits), in
+    the one order that simultaneous effects resolve in; :func:`context` gives the context each acts in.
 
     Scions (panels, then their cards and OblivAeon's) always before Aeon Men; the players' cards and the
     environment's after the villains'.  Within a layer, the order of the play area (the order the cards
@@ -78,9 +78,10 @@ def layers(d, zone: int) -> Iterator[tuple[str, Ctx, Layer]]:
     held = [(c, -1) for c in z.scions + z.villain_play]
     held += [(c, si) for si, s in enumerate(d.seats) if s.zone == zone for c in s.play]
     held += [(c, -1) for c in z.env_play]
-    ranked = sorted(((layer_of(d, c, h), i, c, h) for i, (c, h) in enumerate(held)))
-    for layer, _, c, h in ranked:
-        yield c, context(d, c, zone, h, layer), layer
+    if only is not None:
+        held = [(c, h) for c, h in held if only(c)]
+    ranked = sorted((layer_of(d, c, h), i, c, h) for i, (c, h) in enumerate(held))
+    return [(c, h, layer) for layer, _, c, h in ranked]
 
 
 _VILLAIN_LAYERS = (Layer.VILLAIN_CARD, Layer.VILLAIN_CARD_BY_HERO, Layer.AEON_MAN)
@@ -118,14 +119,14 @@ def collect(d, when: str, kind: str, zone: int = 0, seat: int = -1) -> list[tupl
         zone, villains, others = d.oblivaeon_zone, (), ("oblivaeon", "villain")
     else:
         villains, others = ("this-villain",), ("villain",)
-    for c, ctx, layer in layers(d, zone):
+    for c, h, layer in layers(d, zone):
         if layer is Layer.SCION_PANEL:
-            if villains:
-                out += [(c, i, ctx) for i, t in enumerate(SCION_PANELS[c].triggers) if t.when == when]
-        elif layer in _VILLAIN_LAYERS:
-            out += [(c, i, ctx) for i in _matching(d, c, when, villains)]
+            found = [i for i, t in enumerate(SCION_PANELS[c].triggers) if t.when == when] if villains else []
         else:
-            out += [(c, i, ctx) for i in _matching(d, c, when, others)]
+            found = list(_matching(d, c, when, villains if layer in _VILLAIN_LAYERS else others))
+        if found:
+            ctx = context(d, c, zone, h, layer)
+            out += [(c, i, ctx) for i in found]
     return out
 
 
