@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from oblivaeon_verify import interrupts
 from oblivaeon_verify.play import Tally
+from oblivaeon_verify.properties.common.census import merge as census_merge
 from oblivaeon_verify.tasks import Games, tally_of
 from oblivaeon_verify.words import count
 
@@ -17,6 +18,8 @@ class CampaignResult:
     seed: int
     tallies: dict[int, Tally] = field(default_factory=dict)
     fired: Counter = field(default_factory=Counter)
+    census: dict | None = None
+    """What each target description picked (``properties.common.census``), when the games took a census."""
 
     @property
     def total(self) -> Tally:
@@ -48,11 +51,12 @@ def tasks(
     first: int = 0,
     conformance: bool = False,
     handler_counts: bool = False,
+    census: bool = False,
     chunk: int = CHUNK,
 ) -> Iterator[Games]:
     """The campaign's tasks, generated as needed (a billion games cost no memory up front)."""
     for p, s, n in chunks(players, first, games, chunk):
-        yield Games(ruleset_name, params, seed, p, s, n, conformance, handler_counts)
+        yield Games(ruleset_name, params, seed, p, s, n, conformance, handler_counts, census)
 
 
 def merged(seed: int, players: list[int], pairs, *, total: int = 0, progress: Callable[[int, int], None] | None = None) -> CampaignResult:
@@ -66,6 +70,8 @@ def merged(seed: int, players: list[int], pairs, *, total: int = 0, progress: Ca
         for task, doc in pairs:
             result.tallies.setdefault(task.players, Tally()).add(tally_of(doc["tally"]))
             result.fired.update(doc["fired"])
+            if "census" in doc:
+                result.census = census_merge([result.census or {"sites": {}}, doc["census"]])
             done += task.count
             errors += len(doc["tally"]["errors"])
             if progress:
@@ -125,6 +131,8 @@ def merge(*results: CampaignResult) -> CampaignResult:
         for n, t in sorted(r.tallies.items()):
             out.tallies.setdefault(n, Tally()).add(t)
         out.fired.update(r.fired)
+    taken = [r.census for r in results if r.census is not None]
+    out.census = census_merge(taken) if taken else None
     for t in out.tallies.values():
         t.errors.sort(key=lambda e: e["game"])
     return out

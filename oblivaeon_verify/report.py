@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from oblivaeon_verify import campaign, exits, interrupts, report_pages, report_story, report_witnesses
+from oblivaeon_verify import campaign, exits, interrupts, report_pages, report_story, report_witnesses, rulesets
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
 from oblivaeon_verify.graphs import draw
@@ -178,11 +178,12 @@ def tasks(
     """The report's tasks, in order: random play (handler-counted first), conformance, then each section to run."""
     players = list(ruleset.players)
     counted = min(games, HANDLER_COUNTED_GAMES)
-    yield from campaign.tasks(ruleset.name, params, seed, players, counted, handler_counts=True)
-    yield from campaign.tasks(ruleset.name, params, seed, players, games - counted, first=counted)
+    census = rulesets.plugin(ruleset.name).census is not None
+    yield from campaign.tasks(ruleset.name, params, seed, players, counted, handler_counts=True, census=census)
+    yield from campaign.tasks(ruleset.name, params, seed, players, games - counted, first=counted, census=census)
     yield from campaign.tasks(ruleset.name, params, seed, players, conformance_games, first=games, conformance=True)
-    for name, _mod, entry in section_plan(sections):
-        if entry is None:
+    for name, mod, entry in section_plan(sections):
+        if entry is None and not sections_pkg.from_campaign(mod):
             yield Section(ruleset.name, name, seed, quick)
 
 
@@ -247,7 +248,7 @@ def assemble(
     counted = min(games, HANDLER_COUNTED_GAMES)
     total = games * len(players)
     plan = section_plan(sections)
-    titles = [getattr(mod, "TITLE", name) for name, mod, entry in plan if entry is None]
+    titles = [getattr(mod, "TITLE", name) for name, mod, entry in plan if entry is None and not sections_pkg.from_campaign(mod)]
     traced, rest, checked, ran, timings = [], [], [], [], {}
     played = conformed = 0
     word = ruleset.players_word
@@ -297,7 +298,11 @@ def assemble(
     }
     runs, load_errors = run_scenarios(ruleset, phases)
     done = iter(ran)
-    secs = [entry if entry is not None else next(done) for _name, _mod, entry in plan]
+
+    def built(mod) -> dict:  # from the games just played: the census
+        return sections_pkg.entry(mod, mod.from_campaign(ruleset, result.census, seed=seed, games=total))
+
+    secs = [entry if entry is not None else built(mod) if sections_pkg.from_campaign(mod) else next(done) for _name, mod, entry in plan]
     data["sections"] = secs
     _coverage(ruleset, data, runs)
     data["scenarios"] = _scenario_summary(runs, load_errors)
@@ -577,6 +582,7 @@ def _verdict(data: dict) -> dict:
         ids = [g["id"] for g in gaps if what in g["missing"]]
         if ids:
             warnings.append(f"{count(len(ids), 'clause')} without {'an' if what[0] in 'ai' else 'a'} {what}: " + ", ".join(ids))
+    warnings += [w for sec in data["sections"] for w in sec.get("warnings", ())]
     status = "failed" if problems else "inconclusive" if inconclusive else "passed"
     return {
         "ok": status == "passed",

@@ -109,19 +109,28 @@ class Games(Task):
     count: int
     conformance: bool = False
     handler_counts: bool = False
+    census: bool = False
+    """Take the census of what each target description picks (``properties.common.census``) while playing."""
 
     def run(self) -> dict:
         from oblivaeon_verify import handlers
         from oblivaeon_verify.play import Tally, play_game
+        from oblivaeon_verify.properties.common.census import Census
 
         ruleset = _ruleset(self.ruleset)
         tally = Tally()
         fired: Counter = Counter()
         counting = handlers.counting(f"oblivaeon_verify.model.{self.ruleset}", fired) if self.handler_counts else contextlib.nullcontext()
+        facts = rulesets.plugin(self.ruleset).census if self.census else None
+        census = Census(facts()) if facts is not None else None
         with counting:
             for i in range(self.first, self.first + self.count):
-                play_game(ruleset, self.params, self.seed, self.players, i, conformance=self.conformance, tally=tally)
-        return {"tally": tally_json(tally), "fired": dict(fired)}
+                with census.game(self.players, i) if census is not None else contextlib.nullcontext():
+                    play_game(ruleset, self.params, self.seed, self.players, i, conformance=self.conformance, tally=tally)
+        out = {"tally": tally_json(tally), "fired": dict(fired)}
+        if census is not None:
+            out["census"] = census.to_json()
+        return out
 
 
 def tally_json(t) -> dict:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from oblivaeon_verify.properties.common import plugin as contract
+from oblivaeon_verify.properties.common.census import CensusFacts
 from oblivaeon_verify.properties.common.plugin import Game, Plugin, members
 
 from oblivaeon_verify import rulesets
@@ -52,6 +53,7 @@ def test_the_plugin_declares_a_protocol_for_each_loaded_part():
         "symbolic": contract.SymbolicEncoding,
         "clarify": contract.ClarifyLanguage,
         "scenario_vocab": contract.ScenarioVocabulary,
+        "census": CensusFacts,
     }
 
 

@@ -31,6 +31,7 @@ COMMANDS = {
     "explore": ["explore", "--depth", "2", "--max-states", "300", "--json"],
     "bench": ["bench", "--ruleset", "aeons_end", "--games", "1", "--json"],
     "witnesses": ["witnesses", "--clause", "CLAR.MISSION-ZONE", "--clause", "CLAR.LOOK-AT-REWARDS", "--json"],
+    "census": ["census", "--ruleset", "aeons_end", "--games", "3", "--json"],
     "witnesses-readings": ["witnesses", "--ruleset", "aeons_end", "--readings", "--games", "2", "--steered-games", "0", "--json"],
 }
 """One real run per schema of a command's --json (summary.json, merge and the trace lines below)."""

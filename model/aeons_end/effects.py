@@ -17,7 +17,18 @@ from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
 from oblivaeon_verify.model.aeons_end.game_end import check_end
 from oblivaeon_verify.model.aeons_end.parameters import Difficulty
 from oblivaeon_verify.model.aeons_end.state import evolve
+from oblivaeon_verify.model.common import selections
 from oblivaeon_verify.model.common.kernel import Ask, Work
+from oblivaeon_verify.model.common.selections import Selection
+
+PLAYERS = frozenset({"player"})
+NEMESIS_SIDE = frozenset({"nemesis"})
+
+
+def picked(d, site: str, description: str, clause: str, source: str, picked_out, sides: frozenset, harmful: bool) -> None:
+    """Tell the census what a description picked out (nothing happens unless one is watching)."""
+    if selections.watching() and picked_out:
+        selections.picked(d, Selection(site, description, clause, source, tuple(picked_out), sides, harmful))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,12 +91,16 @@ def lowest_life_players(d) -> list[int]:
 
 @KERNEL.handles(HarmLowest)
 def _harm_lowest(d: Draft, e: HarmLowest) -> None:
-    _harm_choice(d, e.amount, e.clause, lowest_life_players(d))
+    players = lowest_life_players(d)
+    picked(d, "a nemesis effect: harm", "the player with the lowest life", e.clause, "", [d.mages[i].name for i in players], PLAYERS, True)
+    _harm_choice(d, e.amount, e.clause, players)
 
 
 @KERNEL.handles(HarmAny)
 def _harm_any(d: Draft, e: HarmAny) -> None:
-    _harm_choice(d, e.amount, e.clause, [i for i, m in enumerate(d.mages) if not m.exhausted])
+    players = [i for i, m in enumerate(d.mages) if not m.exhausted]
+    picked(d, "a nemesis effect: harm", "a player of the players' choice", e.clause, "", [d.mages[i].name for i in players], PLAYERS, True)
+    _harm_choice(d, e.amount, e.clause, players)
 
 
 def _harm_choice(d: Draft, n: int, clause: str, players: list[int]) -> None:
@@ -140,8 +155,9 @@ def _heal_lowest(d: Draft, e: HealLowest) -> None:
     heal_lowest(d, e.amount, e.clause)
 
 
-def heal_lowest(d: Draft, n: int, clause: str) -> None:
+def heal_lowest(d: Draft, n: int, clause: str, source: str = "") -> None:
     players = lowest_life_players(d)
+    picked(d, "healing", "the player with the lowest life", clause, source, [d.mages[i].name for i in players], PLAYERS, False)
     if players:
         heal_player(d, players[0], n, clause)
 

@@ -14,7 +14,7 @@ from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import Decision
 from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
-from oblivaeon_verify.model.aeons_end.effects import damage_targets, deal, heal_lowest, heal_player
+from oblivaeon_verify.model.aeons_end.effects import NEMESIS_SIDE, damage_targets, deal, heal_lowest, heal_player, picked
 from oblivaeon_verify.model.aeons_end.game_end import check_end
 from oblivaeon_verify.model.aeons_end.state import evolve
 from oblivaeon_verify.model.aeons_end.turn_order import EndTurn
@@ -106,13 +106,23 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
     if c.effect is CardText.ADJACENT_OPENED:
         bonus += sum(1 for a in adjacent_breaches(b) if d.mages[owner].breaches[a].opened and not d.mages[owner].breaches[a].destroyed)
     d.emit("cast", "CAST.TO-DISCARD" if caster == owner else "ALLY-SPELL", card=spell, target=target, amount=c.damage + bonus)
+    picked(
+        d,
+        f"{c.name}: damage",
+        "a minion or the nemesis, of the caster's choice",
+        "CAST.SINGLE-TARGET",
+        spell,
+        damage_targets(d),
+        NEMESIS_SIDE,
+        True,
+    )
     deal(d, target, c.damage + bonus, "CAST.BREACH-BONUS" if bonus else "CAST.SINGLE-TARGET")
     if d.outcome is not None:  # END.IMMEDIATE: a winning hit ends the game before the rest of the spell
         return
     if c.effect is CardText.DRAW:
         draw_cards(d, caster, 1)
     elif c.effect is CardText.HEAL_PLAYER:
-        heal_lowest(d, 1, "CAST.TO-DISCARD")
+        heal_lowest(d, 1, "CAST.TO-DISCARD", spell)
 
 
 # --- main -----------------------------------------------------------------------------------
@@ -301,6 +311,16 @@ def use_ability(d: Draft, i: int, dec: Decision) -> None:
         case RestoreGravehold(n):
             d.gravehold = min(d.setup.start_gravehold, d.gravehold + n)
         case DealDamage(n):
+            picked(
+                d,
+                f"{m.name}'s ability: damage",
+                "a minion or the nemesis, of the player's choice",
+                "MAT.ABILITY",
+                m.name,
+                damage_targets(d),
+                NEMESIS_SIDE,
+                True,
+            )
             deal(d, dec.target, n, "MAT.ABILITY")
         case HealSelf(n):
             heal_player(d, i, n, "MAT.ABILITY")

@@ -12,7 +12,9 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from oblivaeon_verify.model.common import selections
 from oblivaeon_verify.model.common.kernel import Ask, Work
+from oblivaeon_verify.model.common.selections import Selection
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.battle_zones import (
     OBLIVAEON,
@@ -84,8 +86,16 @@ def retry(d: Draft, op, ctx: Ctx) -> None:
 # --- target picking ------------------------------------------------------------------------
 
 
-def _pick_targets(d: Draft, target: v.Target, ctx: Ctx) -> tuple[list[str], tuple[Decision, ...]]:
-    """The targets to act on now, or else the options of a choice of one (the caller asks it)."""
+def picked(d: Draft, ctx: Ctx, what: str, description: str, sides: frozenset, cands, harmful: bool) -> None:
+    """Tell the census what a description picked out (nothing happens unless one is watching)."""
+    if selections.watching():
+        site = f"{describe(ctx.source)}: {what}"
+        selections.picked(d, Selection(site, description, ctx_clause(ctx), ctx.source, tuple(cands), sides, harmful))
+
+
+def _pick_targets(d: Draft, op, ctx: Ctx) -> tuple[list[str], tuple[Decision, ...]]:
+    """The targets ``op`` acts on now, or else the options of a choice of one (the caller asks it)."""
+    target = op.target
     if target.pick == "own-character":
         cands = list(d.seats[ctx.seat].characters) if ctx.seat >= 0 else []
     elif target.pick == "self":
@@ -95,18 +105,22 @@ def _pick_targets(d: Draft, target: v.Target, ctx: Ctx) -> tuple[list[str], tupl
         cands = reachable_targets(d, ctx, target.side, target.reach, target.characters_only)
         if target.non_characters_only:
             cands = [c for c in cands if not is_character(c)]
-    if not cands:
-        return [], ()
-    if target.pick == "each":
-        return cands, ()
-    if target.pick in ("highest-hp", "lowest-hp"):
+    if cands and target.pick in ("highest-hp", "lowest-hp"):
         values = [d.hp[c] for c in cands]
         best = max(values) if target.pick == "highest-hp" else min(values)
         cands = [c for c, hp in zip(cands, values) if hp == best]
-    if len(cands) == 1:
+    if cands:
+        picked(d, ctx, _WHAT[type(op)], v.words(target), v.NAMED_SIDES[target.side], cands, isinstance(op, v.Damage))
+    if not cands:
+        return [], ()
+    if target.pick == "each" or len(cands) == 1:
         return cands, ()
     who = actor(ctx) if target.pick == "choose" else "players"
     return [], tuple(Decision("target", who, card=ctx.source, target=c) for c in cands)
+
+
+_WHAT = {v.Damage: "damage", v.Heal: "healing", v.TempReduce: "temporary effect"}
+"""What each instruction that picks targets does, in the census's words."""
 
 
 # --- damage --------------------------------------------------------------------------------
@@ -135,7 +149,7 @@ class ChooseDamageTarget(Ask):
 @handles(v.Damage)
 def _damage(d: Draft, op: v.Damage, ctx: Ctx) -> None:
     amount = damage_amount(d, op.amount, ctx)
-    targets, options = _pick_targets(d, op.target, ctx)
+    targets, options = _pick_targets(d, op, ctx)
     if options:
         d.ask(ChooseDamageTarget(options, amount, op.dtype, op.irreducible, op.target.reach, ctx))
         return
@@ -262,7 +276,7 @@ class ChooseHealTarget(Ask):
 
 @handles(v.Heal)
 def _heal(d: Draft, op: v.Heal, ctx: Ctx) -> None:
-    targets, options = _pick_targets(d, op.target, ctx)
+    targets, options = _pick_targets(d, op, ctx)
     if options:
         d.ask(ChooseHealTarget(options, op.amount, ctx, op.target.reach))
         return
@@ -338,6 +352,7 @@ def _destroy(d: Draft, op: v.Destroy, ctx: Ctx) -> None:
     cands = destroyable(d, op, ctx)
     if not cands:
         return
+    picked(d, ctx, "destruction", v.destroy_words(op), v.NAMED_SIDES["environment" if op.what == "environment" else op.side], cands, True)
     if len(cands) == 1:
         destroy_card(d, cands[0], ctx, op.reach)
         return
@@ -484,7 +499,7 @@ def _temp(d: Draft, op: v.TempReduce, ctx: Ctx) -> None:
         return
     covered = None
     if op.scope == "target":
-        targets, options = _pick_targets(d, op.target, ctx)
+        targets, options = _pick_targets(d, op, ctx)
         if options:
             d.ask(ChooseTempTarget(options, op, ctx))
             return
@@ -492,7 +507,10 @@ def _temp(d: Draft, op: v.TempReduce, ctx: Ctx) -> None:
             return
         covered = tuple(targets)
     elif op.covers == "fixed" and op.scope in ("zone", "game"):
-        covered = tuple(reachable_targets(d, ctx, op.side, "game" if op.scope == "game" else "zone"))
+        reach = "game" if op.scope == "game" else "zone"
+        covered = tuple(reachable_targets(d, ctx, op.side, reach))
+        if covered:
+            picked(d, ctx, "temporary effect", v.words(v.Target(op.side, "each", reach)), v.NAMED_SIDES[op.side], covered, False)
     _make_temp(d, op, ctx, covered)
 
 

@@ -12,7 +12,7 @@ from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import deal_damage, handles, resolve
+from oblivaeon_verify.model.oblivaeon.effects import deal_damage, handles, picked, resolve
 from oblivaeon_verify.model.oblivaeon.places import containers, move, trash_place
 
 
@@ -155,7 +155,9 @@ def bring_in_environment(d: Draft, env: str, zone: int) -> None:
 def removal_damage(d: Draft, zone: int) -> None:
     """OblivAeon deals every target in the zone 20 irreducible infernal damage."""
     ctx = Ctx(OBLIVAEON, "removal", -1, zone)
-    for t in targets_in(d, zone):
+    struck = [t for t in targets_in(d, zone) if t in d.hp]
+    picked(d, ctx, "removal damage", "each target in the battle zone of the removed environment", v.NAMED_SIDES["any"], struck, True)
+    for t in struck:
         if d.outcome is not None:
             return
         if t in d.hp:

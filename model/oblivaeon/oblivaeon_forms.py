@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
-from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, heroes_in
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, heroes_in, reachable_targets
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, resolve
+from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, picked, resolve
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import DevastationCheck, countdown_tick
 from oblivaeon_verify.model.oblivaeon.scions import BringForth
 from oblivaeon_verify.model.oblivaeon.shield import shield_card
@@ -92,13 +92,13 @@ class ChooseErased(Ask):
 @implements("CLAR.ERASED")
 def erase(d: Draft, work: Erase) -> None:
     """The third form erases the hero with the lowest HP in his zone: incapacitated, never to return."""
-    from oblivaeon_verify.model.oblivaeon.battle_zones import reachable_targets
-
-    chars = reachable_targets(d, booklet_ctx(d), "hero", "zone", characters_only=True)
+    ctx = booklet_ctx(d)
+    chars = reachable_targets(d, ctx, "hero", "zone", characters_only=True)
     if not chars:
         return
     low = min(d.hp[c] for c in chars)
     chars = [c for c in chars if d.hp[c] == low]
+    picked(d, ctx, "erasure", "the hero character card with the lowest HP in his battle zone", v.NAMED_SIDES["hero"], chars, True)
     if len(chars) == 1:
         _erase(d, chars[0])
         return

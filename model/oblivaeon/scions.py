@@ -6,12 +6,13 @@ from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, reachable_targets
 from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.chance import take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, handles
+from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, handles, picked
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import remove_devastation
 from oblivaeon_verify.model.oblivaeon.places import announce, move
 from oblivaeon_verify.model.oblivaeon.shield import shield_task
@@ -82,8 +83,6 @@ def remove_scion_from_game(d: Draft, card: str, zone: int) -> None:
 @implements("CLAR.OA-NOT-REMOVABLE")
 def unforgiving_wasteland(d: Draft, op, ctx: Ctx) -> None:
     """Remove the weakest villain target here from the game; OblivAeon himself can never be removed this way."""
-    from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, reachable_targets
-
     cands = reachable_targets(d, ctx, "villain", "zone")
     if OBLIVAEON in cands:
         cands.remove(OBLIVAEON)
@@ -94,6 +93,15 @@ def unforgiving_wasteland(d: Draft, op, ctx: Ctx) -> None:
         return
     low = min(d.hp[c] for c in cands)
     cands = [c for c in cands if d.hp[c] == low]
+    picked(
+        d,
+        ctx,
+        "removal from the game",
+        f"the villain target with the lowest HP in this battle zone, at most {d.params.wasteland_max_hp}",
+        v.NAMED_SIDES["villain"],
+        cands,
+        True,
+    )
     if len(cands) == 1:
         remove_from_game(d, cands[0], ctx)
         return

@@ -42,6 +42,45 @@ class Target:
         assert self.reach in REACHES, self.reach
 
 
+_SIDE_WORDS = {"any": "", "non-hero": "non-hero ", "non-villain": "non-villain ", "non-environment": "non-environment "}
+_REACH_WORDS = {"zone": "in this battle zone", "game": "in the game", "other-zone": "in the other battle zone"}
+NAMED_SIDES = {
+    s: frozenset(x for x in ("hero", "villain", "environment") if s == "any" or s == x or (s.startswith("non-") and s[4:] != x))
+    for s in SIDES
+}
+"""The sides each side word names (``non-hero``: villain and environment)."""
+
+
+def words(t: Target) -> str:
+    """A target description in the game's words (``each villain target in this battle zone``)."""
+    if t.pick == "self":
+        return "the character cards of the hero it belongs to"
+    if t.pick == "own-character":
+        return "its player's hero character cards"
+    noun = "character card" if t.characters_only else "non-character target" if t.non_characters_only else "target"
+    side = _SIDE_WORDS.get(t.side, t.side + " ")
+    where = _REACH_WORDS[t.reach]
+    if t.pick == "each":
+        return f"each {side}{noun} {where}"
+    if t.pick == "choose":
+        return f"{_a(side + noun)} {where}, of its player's choice"
+    return f"the {side}{noun} with the {t.pick[:-3]} HP {where}"
+
+
+def destroy_words(op: Destroy) -> str:
+    """What a destruction instruction may destroy, in words (``a villain ongoing card in this battle zone``)."""
+    side = _SIDE_WORDS.get(op.side, op.side + " ")
+    noun = {"target": "non-character target", "environment": "environment card"}.get(op.what, op.what + " card")
+    if op.what == "environment":
+        side = ""
+    limit = f" with at most {op.max_hp} HP" if op.max_hp is not None else ""
+    return f"{_a(side + noun)}{limit} {_REACH_WORDS[op.reach]}, of its player's choice"
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
 HERO_CHOICE = Target("hero", "choose")
 VILLAIN_CHOICE = Target("villain", "choose")
 ANY_CHOICE = Target("any", "choose")

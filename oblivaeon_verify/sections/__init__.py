@@ -21,6 +21,14 @@ A section module offers:
     what the section checked, in one phrase of plain words with its figures, for the report's
     first screen ("84 invariants checked after every step of 30 games (12,000 steps)").
 
+``warnings(data: dict) -> list[str]`` (optional)
+    coverage warnings, one line each: what a reviewer should look at, counted by the verdict as
+    neither a failure nor an unknown (the census's unresolved flags).
+
+A section with ``FROM_CAMPAIGN = True`` plays nothing of its own: instead of ``collect`` it has
+``from_campaign(ruleset, census, *, seed, games) -> dict``, and the report builds it from what its
+random-play games gathered (:func:`entry`).
+
 A section whose module is absent is reported as missing, never faked.
 """
 
@@ -57,6 +65,32 @@ def names() -> list[str]:
     return [m.__name__.rsplit(".", 1)[1] for m in available()]
 
 
+def warnings(module: ModuleType, data: dict) -> list[str]:
+    """The section's coverage warnings (none when it declares no ``warnings``), sorted."""
+    fn = getattr(module, "warnings", None)
+    return sorted(fn(data)) if fn is not None else []
+
+
+def from_campaign(module: ModuleType) -> bool:
+    """Whether the report builds the section from its random-play games instead of running it as a task."""
+    return bool(getattr(module, "FROM_CAMPAIGN", False))
+
+
+def entry(module: ModuleType, data: dict, body: str | None = None) -> dict:
+    """A section's report entry from its data: its Markdown (``body`` when already written), headline, findings and warnings."""
+    name = module.__name__.rsplit(".", 1)[1]
+    return {
+        "name": name,
+        "title": getattr(module, "TITLE", name),
+        "status": "ok",
+        "data": data,
+        "markdown": (module.markdown(data) if body is None else body).rstrip() + "\n",
+        "headline": headline(module, data),
+        **findings(module, data),
+        "warnings": warnings(module, data),
+    }
+
+
 def run(ruleset, name: str, *, seed: int, quick: bool) -> dict:
     """One section's entry (its data, Markdown and findings, or why it failed) and its timing, apart."""
     mod = next(m for m in available() if m.__name__.rsplit(".", 1)[1] == name)
@@ -73,17 +107,4 @@ def run(ruleset, name: str, *, seed: int, quick: bool) -> dict:
             "section": {"name": name, "title": title, "status": "error", "message": f"the section failed: {type(e).__name__}: {e}"},
             "timing": None,
         }
-    found = findings(mod, data)
-    said = headline(mod, data)
-    return {
-        "section": {
-            "name": name,
-            "title": title,
-            "status": "ok",
-            "data": data,
-            "markdown": body.rstrip() + "\n",
-            "headline": said,
-            **found,
-        },
-        "timing": timing,
-    }
+    return {"section": entry(mod, data, body), "timing": timing}

@@ -62,6 +62,12 @@ def _clarify_in_play(budget, statements) -> dict:
     return clarify.in_play(budget, statements)
 
 
+def _census():
+    from oblivaeon_verify.properties.aeons_end import census
+
+    return census
+
+
 def _scenario_vocab() -> ScenarioVocabulary:
     from oblivaeon_verify.properties.aeons_end.scenario_vocab import VOCAB
 
@@ -79,5 +85,6 @@ PLUGIN = Plugin(
     clarify=_clarify,
     clarify_in_play=_clarify_in_play,
     scenario_vocab=_scenario_vocab,
+    census=_census,
     knockout_games=KNOCKOUT_GAMES,
 )

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from oblivaeon_verify.model.common.clauses import Catalogue
+from oblivaeon_verify.properties.common.census import CensusFacts
 from oblivaeon_verify.properties.common.registry import Registry, Step
 
 
@@ -355,6 +356,8 @@ class Plugin:
     """Checks clarification statements in random play (``clarify --in-play``; called with a budget and the statements); None: none."""
     scenario_vocab: Callable[[], ScenarioVocabulary] | None = None
     """Loads the vocabulary of the corner-case scenario files; None: no scenarios."""
+    census: Callable[[], CensusFacts] | None = None
+    """Loads what the census of surprises needs (``properties/<name>/census.py``, a ``properties.common.census.CensusFacts``); None: no census."""
     knockout_games: int | None = None
     """Checked games per knock-out before giving up (``knockout``, the report); None: each one's own budget."""
 

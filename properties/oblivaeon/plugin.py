@@ -61,6 +61,12 @@ def _clarify_in_play(budget, statements) -> dict:
     return clarify.in_play(budget, statements)
 
 
+def _census():
+    from oblivaeon_verify.properties.oblivaeon import census
+
+    return census
+
+
 def _scenario_vocab() -> ScenarioVocabulary:
     from oblivaeon_verify.properties.oblivaeon.scenario_vocab import VOCAB
 
@@ -78,4 +84,5 @@ PLUGIN = Plugin(
     clarify=_clarify,
     clarify_in_play=_clarify_in_play,
     scenario_vocab=_scenario_vocab,
+    census=_census,
 )
