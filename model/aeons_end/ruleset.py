@@ -8,6 +8,7 @@ from oblivaeon_verify.model.aeons_end import engine, parameters, serialise
 from oblivaeon_verify.model.aeons_end.cards import describe
 from oblivaeon_verify.model.aeons_end.clauses import CATALOGUE
 from oblivaeon_verify.model.aeons_end.setup import SetupError, random_setup
+from oblivaeon_verify.model.aeons_end.silent_choices import CHOICES
 from oblivaeon_verify.model.common.ruleset import ModelRuleset
 
 #: Random play weights for player decisions: ending a phase is one choice among many, and a uniform
@@ -24,6 +25,7 @@ class AeonsEndRuleset(ModelRuleset):
     players: tuple[int, ...] = (1, 2, 3, 4)
     default_players: int = 2
     catalogue = CATALOGUE
+    silent_choices = CHOICES
     engine = engine
     parameters = parameters
     serialise = serialise

@@ -10,6 +10,7 @@ from oblivaeon_verify.model.oblivaeon.cards import describe
 from oblivaeon_verify.model.oblivaeon.clauses import CATALOGUE
 from oblivaeon_verify.model.oblivaeon.round_order import current_turn
 from oblivaeon_verify.model.oblivaeon.setup import SetupError, random_setup
+from oblivaeon_verify.model.oblivaeon.silent_choices import CHOICES
 
 
 @dataclasses.dataclass(frozen=True)
@@ -20,6 +21,7 @@ class OblivAeonRuleset(ModelRuleset):
     players: tuple[int, ...] = (3, 4, 5)
     default_players: int = 4
     catalogue = CATALOGUE
+    silent_choices = CHOICES
     engine = engine
     parameters = parameters
     serialise = serialise

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from oblivaeon_verify.model.common.clauses import Catalogue
+from oblivaeon_verify.model.common.silent import SilentChoice
 from oblivaeon_verify.properties.common.census import CensusFacts
 from oblivaeon_verify.properties.common.registry import Registry, Step
 
@@ -50,6 +51,8 @@ class Game(Protocol):
     """The model's package, whose functions declare the clauses they implement (knock-outs, handler counts, graphs)."""
     decision_weight: Callable[[Any], int] | None
     """Random play's weight of a player decision, or None to choose uniformly."""
+    silent_choices: tuple[SilentChoice, ...]
+    """What the model decides where the rulebook is silent: each an assumption or a reading (the report lists them)."""
 
     def load_parameters(self, path: Any = None, pairs: Any = ()) -> Any:
         """The model parameters from ``--params FILE`` and ``--param NAME=VALUE`` pairs."""
