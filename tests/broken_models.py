@@ -49,6 +49,15 @@ BUGS = (
         "wrong battle zone",
     ),
     Bug(
+        "a-card-put-into-play-goes-unrecorded",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.places",
+        "put_into_play",
+        'd.emit("put-into-play", clause, zone=zone, card=card)',
+        "pass",
+        "missing event",
+    ),
+    Bug(
         "zone-change-taken-for-leaving-and-entering",
         "oblivaeon",
         "oblivaeon_verify.model.oblivaeon.places",

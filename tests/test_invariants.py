@@ -341,6 +341,8 @@ BREAKERS = {
         [ev("leaves-play", zone=1, card=s.zones[0].scions[0]), ev("enters-play", zone=2, card=s.zones[0].scions[0])],
         zone(zone(s, 1, scions=s.zones[0].scions[1:]), 2, scions=s.zones[1].scions + s.zones[0].scions[:1]),
     ),
+    # a card put into play that never enters it
+    "entering-play-is-played-or-put-into-play": lambda s: step(s, [ev("put-into-play", zone=1, card=AEON_MAN)]),
     "temporary-effects-end-on-time": lambda s: replace(
         s, temps=(Temp(1, "hero", 1, 0, "legacy:cover#1", "zone", None, "end-of-turn", (0, 0)),)
     ),

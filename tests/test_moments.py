@@ -124,6 +124,7 @@ def test_a_hero_moving_carries_its_play_area_to_the_other_zone_as_changes_of_bat
     "bug,invariant",
     [
         ("zone-change-taken-for-leaving-and-entering", "moves-are-the-moments-they-are"),
+        ("a-card-put-into-play-goes-unrecorded", "entering-play-is-played-or-put-into-play"),
         ("reactions-heard-in-the-other-zone", "reactions-answer-their-moments"),
         ("a-reaction-answers-every-kind-of-moment", "reactions-answer-their-moments"),
         ("reactions-never-fire", "reactions-answer-their-moments"),
@@ -155,6 +156,7 @@ def test_the_catalogue_cards_with_reactions_are_in_the_decks():
     "bug,scenario",
     [
         ("zone-change-taken-for-leaving-and-entering", "moment-changes-zone"),
+        ("a-card-put-into-play-goes-unrecorded", "moment-put-into-play"),
         ("reactions-heard-in-the-other-zone", "moment-enters-play"),
         ("a-reaction-answers-every-kind-of-moment", "moment-destroyed"),
         ("reactions-never-fire", "moment-leaves-play"),

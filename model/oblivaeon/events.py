@@ -32,6 +32,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "reaction",
     # cards and decks
     "play",
+    "put-into-play",
     "power",
     "draw",
     "discard",

@@ -13,7 +13,7 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import Defeat, actor, defeats, discard_from_hand, distinct, handles
-from oblivaeon_verify.model.oblivaeon.places import add_to, announce, play_zone, remove
+from oblivaeon_verify.model.oblivaeon.places import add_to, announce, play_zone, put_into_play, remove
 from oblivaeon_verify.model.oblivaeon.shield import shield_task
 
 MISSION = ("mission",)
@@ -52,7 +52,7 @@ def _enter_play_area(d: Draft, seat: int, card: str, clause: str) -> None:
     cdef = current_def(d, card)
     if cdef.hp:
         d.set_hp(card, cdef.hp)
-    announce(d, card, clause, was=0, now=d.seats[seat].zone, new_holder=seat)
+    put_into_play(d, card, clause, d.seats[seat].zone, seat)
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,15 +151,26 @@ def play_zone(d, place: tuple) -> int:
 
 def move(d, card: str, to: tuple, clause: str, place: tuple | None = None) -> tuple:
     """Move ``card`` from where it is (``place``, when the caller knows it) to ``to``, and record what the move
-    is for play (:func:`announce`); returns where it was.  A move from play to play keeps damage and tokens."""
+    is for play (:func:`announce`); returns where it was.  A move from play to play keeps damage and tokens.
+    A move into play is the card being *put into play* (a card that is *played* comes in through
+    ``heroes.play_card``, which records ``play`` instead); either way it then enters play."""
     src = place if place is not None else place_of(d, card)
     if src is None:
         raise LookupError(f"card {card} is nowhere")
     was, now = play_zone(d, src), play_zone(d, to)
     remove(d, card, keep=bool(was and now), place=src)
     add_to(d, to, card)
-    announce(d, card, clause, was=was, now=now, holder=_seat_of(src), new_holder=_seat_of(to))
+    if now and not was:
+        put_into_play(d, card, clause, now, _seat_of(to))
+    else:
+        announce(d, card, clause, was=was, now=now, holder=_seat_of(src), new_holder=_seat_of(to))
     return src
+
+
+def put_into_play(d, card: str, clause: str, zone: int, holder: int = -1) -> None:
+    """Record that a rule has put ``card`` (already placed) into play in ``zone``: it enters play without being played."""
+    d.emit("put-into-play", clause, zone=zone, card=card)
+    announce(d, card, clause, was=0, now=zone, new_holder=holder)
 
 
 def _seat_of(place: tuple) -> int:

@@ -14,7 +14,7 @@ from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, handles, picked
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import remove_devastation
-from oblivaeon_verify.model.oblivaeon.places import announce, move
+from oblivaeon_verify.model.oblivaeon.places import move, put_into_play
 from oblivaeon_verify.model.oblivaeon.shield import shield_task
 
 RESERVE = ("reserve",)
@@ -42,7 +42,7 @@ def bring_forth(d: Draft, work: BringForth) -> None:
     d.zone_update(zone, scions=d.zones[zone - 1].scions + (card,))
     d.set_hp(card, d.params.scion_hp(SCION_PANELS[card].difficulty))
     d.emit("scion-enters", clause, zone=zone, card=card)
-    announce(d, card, clause, was=0, now=zone)
+    put_into_play(d, card, clause, zone)
 
 
 @handles(v.BringForthScion)

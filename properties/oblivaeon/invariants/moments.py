@@ -66,6 +66,28 @@ def moves_are_moments(st):
                     yield f"{card} left play and entered it again with nothing between: a move within play taken for leaving and entering"
 
 
+ENTERING = ("play", "put-into-play")
+"""How a card comes into play: a player or a rule plays it, or a rule puts it into play without playing it."""
+
+
+@step("entering-play-is-played-or-put-into-play", "CLAR.ZONE-MEMBERSHIP", events=("enters-play", *ENTERING))
+def entering_play_is_played_or_put(st):
+    """A card enters play right after it is played or put into play there, and a card put into play does enter it
+    (a card played may be a one-shot, which resolves and never stays)."""
+    ev = st.events
+    for i, e in enumerate(ev):
+        if e.kind == "enters-play":
+            came = ev[i - 1] if i else None
+            if came is None or came.kind not in ENTERING or came.card != e.card:
+                yield f"{e.card} entered play in zone {e.zone} without being played or put into play just before"
+            elif came.kind == "put-into-play" and came.zone != e.zone:
+                yield f"{e.card} was put into play in zone {came.zone} but entered play in zone {e.zone}"
+        elif e.kind == "put-into-play":
+            nxt = ev[i + 1] if i + 1 < len(ev) else None
+            if nxt is None or nxt.kind != "enters-play" or nxt.card != e.card:
+                yield f"{e.card} was put into play in zone {e.zone} but did not enter play"
+
+
 def _subject(e) -> str:
     return e.target if e.kind == "destroyed" else e.card
 

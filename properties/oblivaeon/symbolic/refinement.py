@@ -22,6 +22,7 @@ from oblivaeon_verify.smt.evaluate import Explanation, RefinementError
 NEUTRAL = frozenset(
     {
         "play",
+        "put-into-play",
         "trigger",
         "damage",
         "damage-prevented",
