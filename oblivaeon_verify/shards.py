@@ -196,8 +196,31 @@ _TALLY = _record(
 )
 _MACHINE_TIMING = _record({"seconds": {"type": "number", "minimum": 0}})
 
+_FIRST_SEEN = {"type": "array", "items": _WHOLE, "minItems": 3, "maxItems": 3}
+"""A census count: how many, and the first game (player count, index) that showed it."""
+_CENSUS = _record(
+    {
+        "sites": {
+            "type": "object",
+            "additionalProperties": _record(
+                {
+                    "site": _TEXT,
+                    "description": _TEXT,
+                    "clause": _TEXT,
+                    "sides": {"type": "array", "items": _TEXT},
+                    "harmful": {"type": "boolean"},
+                    "selections": _FIRST_SEEN,
+                    "kinds": {"type": "object", "additionalProperties": _FIRST_SEEN},
+                    "flags": {"type": "object", "additionalProperties": _FIRST_SEEN},
+                }
+            ),
+        }
+    }
+)
+"""What a chunk of games' census saw (``properties.common.census.Census.to_json``)."""
+
 RESULTS: dict[str, dict] = {
-    "Games": _record({"tally": _TALLY, "fired": _COUNTS}),
+    "Games": _record({"tally": _TALLY, "fired": _COUNTS, "census": _CENSUS}, optional=("census",)),
     "CheckedGames": _record(
         {
             "games": _WHOLE,

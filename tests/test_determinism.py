@@ -46,6 +46,7 @@ JSON_COMMANDS = {
     "params": ["params", "--json"],
     "simulate": ["simulate", "--games", "3", "--seed", "5", "--json"],
     "check": ["check", "--games", "1", "--seed", "5", "--json"],
+    "census": ["census", "--games", "3", "--seed", "5", "--json"],
     "knockout": ["knockout", "--clause", "INCAP.CARDS-TO-BOX", "--games", "2", "--json"],
     "prove": ["prove", "--heroes", "3", "--json"],
     "ask": ["ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "1", "--json"],
@@ -101,7 +102,7 @@ def test_every_json_command_is_listed_here():
 @pytest.mark.parametrize("name", sorted(JSON_COMMANDS))
 def test_json_output_is_byte_identical_across_processes_hash_seeds_and_worker_counts(name, tmp_path):
     argv = JSON_COMMANDS[name]
-    workers = (["--workers", "1"], ["--workers", "2"]) if name in ("simulate", "knockout") else ([], [])
+    workers = (["--workers", "1"], ["--workers", "2"]) if name in ("simulate", "knockout", "census") else ([], [])
     outs = []
     for seed, extra in zip(("3", "4"), workers):
         (tmp_path / seed).mkdir()

@@ -29,6 +29,7 @@ def _args(command: str, name: str, tmp_path) -> list[str]:
         "simulate": ["--games", "1", "--players", few, "--json", "--workers", "1"],
         "bench": ["--games", "2", "--json"],
         "check": ["--games", "1", "--json"],
+        "census": ["--games", "2", "--players", few, "--json", "--workers", "1"],
         "knockout": ["--clause", knockout_runner.knockable(r)[0], "--games", "2", "--json"],
         "prove": ["--players", few, "--json"],
         "ask": [_symbolic(name).QUERY_NAMES[-1], "--players", few, "--depth", "4", "--json"],

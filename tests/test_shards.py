@@ -165,6 +165,14 @@ def test_merge_refuses_a_result_that_breaks_its_schema_naming_the_key(two_shards
     assert "shard-1-of-2.json: results[0].result.tally.games: -1 is less than the minimum of 0" in line
 
 
+def test_merge_refuses_a_census_count_that_is_not_a_count_and_its_first_game(two_shards, capsys):
+    site = {"site": "s", "description": "d", "clause": "C", "sides": [], "harmful": False, "kinds": {}, "flags": {}}
+    census = {"sites": {"s": {**site, "selections": [3, 4]}}}
+    _edit(two_shards / "shard-1-of-2.json", lambda doc: doc["results"][0]["result"].update({"census": census}))
+    line = _refused(["merge", str(two_shards)], capsys)
+    assert "shard-1-of-2.json: results[0].result.census.sites.s.selections:" in line and "too short" in line
+
+
 def test_merge_refuses_a_task_that_is_another_shards(two_shards, capsys):
     _edit(two_shards / "shard-1-of-2.json", lambda doc: doc["results"][0].update({"task": 1}))
     assert "task 1 is not shard 1/2's" in _refused(["merge", str(two_shards)], capsys)
