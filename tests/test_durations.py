@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 from oblivaeon_verify.model.oblivaeon.cards import CARD_DEFS
-from oblivaeon_verify.model.oblivaeon.vocabulary import COVERS, EXPIRIES, SCOPES, TempReduce
+from oblivaeon_verify.model.oblivaeon.vocabulary import COVERS, EXPIRIES, REACHES, SCOPES, TempReduce
 
 from oblivaeon_verify import api, rulesets
 from oblivaeon_verify.play import choose, game_rng
@@ -26,16 +26,28 @@ def _ops(cdef):
         yield from _ops(cdef.reward)
 
 
-def test_the_catalogue_has_two_cards_for_every_scope_set_and_expiry():
+def test_the_catalogue_has_two_cards_for_every_scope_reach_set_and_expiry():
     kinds = Counter()
     for cdef in CARD_DEFS.values():
         for op in _ops(cdef):
             if isinstance(op, TempReduce):
                 kinds[op.scope] += 1
                 kinds[op.until] += 1
-                if op.scope in ("zone", "game"):
+                if op.scope == "zone":
                     kinds[op.covers] += 1
-    assert all(kinds[k] >= 2 for k in (*SCOPES, *EXPIRIES, *COVERS)), kinds
+                    kinds["reach " + op.reach] += 1
+    wanted = (*SCOPES, *EXPIRIES, *COVERS, *(f"reach {r}" for r in REACHES))
+    assert all(kinds[k] >= 2 for k in wanted), kinds
+
+
+COVERED = {
+    "one hero target": "target",
+    "its owner's hero": "hero",
+    "in this battle zone": "zone",
+    "in the other battle zone": "other-zone",
+    "in the game": "game",
+}
+"""How a temporary-effect event's words name what it covers (``vocabulary.temp_words``)."""
 
 
 def test_random_play_makes_and_ends_every_kind_of_temporary_effect():
@@ -49,15 +61,15 @@ def test_random_play_makes_and_ends_every_kind_of_temporary_effect():
                 state, events = RULESET.step(state, choose(rng, RULESET.legal_decisions(state)))
                 for e in events:
                     if e.kind == "temporary-effect":
-                        made[e.detail.split("(")[1].split(")")[0].split(",")[0]] += 1
+                        made.update(kind for words, kind in COVERED.items() if words in e.detail)
                     elif e.kind == "temporary-effect-ended":
                         ended[e.detail] += 1
-    assert all(made[s] > 5 for s in SCOPES), made
+    assert all(made[s] > 5 for s in COVERED.values()), made
     assert all(ended[u] > 5 for u in EXPIRIES), ended
 
 
 def test_a_temporary_effect_refuses_an_unknown_scope_or_expiry():
-    with pytest.raises(ValueError, match="TempReduce.scope must be one of target, hero, zone, game"):
+    with pytest.raises(ValueError, match="TempReduce.scope must be one of target, hero, zone"):
         TempReduce(1, scope="everyone")
     with pytest.raises(ValueError, match="TempReduce.until must be one of"):
         TempReduce(1, until="forever")
@@ -68,6 +80,7 @@ def test_a_temporary_effect_refuses_an_unknown_scope_or_expiry():
     [
         ("end-of-turn-effects-outlive-their-turn", "temporary-effects-end-on-time", "duration-end-of-turn"),
         ("zone-effects-reach-the-other-zone", "temporary-effects-reach-their-scope", "duration-zone-stays"),
+        ("zone-effects-forget-their-reach", "temporary-effects-reach-their-scope", "duration-other-zone"),
     ],
 )
 def test_a_broken_duration_rule_is_caught_by_its_invariant_and_its_scenario(bug, invariant, scenario):

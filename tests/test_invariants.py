@@ -352,6 +352,12 @@ BREAKERS = {
     "reactions-answer-their-moments": lambda s: step(
         s, [ev("reaction", card=AEON_MAN, target=AEON_MAN, zone=1, detail="destroyed")], zone(s, 1, villain_play=(AEON_MAN,))
     ),
+    # a Scion leaves the game and nothing records its removal
+    "removals-are-recorded": lambda s: step(
+        s,
+        [ev("leaves-play", zone=1, card=s.zones[0].scions[0])],
+        replace(zone(s, 1, scions=s.zones[0].scions[1:]), scions_out=s.scions_out + s.zones[0].scions[:1]),
+    ),
 }
 
 

@@ -53,7 +53,7 @@ def test_random_play_reaches_every_kind_of_reaction_on_at_least_two_cards():
 
 
 def test_a_reaction_listens_for_one_kind_of_moment_only():
-    with pytest.raises(ValueError, match="Reaction.on must be one of enters-play, leaves-play, destroyed, changes-zone"):
+    with pytest.raises(ValueError, match="Reaction.on must be one of enters-play, leaves-play, destroyed, changes-zone, removed-from-game"):
         Reaction("enters", "self")
     with pytest.raises(ValueError, match="Reaction.subject must be one of"):
         Reaction("destroyed", "hero target")
@@ -128,6 +128,8 @@ def test_a_hero_moving_carries_its_play_area_to_the_other_zone_as_changes_of_bat
         ("reactions-heard-in-the-other-zone", "reactions-answer-their-moments"),
         ("a-reaction-answers-every-kind-of-moment", "reactions-answer-their-moments"),
         ("reactions-never-fire", "reactions-answer-their-moments"),
+        ("a-reaction-hears-beyond-its-reach", "reactions-answer-their-moments"),
+        ("a-scion-removal-goes-unrecorded", "removals-are-recorded"),
     ],
 )
 def test_a_broken_timing_rule_is_caught_by_its_invariant(bug, invariant):
@@ -160,6 +162,8 @@ def test_the_catalogue_cards_with_reactions_are_in_the_decks():
         ("reactions-heard-in-the-other-zone", "moment-enters-play"),
         ("a-reaction-answers-every-kind-of-moment", "moment-destroyed"),
         ("reactions-never-fire", "moment-leaves-play"),
+        ("a-reaction-hears-beyond-its-reach", "moment-heard-across"),
+        ("a-scion-removal-goes-unrecorded", "moment-removed-from-game"),
     ],
 )
 def test_a_broken_timing_rule_fails_its_scenario(bug, scenario):

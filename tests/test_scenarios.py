@@ -279,11 +279,11 @@ def test_the_new_words_get_clear_errors(tmp_path, body, fragments):
 
 def test_a_position_at_the_end_of_setup_is_before_oblivaeons_first_turn(tmp_path):
     f = tmp_path / "new-words.toml"
-    f.write_text(_HEAD + '[setup]\nat = "setup"\n[[steps]]\nlook = "x"\n[steps.expect]\nturn = "setup"\n"size of oblivaeon deck" = 13\n')
+    f.write_text(_HEAD + '[setup]\nat = "setup"\n[[steps]]\nlook = "x"\n[steps.expect]\nturn = "setup"\n"size of oblivaeon deck" = 15\n')
     assert run(load(f, VOCAB), VOCAB).passed
     g = tmp_path / "sub" / "new-words.toml"
     g.parent.mkdir()
-    g.write_text(_HEAD + '[[steps]]\nlook = "x"\n[steps.expect]\nturn = "Hero 1\'s turn"\n"size of oblivaeon deck" = 12\n')
+    g.write_text(_HEAD + '[[steps]]\nlook = "x"\n[steps.expect]\nturn = "Hero 1\'s turn"\n"size of oblivaeon deck" = 14\n')
     assert run(load(g, VOCAB), VOCAB).passed
 
 

@@ -35,15 +35,26 @@ def heroes_in(d, zone: int) -> int:
     return sum(1 for s in d.seats if s.zone == zone and s.characters)
 
 
-def reach_zones(ctx: Ctx, reach: str) -> tuple[int, ...]:
-    """The zones an effect may touch: its own, unless its card reaches further and is no Mission card."""
-    if reach != "zone" and mission_bound(ctx):
-        return (ctx.zone,)
+@implements("BZ.ISOLATION")
+def zones_reached(zone: int, reach: str) -> tuple[int, ...]:
+    """The battle zones that an effect in ``zone`` with the declared ``reach`` touches: its own, unless its words reach
+    the other zone or the game.  Every effect (card instructions, temporary effects, reactions) asks this, and nothing
+    else in the model decides what crosses between the zones."""
     if reach == "game":
         return (1, 2)
     if reach == "other-zone":
-        return (other(ctx.zone),)
-    return (ctx.zone,)
+        return (other(zone),)
+    return (zone,)
+
+
+def reach_zones(ctx: Ctx, reach: str) -> tuple[int, ...]:
+    """The zones an effect from ``ctx`` may touch: a Mission card's stay in its own zone whatever its words say."""
+    return zones_reached(ctx.zone, own_reach(ctx, reach))
+
+
+def own_reach(ctx: Ctx, reach: str) -> str:
+    """The reach an effect from ``ctx`` has: what its words declare, unless it is a Mission card's (CLAR.MISSION-ZONE)."""
+    return "zone" if reach != "zone" and mission_bound(ctx) else reach
 
 
 @implements("CLAR.MISSION-ZONE")
@@ -131,7 +142,6 @@ def side_matches(side_filter: str, side: str) -> bool:
     return side == side_filter
 
 
-@implements("BZ.ISOLATION")
 def reachable_targets(d, ctx: Ctx, side: str, reach: str, characters_only: bool = False) -> list[str]:
     """The targets an effect from ``ctx`` may pick: its own zone only, unless its card reaches further."""
     out = []
@@ -193,20 +203,20 @@ def reachable_decks(d, ctx: Ctx) -> list[tuple]:
     of its targets stands in the zone.  Never the Mission deck, and the Scion Reserve is no deck.
     """
     out: list[tuple] = []
-    zone = ctx.zone
-    for i, s in enumerate(d.seats):
-        if s.zone == zone and s.characters and s.deck:
-            out.append(("seat", i))
-    env = d.zones[zone - 1].environment
-    if env is not None and d.envs[env].deck:
-        out.append(("env", env))
-    z = d.zones[zone - 1]
-    if d.oblivaeon_zone == zone and d.oblivaeon_deck:
-        out.append(("oblivaeon",))
-    if z.scions and d.scion_deck:
-        out.append(("scion",))
-    if any(PHYSICAL[c].deck == "Aeon Men" for c in z.villain_play) and d.aeon_deck:
-        out.append(("aeon",))
+    for zone in reach_zones(ctx, "zone"):  # no card's words reach another zone's decks
+        for i, s in enumerate(d.seats):
+            if s.zone == zone and s.characters and s.deck:
+                out.append(("seat", i))
+        env = d.zones[zone - 1].environment
+        if env is not None and d.envs[env].deck:
+            out.append(("env", env))
+        z = d.zones[zone - 1]
+        if d.oblivaeon_zone == zone and d.oblivaeon_deck:
+            out.append(("oblivaeon",))
+        if z.scions and d.scion_deck:
+            out.append(("scion",))
+        if any(PHYSICAL[c].deck == "Aeon Men" for c in z.villain_play) and d.aeon_deck:
+            out.append(("aeon",))
     return out
 
 

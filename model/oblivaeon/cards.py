@@ -121,7 +121,7 @@ def _hero_cards(hero: str, dtype: str, index: int) -> list[CardDef]:
         "Quick Thinking",
         "one-shot",
         1,
-        ops=(Damage(1, dtype, NON_HERO_CHOICE), ExtraPlay(), TempReduce(1, "hero", "game", "fixed")),
+        ops=(Damage(1, dtype, NON_HERO_CHOICE), ExtraPlay(), TempReduce(1, "hero", "zone", "fixed", reach="game")),
     )
     card(
         "Fortify",
@@ -133,6 +133,7 @@ def _hero_cards(hero: str, dtype: str, index: int) -> list[CardDef]:
     )
     card("Clear the Field", "one-shot", 1, ops=(Destroy("ongoing", "non-hero"), Destroy("environment")))
     card("Cover", "one-shot", 1, ops=(TempReduce(1, "hero"), Draw(1)))
+    card("Far Watch", "one-shot", 1, ops=(TempReduce(1, "hero", reach="other-zone"), Draw(1)))
     card(
         "Redeploy",
         "one-shot",
@@ -145,10 +146,11 @@ def _hero_cards(hero: str, dtype: str, index: int) -> list[CardDef]:
             "Shockwave",
             "one-shot",
             1,
-            ops=(Damage(1, dtype, Target("villain", "each", "game")), TempReduce(1, "hero", "game", until="end-of-turn")),
+            ops=(Damage(1, dtype, Target("villain", "each", "game")), TempReduce(1, "hero", "zone", until="end-of-turn", reach="game")),
         )
     if index % 3 == 1:
         card("Watchful Ally", "target", 1, hp=4, triggers=(Trigger("end", "own", (Damage(1, dtype, NON_HERO_CHOICE),)),))
+
     if index % 3 == 2:
         card(
             "Guardian Ward",
@@ -316,6 +318,12 @@ def _env_cards(env: str, extra: list[CardDef]) -> list[CardDef]:
         triggers=(Trigger("start", "environment", (Heal(1, Target("any", "each")),)),),
         reactions=(Reaction("leaves-play", "self", (Heal(1, Target("any", "each")),)),),
     )
+    card(
+        "Echoing Rift",
+        "ongoing",
+        1,
+        reactions=(Reaction("enters-play", "villain", (Damage(1, "sonic", Target("villain", "lowest-hp")),), True, "other-zone"),),
+    )
     card("Upheaval", "one-shot", 1, ops=(Destroy("ongoing", "any"),))
     card("Crossroads", "one-shot", 1, ops=(MoveHero("choose"),))
     card(
@@ -450,6 +458,22 @@ OBLIVAEON_CARDS = [
         triggers=(Trigger("end", "this-villain", (Damage(2, "psychic", HOST),)),),
         reactions=(Reaction("changes-zone", "self", (Damage(1, "psychic", HOST),)),),
     ),
+    _villain(
+        "OblivAeon",
+        "Grim Harvest",
+        "ongoing",
+        1,
+        keywords=("ongoing",),
+        reactions=(Reaction("destroyed", "hero", (Heal(1, EACH_VILLAIN),), reach="game"),),
+    ),
+    _villain(
+        "OblivAeon",
+        "Dark Requiem",
+        "ongoing",
+        1,
+        keywords=("ongoing",),
+        reactions=(Reaction("removed-from-game", "villain", (Damage(1, "infernal", EACH_HERO),), targets_only=True),),
+    ),
     _villain("OblivAeon", "Cosmic Scream", "one-shot", 1, ops=(Damage(1, "psychic", Target("hero", "each", "game")),)),
     _villain("OblivAeon", "Erasure Wave", "one-shot", 1, ops=(Damage("H", "infernal", LOWEST_HERO),)),
     _villain("OblivAeon", "Reclamation", "one-shot", 1, ops=(ReclaimReward(), Damage(1, "infernal", EACH_HERO))),
@@ -500,6 +524,16 @@ AEON_MEN_CARDS = [
         keywords=("aeon man",),
         triggers=(Trigger("end", "this-villain", (Damage(1, "melee", EACH_HERO),)),),
         reactions=(Reaction("destroyed", "self", (Damage(1, "melee", HIGHEST_HERO),)),),
+    ),
+    _villain(
+        "Aeon Men",
+        "Aeon Avenger",
+        "target",
+        2,
+        hp=4,
+        keywords=("aeon man",),
+        triggers=(Trigger("end", "this-villain", (Damage(1, "melee", LOWEST_HERO),)),),
+        reactions=(Reaction("removed-from-game", "villain", (Damage(2, "infernal", HIGHEST_HERO),), targets_only=True),),
     ),
     _villain(
         "Aeon Men",

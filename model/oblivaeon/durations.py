@@ -1,30 +1,28 @@
 """Temporary effects: what each covers, and when each ends, decided here and nowhere else.
 
 An effect (``state.Temp``) covers by its scope: one target (it follows that target), its owner's hero (it follows the
-hero), a battle zone, or the game; a zone- or game-wide one covers later arrivals too unless its set was fixed when it
-was made.  Which zone a zone-wide effect covers once its owner has moved is the reading ``temp_zone_reading`` (the
+hero), or everything in the battle zones its reach names (this one, the other one, the game: ``battle_zones.zones_reached``
+decides, as for every effect); a zone-wide one covers later arrivals too unless its set was fixed when it was made.  Which zone a zone-wide effect covers once its owner has moved is the reading ``temp_zone_reading`` (the
 rulebook is silent; BZ.ISOLATION says only that a zone's effects stay in it).  It ends at the end of the turn it was
 made in, when its owner's next turn starts (or its owner falls), or when its card leaves play, as its ``until`` says.
 """
 
 from __future__ import annotations
 
-from oblivaeon_verify.model.oblivaeon.battle_zones import side_matches, target_side, zone_of_target
-from oblivaeon_verify.model.oblivaeon.clauses import implements
+from oblivaeon_verify.model.oblivaeon.battle_zones import side_matches, target_side, zone_of_target, zones_reached
 from oblivaeon_verify.model.oblivaeon.parameters import TempZoneReading
 from oblivaeon_verify.model.oblivaeon.state import Temp
 
 
 def covered_zone(d, t: Temp) -> int:
-    """The battle zone a zone-wide effect covers now."""
+    """The battle zone a zone-wide effect is in now, from which its reach is counted."""
     if d.params.temp_zone_reading is TempZoneReading.FOLLOWS_OWNER and 0 <= t.owner < len(d.seats):
         return d.seats[t.owner].zone
     return t.zone
 
 
-@implements("BZ.ISOLATION")
 def covers(d, t: Temp, target: str) -> bool:
-    """Whether the effect ``t`` covers ``target`` now (its side, then its scope)."""
+    """Whether the effect ``t`` covers ``target`` now (its side, then its scope and the zones its reach touches)."""
     if not side_matches(t.side, target_side(d, target)):
         return False
     if t.scope == "target":
@@ -33,7 +31,7 @@ def covers(d, t: Temp, target: str) -> bool:
         return target in d.seats[t.owner].characters
     if t.covered is not None and target not in t.covered:
         return False
-    return t.scope == "game" or zone_of_target(d, target) == covered_zone(d, t)
+    return zone_of_target(d, target) in zones_reached(covered_zone(d, t), t.reach)
 
 
 def reduction(d, target: str) -> int:

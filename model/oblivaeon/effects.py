@@ -24,6 +24,7 @@ from oblivaeon_verify.model.oblivaeon.battle_zones import (
     hero_choice_targets,
     is_character,
     max_hp,
+    own_reach,
     reach_zones,
     reachable_decks,
     reachable_targets,
@@ -506,11 +507,10 @@ def _temp(d: Draft, op: v.TempReduce, ctx: Ctx) -> None:
         if not targets:
             return
         covered = tuple(targets)
-    elif op.covers == "fixed" and op.scope in ("zone", "game"):
-        reach = "game" if op.scope == "game" else "zone"
-        covered = tuple(reachable_targets(d, ctx, op.side, reach))
+    elif op.covers == "fixed" and op.scope == "zone":
+        covered = tuple(reachable_targets(d, ctx, op.side, op.reach))
         if covered:
-            picked(d, ctx, "temporary effect", v.words(v.Target(op.side, "each", reach)), v.NAMED_SIDES[op.side], covered, False)
+            picked(d, ctx, "temporary effect", v.words(v.Target(op.side, "each", op.reach)), v.NAMED_SIDES[op.side], covered, False)
     _make_temp(d, op, ctx, covered)
 
 
@@ -521,14 +521,15 @@ def _temp_target_chosen(d: Draft, ask: ChooseTempTarget, decision: Decision) -> 
 
 def _make_temp(d: Draft, op: v.TempReduce, ctx: Ctx, covered: tuple[str, ...] | None) -> None:
     made = (d.cursor.round, d.cursor.slot)
-    d.temps = d.temps + (Temp(op.amount, op.side, ctx.zone, ctx.seat, ctx.source, op.scope, covered, op.until, made),)
+    reach = own_reach(ctx, op.reach)
+    d.temps = d.temps + (Temp(op.amount, op.side, ctx.zone, ctx.seat, ctx.source, op.scope, covered, op.until, made, reach),)
     d.emit(
         "temporary-effect",
         ctx_clause(ctx),
         zone=ctx.zone,
         card=ctx.source,
         amount=op.amount,
-        detail=f"reduce damage to {op.side} targets ({op.scope}{', fixed' if covered is not None and op.scope != 'target' else ''}) until {op.until}",
+        detail=f"reduce damage to {v.temp_words(op.side, op.scope, reach, fixed=covered is not None)} until {op.until}",
     )
 
 

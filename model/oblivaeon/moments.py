@@ -1,4 +1,4 @@
-"""The moments a card can react to: it enters play, leaves play, is destroyed, changes battle zones.
+"""The moments a card can react to: it enters play, leaves play, is destroyed, changes battle zones, is removed from the game.
 
 ``happened`` is the one way such a moment is recorded.  It emits the moment's event and schedules the
 moment for the reactions that answer it (``reactions.py``).  Moments recorded one after another with
@@ -35,16 +35,19 @@ class ReactTo(Work):
 
 
 def _side_key(d, card: str) -> str:
-    if card in SCION_PANELS:
+    if card in SCION_PANELS or card not in PHYSICAL:  # a Scion panel, or the Shield: one side that reacts to nothing
         return card
     cdef = PHYSICAL[card]
     return cdef.reward.key if cdef.reward is not None and card in d.reward_side else cdef.key
 
 
 def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -1, **event) -> None:
-    """Record the moment ``kind`` of ``subject`` in ``zone``: its event (whose ``card`` is the subject unless
-    ``event`` names another, the destroyer of a destroyed card), and the reactions' turn to answer it."""
+    """Record the moment ``kind`` of ``subject`` in ``zone`` (0: out of play): its event (whose ``card`` is the subject
+    unless ``event`` names another, the destroyer of a destroyed card), and the reactions' turn to answer it.  Nothing
+    answers a moment out of play: no card there is in play to hear it, and the subject itself was not in play."""
     assert kind in REACTION_EVENTS, kind
     d.emit(kind, clause, zone=zone, **({"card": subject} | event))
+    if not zone:
+        return
     moment = Moment(kind, subject, _side_key(d, subject), zone, holder)
     d.now_or_join(ReactTo((moment,)), lambda waiting: ReactTo(waiting.moments + (moment,)))

@@ -149,11 +149,17 @@ def play_zone(d, place: tuple) -> int:
     return 0
 
 
-def move(d, card: str, to: tuple, clause: str, place: tuple | None = None) -> tuple:
+OUT_OF_THE_GAME = frozenset({"out", "scions_out"})
+"""The places of cards removed from the game (a Scion's apart: the Scions removed are counted, BZ.DEV.SCION-REMOVED)."""
+
+
+def move(d, card: str, to: tuple, clause: str, place: tuple | None = None, by: str = "") -> tuple:
     """Move ``card`` from where it is (``place``, when the caller knows it) to ``to``, and record what the move
     is for play (:func:`announce`); returns where it was.  A move from play to play keeps damage and tokens.
     A move into play is the card being *put into play* (a card that is *played* comes in through
-    ``heroes.play_card``, which records ``play`` instead); either way it then enters play."""
+    ``heroes.play_card``, which records ``play`` instead); either way it then enters play.  A move out of the game
+    is the card being removed from the game (by the card ``by``, when a card's text removes it), after it has left
+    play if it was in play."""
     src = place if place is not None else place_of(d, card)
     if src is None:
         raise LookupError(f"card {card} is nowhere")
@@ -164,7 +170,14 @@ def move(d, card: str, to: tuple, clause: str, place: tuple | None = None) -> tu
         put_into_play(d, card, clause, now, _seat_of(to))
     else:
         announce(d, card, clause, was=was, now=now, holder=_seat_of(src), new_holder=_seat_of(to))
+    if to[0] in OUT_OF_THE_GAME and src[0] not in OUT_OF_THE_GAME:
+        removed_from_game(d, card, clause, was, _seat_of(src), by)
     return src
+
+
+def removed_from_game(d, card: str, clause: str, zone: int, holder: int = -1, by: str = "") -> None:
+    """Record that ``card`` (already out) has been removed from the game, from play in ``zone`` (0: from out of play)."""
+    happened(d, "removed-from-game", clause, card, zone, holder, card=by or card, target=card)
 
 
 def put_into_play(d, card: str, clause: str, zone: int, holder: int = -1) -> None:

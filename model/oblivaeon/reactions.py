@@ -1,9 +1,10 @@
 """Reactions: the card effects that answer a moment (a card enters play, leaves play, is destroyed, changes battle zones).
 
 A reaction listens for one kind of moment (``vocabulary.Reaction``) and fires on that kind only.  The
-cards that answer a moment are those in play in the battle zone where it happened (BZ.ISOLATION), in
-the one layer order of ``triggers.layers``; a card that has left play answers its own leaving, from
-the zone it left, in its layer's place after the cards still there.  Each answer is one record, so a
+cards that answer a moment are those in play where their reaction's reach hears it (``battle_zones.zones_reached``,
+BZ.ISOLATION: the battle zone where it happened, unless the words reach across), in the one layer order of
+``triggers.layers``; a card that has left play answers its own leaving, from the zone it left, in its layer's place
+after the cards still there.  Each answer is one record, so a
 reaction that causes moments of its own has them answered before the next answer to the first.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
-from oblivaeon_verify.model.oblivaeon.battle_zones import card_side, current_def, side_matches, target_side
+from oblivaeon_verify.model.oblivaeon.battle_zones import card_side, current_def, other, side_matches, target_side, zones_reached
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
@@ -44,11 +45,12 @@ def _subject_matches(d, r, m: Moment) -> bool:
     return side_matches(r.subject, card_side(d, m.card))
 
 
-def answers(d, cdef: CardDef, listener: str, m: Moment) -> list[int]:
-    """The indices of ``cdef``'s reactions (the card ``listener``) that answer moment ``m``."""
+def answers(d, cdef: CardDef, listener: str, m: Moment, at: int) -> list[int]:
+    """The indices of ``cdef``'s reactions (the card ``listener``, in battle zone ``at``) that answer moment ``m``:
+    of its kind, where the reaction's reach hears, of a subject its words name."""
     out = []
     for i, r in enumerate(cdef.reactions):
-        if r.on != m.kind:
+        if r.on != m.kind or m.zone not in zones_reached(at, r.reach):
             continue
         if r.subject == "self":
             if listener == m.card:
@@ -58,35 +60,49 @@ def answers(d, cdef: CardDef, listener: str, m: Moment) -> list[int]:
     return out
 
 
-REACTING = frozenset(c for c, cdef in PHYSICAL.items() if cdef.reactions or (cdef.reward is not None and cdef.reward.reactions))
+def _with_reactions(cdefs) -> frozenset[str]:
+    return frozenset(c for c, cdef in PHYSICAL.items() if any(x is not None and x.reactions and cdefs(x) for x in (cdef, cdef.reward)))
+
+
+REACTING = _with_reactions(lambda cdef: True)
 """The cards with a reaction on either side (most have none: a moment usually has no one to answer it)."""
+REACHING_ACROSS = _with_reactions(lambda cdef: any(r.reach != "zone" for r in cdef.reactions))
+"""The cards with a reaction that hears moments in the other battle zone."""
 
 
-def _anyone_reacts(d, zone: int) -> bool:
+def _anyone_in(d, zone: int, cards: frozenset[str]) -> bool:
     z = d.zones[zone - 1]
-    if not REACTING.isdisjoint(z.villain_play) or not REACTING.isdisjoint(z.env_play):
+    if not cards.isdisjoint(z.villain_play) or not cards.isdisjoint(z.env_play):
         return True
-    return any(not REACTING.isdisjoint(s.play) for s in d.seats if s.zone == zone)
+    return any(not cards.isdisjoint(s.play) for s in d.seats if s.zone == zone)
 
 
-@implements("BZ.ISOLATION")
 def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
-    """(card, side key, reaction index, context) for every reaction answering ``m``, in resolution order."""
-    if m.card not in REACTING and not _anyone_reacts(d, m.zone):
+    """(card, side key, reaction index, context) for every reaction answering ``m``, in resolution order: the cards in
+    play in the moment's zone in :func:`layers` order (a card that has left play answers its own moment as it was, after
+    the cards still there in its layer), then those in the other zone whose reactions reach across, in their order."""
+    here, there = m.zone, other(m.zone)
+    near = m.card in REACTING or _anyone_in(d, here, REACTING)
+    far = _anyone_in(d, there, REACHING_ACROSS)
+    if not (near or far):
         return []
-    found: list[tuple[int, int, str, str, int, Ctx]] = []
+    found: list[tuple[int, int, int, str, str, int, Ctx]] = []
     seen = False
-    for n, (card, holder, layer) in enumerate(layers(d, m.zone, only=REACTING.__contains__)):
+    for n, (card, holder, layer) in enumerate(layers(d, here, only=REACTING.__contains__) if near else ()):
         seen |= card == m.card
         cdef = current_def(d, card)
-        found += [(layer, n, card, cdef.key, i, context(d, card, m.zone, holder, layer)) for i in answers(d, cdef, card, m)]
+        found += [(0, layer, n, card, cdef.key, i, context(d, card, here, holder, layer)) for i in answers(d, cdef, card, m, here)]
     if not seen and m.card in REACTING:  # it has left play (or left this zone): it answers as it was
         cdef = _def_as(d, m.card, m.key)
         layer = layer_of(d, m.card, m.holder)
-        ctx = context(d, m.card, m.zone, m.holder, layer)
-        found += [(layer, 1 << 30, m.card, cdef.key, i, ctx) for i in answers(d, cdef, m.card, m) if cdef.reactions[i].subject == "self"]
-    found.sort(key=lambda f: (f[0], f[1]))
-    return [(card, key, i, ctx) for _, _, card, key, i, ctx in found]
+        ctx = context(d, m.card, here, m.holder, layer)
+        own = [i for i in answers(d, cdef, m.card, m, here) if cdef.reactions[i].subject == "self"]
+        found += [(0, layer, 1 << 30, m.card, cdef.key, i, ctx) for i in own]
+    for n, (card, holder, layer) in enumerate(layers(d, there, only=REACHING_ACROSS.__contains__) if far else ()):
+        cdef = current_def(d, card)
+        found += [(1, layer, n, card, cdef.key, i, context(d, card, there, holder, layer)) for i in answers(d, cdef, card, m, there)]
+    found.sort(key=lambda f: f[:3])
+    return [(card, key, i, ctx) for _, _, _, card, key, i, ctx in found]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +129,7 @@ def _still_listening(d, work: FireReaction) -> bool:
     answering its own moment answers even from outside play."""
     if work.card == work.moment.card:
         return True
-    still = any(c == work.card for c, _, _ in layers(d, work.ctx.zone, only=work.card.__eq__))
+    still = any(c == work.card for c, _, _ in layers(d, work.ctx.zone, only=work.card.__eq__))  # where it heard from
     return still and current_def(d, work.card).key == work.key
 
 
@@ -126,5 +142,7 @@ def fire_reaction(d: Draft, work: FireReaction) -> None:
     reaction = _def_as(d, work.card, work.key).reactions[work.index]
     # The reaction is its card's own text, not part of the rule that caused the moment: it resolves under the
     # clause of its card's side, as any card effect that no rule scheduled.
-    d.emit("reaction", ctx_clause(work.ctx), zone=work.ctx.zone, card=work.card, target=m.card, detail=m.kind)
+    # recorded in the moment's zone; a reaction heard from the other zone says so with its reach
+    across = {"source_zone": work.ctx.zone, "reach": reaction.reach} if work.ctx.zone != m.zone else {}
+    d.emit("reaction", ctx_clause(work.ctx), zone=m.zone, card=work.card, target=m.card, detail=m.kind, **across)
     resolve(d, reaction.ops, work.ctx)

@@ -124,5 +124,4 @@ def remove_from_game(d: Draft, card: str, ctx: Ctx) -> None:
     if card in SCION_PANELS:
         remove_scion_from_game(d, card, ctx.zone)
         return
-    move(d, card, ("out",), "ENV.TURN")
-    d.emit("removed-from-game", "ENV.TURN", zone=ctx.zone, card=ctx.source, target=card)
+    move(d, card, ("out",), "ENV.TURN", by=ctx.source)

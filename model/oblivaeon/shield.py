@@ -5,6 +5,7 @@ from __future__ import annotations
 from oblivaeon_verify.model.oblivaeon.cards import slug
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.places import removed_from_game
 
 
 @implements("SHIELD.TASKS")
@@ -22,6 +23,7 @@ def shield_task(d: Draft, what: str) -> None:
         d.shield_side = 0
         d.out = d.out + (shield_card(d.shield),)
         d.emit("shield-removed", "CLAR.SHIELD-INDESTRUCTIBLE", card=d.shield, detail="removed itself from the game")
+        removed_from_game(d, shield_card(d.shield), "CLAR.SHIELD-INDESTRUCTIBLE", 0)
 
 
 def shield_card(name: str) -> str:

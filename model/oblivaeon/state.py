@@ -73,9 +73,9 @@ class Temp:
     """A temporary effect: damage to the ``side`` targets it covers is reduced by ``amount`` until it expires.
 
     ``scope`` says what it covers: ``target`` (the targets in ``covered``), ``hero`` (its owner's hero, wherever it
-    goes), ``zone`` (a battle zone: the one it was made in, ``zone``, or its owner's, by ``temp_zone_reading``) or
-    ``game`` (both zones).  A zone- or game-wide effect covers the targets there when it was made (``covered``) or,
-    with ``covered`` None, whatever is there at the time (later arrivals too).  ``until`` is its expiry:
+    goes) or ``zone`` (everything in the battle zones its ``reach`` names from its zone: the one it was made in,
+    ``zone``, or its owner's, by ``temp_zone_reading``).  A zone-wide effect covers the targets there when it was made
+    (``covered``) or, with ``covered`` None, whatever is there at the time (later arrivals too).  ``until`` is its expiry:
     ``end-of-turn`` (of the turn ``made``), ``owner-next-turn`` (its owner's next turn starts, or its owner falls),
     ``source-leaves-play`` (its card leaves play)."""
 
@@ -89,6 +89,8 @@ class Temp:
     until: str = "owner-next-turn"
     made: tuple[int, int] = (0, 0)
     """The (round, slot) of the turn it was made in."""
+    reach: str = "zone"
+    """For scope ``zone``: ``zone`` (that battle zone), ``other-zone`` (the other one) or ``game`` (both)."""
 
 
 OUTCOMES = ("won", "lost", "aborted")

@@ -77,6 +77,16 @@ def destroy_words(op: Destroy) -> str:
     return f"{_a(side + noun)}{limit} {_REACH_WORDS[op.reach]}, of its player's choice"
 
 
+def temp_words(side: str, scope: str, reach: str, fixed: bool) -> str:
+    """What a temporary effect covers, in words (``hero targets in the other battle zone, as they were``)."""
+    noun = "targets" if side == "any" else f"{side} targets"
+    if scope == "target":
+        return f"one {noun[:-1]}"
+    if scope == "hero":
+        return "its owner's hero"
+    return f"{noun} {_REACH_WORDS[reach]}" + (", those there when it was made" if fixed else ", arrivals too")
+
+
 def _a(noun: str) -> str:
     return ("an " if noun[0] in "aeiou" else "a ") + noun
 
@@ -206,8 +216,9 @@ class FlipHarpyToken(Op):
     """``arcana`` or ``avian``."""
 
 
-SCOPES = ("target", "hero", "zone", "game")
-"""What a temporary effect covers: one target (chosen when made), its owner's hero, a battle zone, the game."""
+SCOPES = ("target", "hero", "zone")
+"""What a temporary effect covers: one target (chosen when made), its owner's hero, or everything in the battle zones
+its reach names (``zone``: this battle zone, ``other-zone``: the other one, ``game``: both, that is the game)."""
 COVERS = ("arrivals", "fixed")
 """Whether a zone- or game-wide effect covers what arrives later (``arrivals``) or only what was there (``fixed``)."""
 EXPIRIES = ("end-of-turn", "owner-next-turn", "source-leaves-play")
@@ -226,6 +237,13 @@ class TempReduce(Op):
     until: str = domain(EXPIRIES, "expiry", default="owner-next-turn")
     target: Target = HERO_CHOICE
     """For ``scope = "target"``: which target it covers."""
+    reach: str = domain(REACHES, "reach", default="zone")
+    """For ``scope = "zone"``: which battle zones it covers, from the zone it is made in (BZ.ISOLATION)."""
+
+    def __post_init__(self) -> None:
+        Op.__post_init__(self)
+        if self.reach != "zone" and self.scope != "zone":
+            raise ValueError(f"TempReduce.reach is for an effect on a battle zone (scope zone), not scope {self.scope!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,10 +299,12 @@ class Trigger:
     ops: tuple[Op, ...]
 
 
-REACTION_EVENTS = ("enters-play", "leaves-play", "destroyed", "changes-zone")
+REACTION_EVENTS = ("enters-play", "leaves-play", "destroyed", "changes-zone", "removed-from-game")
 """The moments a reaction can listen for (``moments.py`` records them; ``reactions.py`` answers them)."""
+MOMENTS_OF_A_TARGET = ("destroyed", "removed-from-game")
+"""The moments whose event names the card it happens to as its ``target`` (its ``card`` is what caused it)."""
 SUBJECTS = ("self", "hero", "villain", "environment", "any")
-"""Whose moment a reaction answers: this card's own, or another card's of that side in this battle zone."""
+"""Whose moment a reaction answers: this card's own, or another card's of that side where its reach hears."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,9 +317,13 @@ class Reaction:
     ops: tuple[Op, ...] = ()
     targets_only: bool = False
     """Another card's moment counts only if that card is a target."""
+    reach: str = domain(REACHES, "reach", default="zone")
+    """Where the moments it hears happen, from its card's battle zone (BZ.ISOLATION): there, the other zone, either."""
 
     def __post_init__(self) -> None:
         Op.__post_init__(self)
+        if self.subject == "self" and self.reach != "zone":
+            raise ValueError("a reaction to its own card's moment hears it where the card is: its reach is zone")
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,10 +46,9 @@ def covers(s, t, target: str, zone: int) -> bool:
         return target in s.seats[t.owner].characters
     if t.covered is not None and target not in t.covered:
         return False
-    if t.scope == "game":
-        return True
     follows = s.setup.params.temp_zone_reading is TempZoneReading.FOLLOWS_OWNER
-    return zone == (s.seats[t.owner].zone if follows else t.zone)
+    home = s.seats[t.owner].zone if follows else t.zone
+    return t.reach == "game" or (zone == home) == (t.reach == "zone")
 
 
 UNSETTLED = ("hero-moved", "hero-set-up", "hero-incapacitated", "objective-completed", "changes-zone")
@@ -59,7 +58,8 @@ UNSETTLED = ("hero-moved", "hero-set-up", "hero-incapacitated", "objective-compl
 @step("temporary-effects-reach-their-scope", "BZ.ISOLATION", events=("damage",))
 def effects_reach_scope(st):
     """Damage is reduced by exactly the temporary effects that cover its target, by their scope (one target, a hero,
-    a battle zone, the game) and their set (fixed when made, or later arrivals too), and by no other."""
+    the battle zones their reach names: this one, the other one, the game) and their set (fixed when made, or later
+    arrivals too), and by no other."""
     if st.before.temps != st.after.temps or any(e.kind in UNSETTLED for e in st.events):
         return  # an effect was made or ended, or someone moved, within the step: not decidable from its two ends
     for e in st.events:

@@ -1,5 +1,5 @@
-"""Moments and reactions: a card entering play, leaving play, being destroyed or changing battle zones, and the
-card effects that answer those moments.
+"""Moments and reactions: a card entering play, leaving play, being destroyed, changing battle zones or being removed
+from the game, and the card effects that answer those moments.
 
 Which places are in play is recomputed here from the rulebook's terms (the Scions, villain and environment play
 areas of each zone, and each hero's play area, in its hero's zone: CLAR.ZONE-MEMBERSHIP); the model's reading that
@@ -18,7 +18,9 @@ from oblivaeon_verify.properties.oblivaeon.invariants.readers import rule_side
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
 
 MOVES = ("enters-play", "leaves-play", "changes-zone")
-MOMENTS = (*MOVES, "destroyed")
+MOMENTS = (*MOVES, "destroyed", "removed-from-game")
+OF_A_TARGET = ("destroyed", "removed-from-game")
+"""The moments whose event names what they happen to as its target (its card is what caused them)."""
 
 
 def in_play(s) -> dict[str, int]:
@@ -89,7 +91,45 @@ def entering_play_is_played_or_put(st):
 
 
 def _subject(e) -> str:
-    return e.target if e.kind == "destroyed" else e.card
+    return e.target if e.kind in OF_A_TARGET else e.card
+
+
+def _out_of_the_game(s) -> Counter:
+    """Each card out of the game (a Scion removed counts as one: BZ.DEV.SCION-REMOVED), with how often it is there."""
+    return Counter(s.out + s.scions_out)
+
+
+@step(
+    "removals-are-recorded",
+    "ENV.GAME-OVER",
+    "BZ.DEV.SCION-REMOVED",
+    "CLAR.SHIELD-INDESTRUCTIBLE",
+    events=("removed-from-game",),
+    changes=("out", "scions_out"),
+)
+def removals_are_recorded(st):
+    """Every card that leaves the game in a step has its removal recorded once, after it left play if it was in play
+    (from the battle zone it was in), and nothing that stays in the game is recorded as removed."""
+    gone = _out_of_the_game(st.after) - _out_of_the_game(st.before)
+    recorded = Counter(e.target for e in st.events if e.kind == "removed-from-game")
+    for card in sorted(gone.keys() | recorded.keys()):
+        if gone[card] != recorded[card]:
+            yield f"{card} left the game {gone[card]} time(s) in the step, but {recorded[card]} removal(s) were recorded"
+    # where each card is in play as the step's moments go, and the zone each last left play from (a removal is
+    # recorded from there when it is the move that took the card out of play, else from out of play)
+    where = in_play(st.before)
+    left: dict[str, int] = {}
+    for e in st.events:
+        if e.kind in ("enters-play", "changes-zone"):
+            where[e.card] = e.zone
+        elif e.kind == "leaves-play":
+            where.pop(e.card, None)
+            left[e.card] = e.zone
+        elif e.kind == "removed-from-game":
+            if e.target in where:
+                yield f"{e.target} was removed from the game while in play in zone {where[e.target]}, without leaving play"
+            elif e.zone not in (0, left.get(e.target, 0)):
+                yield f"{e.target}'s removal from the game is recorded in zone {e.zone}, where it had not just left play"
 
 
 def _reactions(s, card: str) -> tuple:
@@ -128,8 +168,14 @@ def _matches(s, reaction, listener: str, subject: str) -> bool:
     return reaction.subject == "any" or side == reaction.subject
 
 
-def _owed(s, listener: str, kind: str, subject: str) -> int:
-    return sum(1 for r in _reactions(s, listener) if r.on == kind and _matches(s, r, listener, subject))
+def _hears(reach: str, at: int, zone: int) -> bool:
+    """Whether a reaction of a card in battle zone ``at`` with ``reach`` hears a moment in ``zone`` (BZ.ISOLATION: only
+    its own zone, unless its words reach the other one or the game)."""
+    return reach == "game" or (zone == at) == (reach == "zone")
+
+
+def _owed(s, listener: str, kind: str, subject: str, at: int, zone: int) -> int:
+    return sum(1 for r in _reactions(s, listener) if r.on == kind and _hears(r.reach, at, zone) and _matches(s, r, listener, subject))
 
 
 def _waiting(s) -> Counter:
@@ -141,9 +187,9 @@ def _waiting(s) -> Counter:
 
 @step("reactions-answer-their-moments", "BZ.ISOLATION", events=(*MOMENTS, "reaction"))
 def reactions_answer_moments(st):
-    """A reaction fires only on the kind of moment it listens for, of a subject its words name, in the battle
-    zone where the moment happened, at most once for each such moment; and every card in play there that listens
-    for it (and the subject itself, for its own moment) answers it."""
+    """A reaction fires only on the kind of moment it listens for, of a subject its words name, in a battle zone its
+    reach hears (its own, unless its words reach across), at most once for each such moment; and every card in play
+    that listens for it there (and the subject itself, for its own moment) answers it."""
     moments = Counter()
     for e in st.events:
         if e.kind in MOMENTS:
@@ -158,7 +204,8 @@ def reactions_answer_moments(st):
         if not moments[key] and not open_before[key]:
             yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone}, a moment that did not happen there"
             continue
-        owed = max(_owed(st.before, e.card, e.detail, e.target), _owed(st.after, e.card, e.detail, e.target))
+        at = e.source_zone or e.zone
+        owed = max(_owed(s, e.card, e.detail, e.target, at, e.zone) for s in (st.before, st.after))
         if answered[(e.card, *key)] > owed * (moments[key] + open_before[key]):
             yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone} more often than its reactions to that moment allow"
     if st.after.outcome is not None:
@@ -169,8 +216,8 @@ def reactions_answer_moments(st):
     for (kind, subject, zone), n in sorted(moments.items()):
         if open_after[(kind, subject, zone)]:
             continue
-        listening = sorted(c for c in quiet if before[c] == zone and c != subject) + [subject]
-        for card in listening:
-            owed = _owed(st.before, card, kind, subject) * n
+        listening = sorted((c, before[c]) for c in quiet if c != subject) + [(subject, zone)]
+        for card, at in listening:
+            owed = _owed(st.before, card, kind, subject, at, zone) * n
             if answered[(card, kind, subject, zone)] < owed:
                 yield f"{card} did not answer {subject} {kind} in zone {zone}, though its reaction listens for it"
