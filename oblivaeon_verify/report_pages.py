@@ -229,7 +229,7 @@ CORNER_HTML = """{% extends "base.html" %}{% block body %}
 {% if w.earlier %}<p class="note">{{ w.earlier|count("earlier decision") }} not shown; the replay file has them all.</p>{% endif %}
 <ol>{% for d in w.decisions %}<li value="{{ d.n }}"><code>{{ d.label }}</code></li>{% endfor %}</ol>
 <p>After the last decision:</p><ul>{% for x in w.differs %}<li>{{ x }}</li>{% endfor %}</ul>
-<p>Replay it (both readings): <code>{{ w.replay }}</code></p>{% elif w.kept %}<p class="fail">The kept divergence witness {{ w.file }} no longer parts the readings at its end: {{ w.problem }}. Regenerate it: <code>{{ w.regenerate }}</code></p>{% else %}<p class="missing">No divergence witness from a legal setup: {{ w.problem }} (a larger one: <code>{{ w.regenerate }}</code>).</p>{% endif %}{% endfor %}{% endif %}
+<p>Replay it (both readings): <code>{{ w.replay }}</code></p>{% elif w.kept %}<p class="fail">The kept divergence witness {{ w.file }} no longer parts the readings at its end: {{ w.problem }}. Regenerate it: <code>{{ w.regenerate }}</code></p>{% else %}<p class="missing">No divergence witness from a legal setup: {{ w.problem }} (a larger one: <code>{{ w.regenerate }}</code>).</p>{% if w.scenario %}<p>From a built position instead: the scenario <code>{{ w.scenario.scenario }}</code>, run under both values, parts them at step {{ w.scenario.step }}: {{ w.scenario.differs }}.</p>{% endif %}{% endif %}{% endfor %}{% endif %}
 <h2>Step by step</h2>
 <p>Setup (everything not given is the model's default setup): {{ c.setup_words }}</p>
 {% for s in c.steps %}<div class="step{{ '' if s.ok else ' bad' }}"><p><b>Step {{ s.index }}</b> (line {{ s.line }}): {{ s.action }}{% if s.note %}<br><span class="note">{{ s.note }}</span>{% endif %}</p>
@@ -374,6 +374,9 @@ After the last decision:
 Replay it (both readings): {{ w.replay|code }}
 {% elif w.kept %}the kept divergence witness {{ w.file }} no longer parts the readings at its end: {{ w.problem|md }}. Regenerate it: {{ w.regenerate|code }}
 {% else %}_No divergence witness from a legal setup: {{ w.problem|md }}._ A larger search: {{ w.regenerate|code }}
+{% if w.scenario %}
+From a built position instead: the scenario {{ w.scenario.scenario|code }}, run under both values, parts them at step {{ w.scenario.step }}: {{ w.scenario.differs|md }}.
+{% endif %}
 {% endif %}
 {% endfor %}
 {% endif %}

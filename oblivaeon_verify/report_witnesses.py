@@ -10,9 +10,10 @@ command that regenerates it.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
-from oblivaeon_verify import replay, rulesets
+from oblivaeon_verify import replay, rulesets, scenarios
 from oblivaeon_verify.graphs import acting
 from oblivaeon_verify.graphs import facts as facts_mod
 from oblivaeon_verify.words import count, phrase, singular
@@ -145,7 +146,11 @@ def parting(ruleset, parameter: str) -> list[dict]:
         if not (base / file).is_file():
             out.append(
                 row
-                | {"ok": False, "problem": "none is kept: play from a legal setup did not part the two readings within the search's budget"}
+                | {
+                    "ok": False,
+                    "problem": "none is kept: play from a legal setup did not part the two readings within the search's budget",
+                    "scenario": scenario_parting(ruleset, parameter, default, value),
+                }
             )
             continue
         try:
@@ -180,6 +185,30 @@ def parting(ruleset, parameter: str) -> list[dict]:
             }
         )
     return out
+
+
+def scenario_parting(ruleset, parameter: str, default: str, value: str) -> dict | None:
+    """Where no game from a legal setup parts two values of a reading, the first scenario that does: one that sets the
+    reading to either value, passes under it, and fails under the other, from the same built position and steps.
+    Its first failing check says what the other value changes (None: no scenario of the reading parts them)."""
+    vocab = scenarios.vocabulary(ruleset.name)
+    for sc in scenarios.load_suite(ruleset.name).scenarios:
+        if sc.reading is None or sc.reading.parameter != parameter or sc.reading.value not in (default, value):
+            continue
+        other = value if sc.reading.value == default else default
+        mine = scenarios.run(sc, vocab)
+        theirs = scenarios.run(dataclasses.replace(sc, reading=dataclasses.replace(sc.reading, value=other)), vocab)
+        if not mine.passed or theirs.passed:
+            continue
+        step = next(st for st in theirs.steps if not st.ok)
+        bad = next((c for c in step.checks if not c.ok), None)
+        what = (
+            f"{bad.what}: {phrase(bad.expected)} under {sc.reading.value}, {phrase(bad.actual)} under {other}"
+            if bad is not None
+            else step.failure or str(theirs.verdict)
+        )
+        return {"scenario": sc.id, "value": sc.reading.value, "other": other, "step": step.index, "differs": what}
+    return None
 
 
 def _unparted(result) -> str:

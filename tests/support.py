@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from oblivaeon_verify.model.oblivaeon import positions
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import Ctx
 from oblivaeon_verify.model.oblivaeon.engine import inject, new_game, step
@@ -79,20 +80,9 @@ def clauses(events) -> set[str]:
 
 
 def place(state, card, where, hp=None, reward=False, tokens=0):
-    """``state`` with ``card`` taken from wherever it is and put in ``where`` (a places.containers place)."""
-    from oblivaeon_verify.model.oblivaeon.draft import Draft
-    from oblivaeon_verify.model.oblivaeon.places import add_to, remove
-
-    d = Draft(state)
-    remove(d, card)
-    add_to(d, where, card)
-    if hp is not None:
-        d.set_hp(card, hp)
-    if reward:
-        d.flip_to_reward(card)
-    if tokens:
-        d.set_tokens(card, tokens)
-    return d.freeze()
+    """``state`` with ``card`` taken from wherever it is and put in ``where`` (a places.containers place), by the
+    model's own position builder."""
+    return positions.place(state, positions.Position(placements=(positions.Placement(card, where, hp, reward, tokens or None),)))
 
 
 def with_seat(state, i: int, **changes):

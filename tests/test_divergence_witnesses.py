@@ -134,7 +134,7 @@ def test_with_the_rule_knocked_out_the_rites_divergence_disappears(tmp_path):
         (
             {"parameter": "bloodstone_readin", "value": "revive-instead"},
             "'diverges' names an unknown parameter 'bloodstone_readin' (did you mean 'bloodstone_reading'?); "
-            "the readings of oblivaeon: rites_reading, requital_reading, bloodstone_reading, temp_zone_reading",
+            "the readings of oblivaeon: rites_reading, requital_reading, bloodstone_reading, temp_zone_reading, layer_order_reading",
         ),
         ({"parameter": "countdown_start", "value": "5"}, "'diverges' names countdown_start, which is not a reading"),
         (
@@ -265,7 +265,7 @@ def test_a_queued_end_check_alone_is_no_divergence():
         (["--readings", "--clause", "CLAR.SENTINELS"], "give one or the other"),
         (
             ["--reading", "countdown_start"],
-            "--reading countdown_start: not a reading of oblivaeon; its readings: rites_reading, requital_reading, bloodstone_reading, temp_zone_reading",
+            "--reading countdown_start: not a reading of oblivaeon; its readings: rites_reading, requital_reading, bloodstone_reading, temp_zone_reading, layer_order_reading",
         ),
         (["--reading", "rites_reading=revive-in-place"], "rites_reading's values other than its default are return-to-box"),
     ],
@@ -282,6 +282,7 @@ def test_readings_are_read_from_the_parameters_declarations():
         "requital_reading",
         "bloodstone_reading",
         "temp_zone_reading",
+        "layer_order_reading",
     ]
 
 

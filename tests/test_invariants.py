@@ -352,6 +352,14 @@ BREAKERS = {
     "reactions-answer-their-moments": lambda s: step(
         s, [ev("reaction", card=AEON_MAN, target=AEON_MAN, zone=1, detail="destroyed")], zone(s, 1, villain_play=(AEON_MAN,))
     ),
+    # a card enters play, but the record of the order of entering play forgets it
+    "entry-order-follows-the-moments": lambda s: step(
+        s, [ev("enters-play", zone=1, card=AEON_MAN)], zone(s, 1, villain_play=s.zones[0].villain_play + (AEON_MAN,))
+    ),
+    # two cards standing in the First Battle Zone answer the end of a villain turn: the Aeon Man before the Scion card
+    "simultaneous-effects-in-declared-order": lambda s: (
+        lambda t: step(t, [ev("trigger", zone=1, card=AEON_MAN, detail="end of turn"), ev("trigger", zone=1, card=SCION_CARD, detail="end of turn")])
+    )(replace(zone(s, 1, villain_play=(SCION_CARD, AEON_MAN)), entered=s.entered + (SCION_CARD, AEON_MAN))),
     # a Scion leaves the game and nothing records its removal
     "removals-are-recorded": lambda s: step(
         s,

@@ -130,6 +130,8 @@ def test_a_hero_moving_carries_its_play_area_to_the_other_zone_as_changes_of_bat
         ("reactions-never-fire", "reactions-answer-their-moments"),
         ("a-reaction-hears-beyond-its-reach", "reactions-answer-their-moments"),
         ("a-scion-removal-goes-unrecorded", "removals-are-recorded"),
+        ("a-layer-resolves-last-come-first", "simultaneous-effects-in-declared-order"),
+        ("a-zone-change-counts-as-entering", "entry-order-follows-the-moments"),
     ],
 )
 def test_a_broken_timing_rule_is_caught_by_its_invariant(bug, invariant):
@@ -164,6 +166,8 @@ def test_the_catalogue_cards_with_reactions_are_in_the_decks():
         ("reactions-never-fire", "moment-leaves-play"),
         ("a-reaction-hears-beyond-its-reach", "moment-heard-across"),
         ("a-scion-removal-goes-unrecorded", "moment-removed-from-game"),
+        ("a-layer-resolves-last-come-first", "order-within-a-layer-arrival"),
+        ("a-zone-change-counts-as-entering", "order-within-a-layer-entered-play"),
     ],
 )
 def test_a_broken_timing_rule_fails_its_scenario(bug, scenario):

@@ -173,7 +173,7 @@ def test_every_reading_of_every_ambiguous_rule_has_a_scenario():
         for f in dataclasses.fields(parameters.Parameters)
         if isinstance(getattr(parameters.DEFAULT, f.name), enum.Enum)
     }
-    assert set(readings) == {"rites_reading", "requital_reading", "bloodstone_reading", "temp_zone_reading"}
+    assert set(readings) == {"rites_reading", "requital_reading", "bloodstone_reading", "temp_zone_reading", "layer_order_reading"}
     covered = {(sc.reading.parameter, sc.reading.value) for sc in SUITE.scenarios if sc.reading}
     for name, enum_type in readings.items():
         for member in enum_type:

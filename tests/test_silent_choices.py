@@ -65,5 +65,5 @@ def test_a_value_without_a_scenario_or_a_witness_is_a_warning():
     }
     assert section.warnings(data) == [
         "silent choices: no scenario plays r = b",
-        "silent choices: no divergence witness parts r = b from its default: none is kept",
+        "silent choices: neither a divergence witness nor a scenario parts r = b from its default: none is kept",
     ]

@@ -47,6 +47,10 @@ def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -
     answers a moment out of play: no card there is in play to hear it, and the subject itself was not in play."""
     assert kind in REACTION_EVENTS, kind
     d.emit(kind, clause, zone=zone, **({"card": subject} | event))
+    if kind == "enters-play":
+        d.entered = d.entered + (subject,)
+    elif kind == "leaves-play":
+        d.entered = tuple(c for c in d.entered if c != subject)
     if not zone:
         return
     moment = Moment(kind, subject, _side_key(d, subject), zone, holder)

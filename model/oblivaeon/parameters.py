@@ -72,6 +72,18 @@ class TempZoneReading(enum.Enum):
     """The effect goes with the hero who made it: it covers the zone that hero is in now."""
 
 
+class LayerOrderReading(enum.Enum):
+    """In what order the effects of cards of one layer resolve when they answer one moment (two villain cards' end of
+    turn, two reactions to one card entering play), once a card has changed battle zones.  The rulebook orders the
+    layers only (CLAR.SCIONS-BEFORE-AEON-MEN: Scions before Aeon Men); within a layer it is silent."""
+
+    ARRIVAL = "arrival-in-its-area"
+    """The order the cards came into the play areas they are in now (the play areas of lower seats first): a card
+    carried to the other battle zone comes after those already in its new area."""
+    ENTERED_PLAY = "entered-play"
+    """The order the cards entered play: a change of battle zones keeps a card's place, since it never left play."""
+
+
 @dataclass(frozen=True, slots=True)
 class ShieldSpec:
     """One double-sided OblivAeon Shield (SETUP.SHIELD, SHIELD.TASKS). Side texts are assumptions."""
@@ -158,6 +170,7 @@ class Parameters:
     requital_reading: RequitalReading = RequitalReading.CONSTRUCTS_STAY
     bloodstone_reading: BloodstoneReading = BloodstoneReading.DEVASTATION_THEN_REVIVE
     temp_zone_reading: TempZoneReading = TempZoneReading.STAYS
+    layer_order_reading: LayerOrderReading = LayerOrderReading.ARRIVAL
     max_rounds: Annotated[
         int,
         Range(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from oblivaeon_verify.model.oblivaeon.draft import Draft, Event
 from oblivaeon_verify.model.oblivaeon.engine import KERNEL
 from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
-from oblivaeon_verify.model.oblivaeon.places import add_to, remove
+from oblivaeon_verify.model.oblivaeon.places import add_to, play_zone, remove
 from oblivaeon_verify.model.oblivaeon.state import Cursor, GameState
 
 #: The counters a position may set, each a field of the state.
@@ -78,6 +78,9 @@ def place(state: GameState, pos: Position) -> GameState:
     for p in pos.placements:
         remove(d, p.card)
         add_to(d, p.to, p.card)
+        # placed, not moved by a rule: no moment, but the order of entering play still holds every card in play
+        others = tuple(c for c in d.entered if c != p.card)
+        d.entered = others + (p.card,) if play_zone(d, p.to) else others
         if p.hp is not None:
             d.set_hp(p.card, p.hp)
         if p.reward:

@@ -190,6 +190,7 @@ def initial_state(cfg: SetupConfig) -> GameState:
         usurped=False,
         temps=(),
         used_powers=(),
+        entered=(first,),
         **place_inevitable_destruction(cfg),
     )
     d = Draft(state)

@@ -64,11 +64,28 @@ CHOICES = (
         clause="ENV.REMOVAL.DAMAGE",
     ),
     SilentChoice(
-        "ORDER.WITHIN-A-LAYER",
+        "READING.LAYER-ORDER",
         "triggers.layers",
-        "in what order simultaneous effects of one layer resolve (two villain cards' end-of-turn effects)",
-        "the order the cards came into their play area, then the seat order; the layers themselves are the rulebook's",
+        "in what order simultaneous effects of one layer resolve (two villain cards' end-of-turn effects), and what a "
+        "change of battle zones does to a card's place in it",
+        "the reading layer_order_reading decides (the layers themselves are the rulebook's)",
         clause="CLAR.SCIONS-BEFORE-AEON-MEN",
+        reading="layer_order_reading",
+    ),
+    SilentChoice(
+        "ORDER.ONE-RULE-FOR-EVERY-MOMENT",
+        "triggers.collect",
+        "whether the start and end of a hero's or an environment's turn follow the same order as a villain turn's",
+        "yes: every start- and end-of-turn effect and every reaction is ordered by the one layer order; an environment "
+        "card by a hero (a hero play area's layer) answers before those in the environment's own play area",
+        clause="CLAR.SCIONS-BEFORE-AEON-MEN",
+    ),
+    SilentChoice(
+        "ORDER.ACROSS-ZONES",
+        "reactions.listeners",
+        "in what order the cards of both battle zones answer a moment that a reaction hears from the other zone",
+        "the cards in the moment's zone first, then those of the other zone whose reactions reach across",
+        clause="BZ.ISOLATION",
     ),
     SilentChoice(
         "ORDER.EACH-TARGET",

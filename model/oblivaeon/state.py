@@ -156,6 +156,9 @@ class GameState:
     temps: tuple[Temp, ...]
     used_powers: tuple[tuple[str, int], ...]
     """Powers used in the current hero turn, as (card, power index): each once a turn."""
+    entered: tuple[str, ...]
+    """Every card in play, in the order it entered play (``moments.happened`` keeps it): a change of battle zones
+    keeps a card's place.  ``layer_order_reading`` says whether the order of effects within a layer follows it."""
 
     @property
     def over(self) -> bool:

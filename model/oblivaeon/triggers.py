@@ -11,6 +11,7 @@ from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import resolve
+from oblivaeon_verify.model.oblivaeon.parameters import LayerOrderReading
 
 
 def _card_ctx(d, card: str, zone: int, holder: int, side_default: str) -> Ctx:
@@ -68,11 +69,12 @@ def context(d, card: str, zone: int, holder: int, layer: Layer) -> Ctx:
 @implements("CLAR.SCIONS-BEFORE-AEON-MEN")
 def layers(d, zone: int, only=None) -> list[tuple[str, int, Layer]]:
     """(card, holding seat or -1, layer) for every card in play in ``zone`` (or those of them ``only`` admits), in
-    the one order that simultaneous effects resolve in; :func:`context` gives the context each acts in.
+    the one order that simultaneous effects resolve in; :func:`context` gives the context each acts in.  Every
+    start- and end-of-turn effect and every reaction is ordered here and nowhere else.
 
     Scions (panels, then their cards and OblivAeon's) always before Aeon Men; the players' cards and the
-    environment's after the villains'.  Within a layer, the order of the play area (the order the cards
-    came into it) and then the seat order.
+    environment's after the villains'.  Within a layer, as ``layer_order_reading`` says: the order the cards came
+    into the play areas they are in (the areas of lower seats first), or the order they entered play.
     """
     z = d.zones[zone - 1]
     held = [(c, -1) for c in z.scions + z.villain_play]
@@ -80,7 +82,11 @@ def layers(d, zone: int, only=None) -> list[tuple[str, int, Layer]]:
     held += [(c, -1) for c in z.env_play]
     if only is not None:
         held = [(c, h) for c, h in held if only(c)]
-    ranked = sorted((layer_of(d, c, h), i, c, h) for i, (c, h) in enumerate(held))
+    if d.setup.params.layer_order_reading is LayerOrderReading.ENTERED_PLAY:
+        entered = {c: i for i, c in enumerate(d.entered)}
+        ranked = sorted((layer_of(d, c, h), entered[c], c, h) for c, h in held)
+    else:
+        ranked = sorted((layer_of(d, c, h), i, c, h) for i, (c, h) in enumerate(held))
     return [(c, h, layer) for layer, _, c, h in ranked]
 
 
@@ -98,22 +104,16 @@ def collect(d, when: str, kind: str, zone: int = 0, seat: int = -1) -> list[tupl
     out: list[tuple[str, int, Ctx]] = []
     if kind == "hero":
         s = d.seats[seat]
-        for c in s.play:
-            cdef = current_def(d, c)
-            mine = cdef.deck == s.hero or c in d.reward_side
-            if mine:
-                out += [(c, i, _card_ctx(d, c, s.zone, seat, "hero")) for i in _matching(d, c, when, ("own",))]
+        mine = [c for c in s.play if current_def(d, c).deck == s.hero or c in d.reward_side]
+        for c, h, _layer in layers(d, s.zone, only=frozenset(mine).__contains__):
+            out += [(c, i, _card_ctx(d, c, s.zone, h, "hero")) for i in _matching(d, c, when, ("own",))]
         return out
     if kind == "environment":
         z = d.zones[zone - 1]
-        for c in z.env_play:
-            out += [(c, i, _card_ctx(d, c, zone, -1, "environment")) for i in _matching(d, c, when, ("environment",))]
-        for si, s in enumerate(d.seats):
-            if s.zone != zone:
-                continue
-            for c in s.play:
-                if current_def(d, c).side in ("environment", "mission"):
-                    out += [(c, i, _card_ctx(d, c, zone, si, "environment")) for i in _matching(d, c, when, ("environment",))]
+        answering = [c for c in z.env_play]
+        answering += [c for s in d.seats if s.zone == zone for c in s.play if current_def(d, c).side in ("environment", "mission")]
+        for c, h, _layer in layers(d, zone, only=frozenset(answering).__contains__):
+            out += [(c, i, _card_ctx(d, c, zone, h, "environment")) for i in _matching(d, c, when, ("environment",))]
         return out
     if kind == "oblivaeon":
         zone, villains, others = d.oblivaeon_zone, (), ("oblivaeon", "villain")

@@ -67,6 +67,32 @@ def headline(data: dict) -> str:
     )
 
 
+def resolved_groups(data: dict) -> list[dict]:
+    """The resolved flags grouped by their resolution: flag, kind, why (with its clause or reading), how many
+    descriptions and picks it covers, and the first game that showed it (its replay command)."""
+    found: dict[tuple, list] = {}
+    for s in data.get("sites", ()):
+        for f in s["flags"]:
+            if f["resolution"] is not None:
+                key = (f["flag"], f["kind"], f["resolution"]["why"], f["resolution"]["clause"], f["resolution"]["reading"])
+                found.setdefault(key, []).append(f)
+    out = []
+    for (flag, kind, why, clause, reading), seen in sorted(found.items()):
+        first = min(seen, key=lambda f: (f["game"]["players"], f["game"]["index"]))
+        because = why + (f" ({clause})" if clause else "") + (f" (reading `{reading}`)" if reading else "")
+        out.append(
+            {
+                "flag": flag,
+                "kind": kind,
+                "because": because,
+                "descriptions": len(seen),
+                "times": sum(f["count"] for f in seen),
+                "replay": first["replay"],
+            }
+        )
+    return out
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
@@ -97,19 +123,11 @@ def markdown(data: dict) -> str:
         lines += ["## Resolutions no flag needed", ""]
         lines += [f"- {r['flag']} on {r['kind']}: {r['why']}" for r in data["unused_resolutions"]]
         lines.append("")
-    resolved: dict[tuple, list] = {}
-    for s in data["sites"]:
-        for f in s["flags"]:
-            if f["resolution"] is not None:
-                key = (f["flag"], f["kind"], f["resolution"]["why"], f["resolution"]["clause"], f["resolution"]["reading"])
-                resolved.setdefault(key, []).append((s, f))
+    resolved = resolved_groups(data)
     if resolved:
         lines += ["## Resolved flags", "", "| flag | picked | why | descriptions | times | first seen |", "|---|---|---|---|---|---|"]
-        for (flag, kind, why, clause, reading), seen in sorted(resolved.items()):
-            because = why + (f" ({clause})" if clause else "") + (f" (reading `{reading}`)" if reading else "")
-            first = min(seen, key=lambda sf: (sf[1]["game"]["players"], sf[1]["game"]["index"]))[1]
-            total = sum(f["count"] for _s, f in seen)
-            lines.append(f"| {flag} | {kind} | {_cell(because)} | {len(seen):,} | {total:,} | `{first['replay']}` |")
+        for g in resolved:
+            lines.append(f"| {g['flag']} | {g['kind']} | {_cell(g['because'])} | {g['descriptions']:,} | {g['times']:,} | `{g['replay']}` |")
         lines.append("")
     lines += [
         "## What each description picked",

@@ -2,8 +2,9 @@
 
 Each is a documented assumption or a reading (``model.common.silent``); for a reading the section
 shows its values, the scenarios that play each and the kept divergence witness that parts them (the
-shortest game found from a legal setup).  A reading value without a scenario or without a witness
-is a coverage warning.
+shortest game found from a legal setup), or, where no game from a legal setup parts them, the scenario
+that does from a built position.  A reading value without a scenario, or parted by neither, is a
+coverage warning.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
                 for i, v in enumerate(values.get(c.reading, ()))
             ]
             row["parting"] = [
-                {k: w[k] for k in ("value", "file", "kept", "ok", "problem", "replay", "found") if k in w}
+                {k: w[k] for k in ("value", "file", "kept", "ok", "problem", "replay", "found", "scenario") if k in w}
                 for w in report_witnesses.parting(ruleset, c.reading)
             ]
         rows.append(row)
@@ -50,8 +51,10 @@ def warnings(data: dict) -> list[str]:
             if not v["scenarios"]:
                 out.append(f"silent choices: no scenario plays {row['reading']} = {v['value']}")
         for w in row.get("parting", ()):
-            if not w["ok"]:
-                out.append(f"silent choices: no divergence witness parts {row['reading']} = {w['value']} from its default: {w['problem']}")
+            if not w["ok"] and not w.get("scenario"):
+                out.append(
+                    f"silent choices: neither a divergence witness nor a scenario parts {row['reading']} = {w['value']} from its default: {w['problem']}"
+                )
     return out
 
 
@@ -59,10 +62,13 @@ def headline(data: dict) -> str:
     rows = data["choices"]
     readings = [r for r in rows if r["reading"]]
     parted = sum(1 for r in readings for w in r["parting"] if w["ok"])
+    by_scenario = sum(1 for r in readings for w in r["parting"] if not w["ok"] and w.get("scenario"))
     others = sum(len(r["parting"]) for r in readings)
     return (
         f"{count(len(rows), 'silent choice')} of the model: {count(len(rows) - len(readings), 'documented assumption')}, "
-        f"{count(len(readings), 'reading')} ({parted:,} of {others:,} other values parted from the default by a kept witness)"
+        f"{count(len(readings), 'reading')} ({parted:,} of {others:,} other values parted from the default by a kept witness"
+        + (f", {by_scenario:,} only by a scenario from a built position" if by_scenario else "")
+        + ")"
     )
 
 
@@ -100,6 +106,12 @@ def markdown(data: dict) -> str:
         for w in r["parting"]:
             if w["ok"]:
                 lines.append(f"- parted from `{w['value']}`: {w['found']}; `{w['replay']}`")
+            elif w.get("scenario"):
+                sc = w["scenario"]
+                lines.append(
+                    f"- parted from `{w['value']}` only from a built position: the scenario `{sc['scenario']}`, run under both values, "
+                    f"at step {sc['step']}: {sc['differs']} ({w['problem']})"
+                )
             else:
                 lines.append(f"- **not parted** from `{w['value']}`: {w['problem']}")
         lines.append("")

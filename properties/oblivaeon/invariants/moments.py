@@ -13,6 +13,7 @@ from collections import Counter
 from oblivaeon_verify.model.common.kernel import scheduled
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.moments import ReactTo
+from oblivaeon_verify.model.oblivaeon.parameters import LayerOrderReading
 from oblivaeon_verify.model.oblivaeon.reactions import FireReaction
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import rule_side
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
@@ -221,3 +222,87 @@ def reactions_answer_moments(st):
             owed = _owed(st.before, card, kind, subject, at, zone) * n
             if answered[(card, kind, subject, zone)] < owed:
                 yield f"{card} did not answer {subject} {kind} in zone {zone}, though its reaction listens for it"
+
+
+@step("entry-order-follows-the-moments", "CLAR.ZONE-MEMBERSHIP", events=("enters-play", "leaves-play"), changes=("entered",))
+def entry_order_follows_moments(st):
+    """The record of the order cards entered play holds every card in play, once: a card that enters play joins its
+    end, one that leaves play leaves it, and a change of battle zones keeps a card's place."""
+    order = list(st.before.entered)
+    for e in st.events:
+        if e.kind in ("enters-play", "leaves-play") and e.card in order:
+            order.remove(e.card)
+        if e.kind == "enters-play":
+            order.append(e.card)
+    if tuple(order) != st.after.entered:
+        yield f"the order of entering play is {list(st.after.entered)}, but the step's moments make it {order}"
+    playing = set(in_play(st.after))
+    if playing != set(st.after.entered) or len(set(st.after.entered)) != len(st.after.entered):
+        extra, missing = sorted(set(st.after.entered) - playing), sorted(playing - set(st.after.entered))
+        yield f"the order of entering play does not hold the cards in play once each (not in play: {extra}; left out: {missing})"
+
+
+def _layer(s, card: str, holder: int) -> int:
+    """Where a card stands among simultaneous effects (CLAR.SCIONS-BEFORE-AEON-MEN orders Scions before Aeon Men; the
+    rest is the model's declared order): Scion panels, villain cards, villain cards and objectives by a hero, Aeon
+    Men, the players' cards (and what sits by them), the environment's."""
+    if card in SCION_PANELS:
+        return 1
+    cdef = PHYSICAL[card]
+    if holder >= 0:
+        return 3 if cdef.side in ("villain", "mission") and card not in s.reward_side else 5
+    if cdef.deck == "Aeon Men":
+        return 4
+    return 6 if cdef.side == "environment" else 2
+
+
+def _declared_order(s) -> dict[str, tuple[int, int, int]]:
+    """Each card in play -> (zone, layer, place in its layer) by ``layer_order_reading``: the order the cards came into
+    their areas (the areas of lower seats first), or the order they entered play."""
+    by_entry = s.setup.params.layer_order_reading is LayerOrderReading.ENTERED_PLAY
+    entered = {c: i for i, c in enumerate(s.entered)}
+    out = {}
+    for z in s.zones:
+        held = [(c, -1) for c in z.scions + z.villain_play]
+        held += [(c, i) for i, seat in enumerate(s.seats) if seat.zone == z.number for c in seat.play]
+        held += [(c, -1) for c in z.env_play]
+        for n, (c, h) in enumerate(held):
+            out[c] = (z.number, _layer(s, c, h), entered.get(c, -1) if by_entry else n)
+    return out
+
+
+def _areas(s) -> dict[str, tuple]:
+    """Each card in play -> the play area holding it (a zone's Scions, villain or environment area, or a seat's)."""
+    out = {c: (z.number, area) for z in s.zones for area in ("scions", "villain_play", "env_play") for c in getattr(z, area)}
+    out.update((c, (seat.zone, i)) for i, seat in enumerate(s.seats) for c in seat.play)
+    return out
+
+
+def _batches(events):
+    """The start- and end-of-turn effects that answered one moment together: (the turn's index, when, zone) -> cards."""
+    turn, found = 0, {}
+    for e in events:
+        if e.kind == "turn":
+            turn += 1
+        elif e.kind == "trigger":
+            found.setdefault((turn, e.detail, e.zone), []).append(e.card)
+        elif e.kind == "reaction" and e.source_zone in (0, e.zone):
+            found.setdefault((turn, e.detail, e.target, e.zone), []).append(e.card)
+    return found
+
+
+@step("simultaneous-effects-in-declared-order", "CLAR.SCIONS-BEFORE-AEON-MEN", events=("trigger", "reaction"))
+def simultaneous_effects_in_order(st):
+    """The effects that answer one moment together (the start or end of a turn, a card's moment) resolve in the one
+    declared order: by layer, then within a layer as ``layer_order_reading`` says.  Only cards that stood still in
+    play through the step, on one side, are compared (their relative place cannot have changed)."""
+    moved = {e.card for e in st.events if e.kind in MOMENTS} | {e.target for e in st.events if e.kind in MOMENTS}
+    before, after = _areas(st.before), _areas(st.after)
+    moved |= {c for c, area in before.items() if after.get(c) != area}  # moves within play have no moment
+    moved |= st.before.reward_side ^ st.after.reward_side  # a Mission card flipped changes its layer
+    order = _declared_order(st.before)
+    for key, cards in sorted(_batches(st.events).items(), key=lambda kv: str(kv[0])):
+        still = [c for c in dict.fromkeys(cards) if c in order and c not in moved and order[c][0] == key[-1]]
+        for a, b in zip(still, still[1:]):
+            if order[a][1:] > order[b][1:]:
+                yield f"{a} answered {key[1]} before {b}, though the declared order puts it after"
