@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from oblivaeon_verify.model.common.clauses import Catalogue
+from oblivaeon_verify.model.common.kernel import Kernel
 from oblivaeon_verify.model.common.silent import SilentChoice
 from oblivaeon_verify.properties.common.census import CensusFacts
 from oblivaeon_verify.properties.common.registry import Registry, Step
@@ -49,6 +50,9 @@ class Game(Protocol):
     """State fields a position leaves out: configuration and clocks (divergence witnesses ignore them)."""
     package: str
     """The model's package, whose functions declare the clauses they implement (knock-outs, handler counts, graphs)."""
+    kernel: Kernel | None
+    """The model's run loop: its kinds of work record, each with its one handler (knock-out by record kind); None
+    for a model the shared kernel does not run (it then has no record kinds to knock out)."""
     decision_weight: Callable[[Any], int] | None
     """Random play's weight of a player decision, or None to choose uniformly."""
     silent_choices: tuple[SilentChoice, ...]
