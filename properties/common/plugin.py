@@ -135,8 +135,10 @@ class Properties(Protocol):
     """Corner case -> whether a state reaches it (``check`` counts the games that do)."""
     UNGUARDED_REASONS: Mapping[str, str]
     """Clause -> why its knock-out may go uncaught (``knockout`` fails on one without a reason)."""
+    UNGUARDED_KIND_REASONS: Mapping[str, str]
+    """Kind of work record -> why the knock-out of its handler may go uncaught (likewise: none without a reason)."""
     QUICK_KNOCKOUTS: tuple[str, ...]
-    """The knock-outs a quick report runs."""
+    """The knock-outs a quick report runs: clause ids, and kinds of work record (a class name, no dot)."""
 
     def steer(self, rng: Any, state: Any, options: tuple) -> Any:
         """Random play's decision, steered towards the rules that are rarely reached."""
