@@ -20,6 +20,7 @@ from oblivaeon_verify import knockout_runner as kr
 from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.cli import main
 from oblivaeon_verify.commands import knockout as command
+from oblivaeon_verify.sections import invariants as section
 
 AEONS_END = rulesets.load("aeons_end")
 
@@ -112,6 +113,8 @@ def test_the_summary_counts_clauses_and_handler_kinds_apart_and_gives_each_uncau
     }
     assert s["by_target_type"]["handler"]["knocked_out"] == 3 and s["by_target_type"]["handler"]["caught"] == 2
     assert s["uncaught"] == [{"target": "DrawOne", "target_type": "handler", "reason": kr.NO_REASON}]
+    data = {"available": True, "games": 1, "invariants": [], "knockout_summary": s}
+    assert section.findings(data)["failed"] == ["knock-out of handler kind DrawOne caught by nothing: " + kr.NO_REASON]
 
 
 @pytest.mark.parametrize("name", rulesets.available())
@@ -188,3 +191,12 @@ def test_knockout_save_writes_the_replay_of_a_caught_kind(tmp_path, capsys):
     capsys.readouterr()
     doc = replay.load(out / "knockout-FireTrigger.json")
     assert doc["knockout"] == "FireTrigger" and doc["expect"] == {"violated": ["villain-triggers-answer-their-turn"]}
+
+
+def test_the_quick_invariants_section_lists_its_handler_kinds_in_the_matrix_and_the_headline():
+    data = section.collect(AEONS_END, seed=3, quick=True)
+    kinds = [r["target"] for r in data["knockouts"] if r["target_type"] == "handler"]
+    assert kinds == ["HarmLowest", "ChooseHarmed"] and section.findings(data) == {"failed": []}
+    text = section.markdown(data)
+    assert "Handler knock-out: 2 handler kinds turned off one at a time, 2 caught" in text and "| HarmLowest | caught |" in text
+    assert "2 handler kinds turned off one at a time, 2 of them caught" in section.headline(data)
