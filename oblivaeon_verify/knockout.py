@@ -14,9 +14,10 @@ clauses disables the others too (``shared_with`` names them, so reports can say 
 A target may also be a kind of work record of the ruleset's kernel (``model.common.kernel``): every
 kind has exactly one handler, registered by type, and knocking the kind out turns that function off
 the same way (the kernel's handler table keeps the function object, so it runs the stub).  This
-reaches what no clause names: card timing, decision points, the plumbing between rules.  A clause id
-is always ``FAMILY.NAME``; a kind is its class's name, which has no dot (:func:`is_clause`).  The
-kernel is read off the ruleset's adapter (``ruleset.kernel``), never found by its module's name.
+reaches what no clause names: card timing, decision points, the plumbing between rules.  A target
+is a clause when the ruleset's catalogue has it (most ids read ``FAMILY.NAME``, but not all: Aeon's
+End has ``TRACKERS``), else the name of a kind (its class's name: :func:`is_clause`).  The kernel is
+read off the ruleset's adapter (``ruleset.kernel``), never found by its module's name.
 """
 
 from __future__ import annotations
@@ -152,9 +153,11 @@ def _stubbed(targets: list[Handler]) -> Iterator[None]:
 # --- knock-out by kind of work record -----------------------------------------------------------
 
 
-def is_clause(target: str) -> bool:
-    """Whether a knock-out target names a clause (``FAMILY.NAME``) rather than a kind of work record (a class name)."""
-    return "." in target
+def is_clause(ruleset, target: str) -> bool:
+    """Whether a knock-out target names a clause of ``ruleset`` rather than a kind of work record (a class name).
+
+    Told by the catalogue, not by the look of the name: a clause id need not have a dot."""
+    return target in ruleset.catalogue
 
 
 def kinds(kernel) -> dict[str, FunctionType]:
@@ -189,14 +192,14 @@ def kind_knocked_out(kernel, kind: str) -> Iterator[list[Handler]]:
 
 def target_handlers(ruleset, target: str) -> list[Handler]:
     """What a knock-out of ``target`` (a clause id or a record kind of ``ruleset``) swaps out."""
-    return handlers_of(ruleset.package, target) if is_clause(target) else [kind_handler(ruleset.kernel, target)]
+    return handlers_of(ruleset.package, target) if is_clause(ruleset, target) else [kind_handler(ruleset.kernel, target)]
 
 
 def target_shared_with(ruleset, target: str) -> tuple[str, ...]:
     """What else a knock-out of ``target`` turns off (:func:`shared_with`, :func:`kind_shared_with`)."""
-    return shared_with(ruleset.package, target) if is_clause(target) else kind_shared_with(ruleset.kernel, target)
+    return shared_with(ruleset.package, target) if is_clause(ruleset, target) else kind_shared_with(ruleset.kernel, target)
 
 
 def target_knocked_out(ruleset, target: str):
     """The knock-out of ``target``, a clause id or a record kind of ``ruleset`` (:func:`knocked_out`, :func:`kind_knocked_out`)."""
-    return knocked_out(ruleset.package, target) if is_clause(target) else kind_knocked_out(ruleset.kernel, target)
+    return knocked_out(ruleset.package, target) if is_clause(ruleset, target) else kind_knocked_out(ruleset.kernel, target)

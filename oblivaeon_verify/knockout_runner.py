@@ -67,8 +67,8 @@ def knockable_kinds(ruleset) -> list[str]:
     return list(knockout.kinds(ruleset.kernel))
 
 
-def target_type(target: str) -> str:
-    return CLAUSE if knockout.is_clause(target) else HANDLER
+def target_type(ruleset, target: str) -> str:
+    return CLAUSE if knockout.is_clause(ruleset, target) else HANDLER
 
 
 def not_knockable(ruleset) -> list[tuple[str, str]]:
@@ -89,7 +89,7 @@ def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, pla
     """Knock out ``target`` (a clause id or a record kind) and play up to ``games`` checked games (cycling the player counts)."""
     res = KnockoutResult(
         target,
-        target_type(target),
+        target_type(ruleset, target),
         [h.name for h in knockout.target_handlers(ruleset, target)],
         list(knockout.target_shared_with(ruleset, target)),
     )
@@ -112,7 +112,7 @@ def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, pla
                     res.message = str(game.violations[0])
                 res.replay = replay_of(ruleset, params, game, target)
                 return res
-        failing = _failing_scenarios(ruleset.name, target)
+        failing = _failing_scenarios(ruleset.name, target if res.target_type == CLAUSE else None)
     res.games, res.steps, res.seconds = games, tally.steps, round(time.perf_counter() - start, 3)
     if failing:
         res.status, res.caught_by = "scenario", [sc for sc, _ in failing]
@@ -120,8 +120,8 @@ def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, pla
     return res
 
 
-def _failing_scenarios(ruleset_name: str, target: str) -> list[tuple[str, str]]:
-    """(id, verdict) of each scenario citing the clause ``target`` (for a record kind: each scenario) that fails as the model now is."""
+def _failing_scenarios(ruleset_name: str, clause: str | None) -> list[tuple[str, str]]:
+    """(id, verdict) of each scenario citing ``clause`` (None: each scenario, for a record kind's knock-out) that fails as the model now is."""
     from oblivaeon_verify import scenarios
 
     vocab = scenarios.vocabulary(ruleset_name)
@@ -129,7 +129,7 @@ def _failing_scenarios(ruleset_name: str, target: str) -> list[tuple[str, str]]:
         return []
     out = []
     for sc in scenarios.load_suite(ruleset_name).scenarios:
-        if knockout.is_clause(target) and target not in sc.clauses:
+        if clause is not None and clause not in sc.clauses:
             continue
         try:
             run = scenarios.run(sc, vocab)

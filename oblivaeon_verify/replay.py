@@ -324,24 +324,22 @@ def _inputs(ruleset, doc: dict, where: str):
     except (InputError, ruleset.setup_error) as e:  # the shape (BadSetup) or the model's SetupError: both start with the key
         raise ReplayError(f"{where}: setup.{e}") from None
     target = doc.get("knockout")
-    if target is not None and knockout.is_clause(target):
-        if target not in ruleset.catalogue:
-            family = [k for k in ruleset.catalogue.ids() if k.split(".")[0] == target.split(".")[0]][:6]
-            raise ReplayError(
-                f"{where}: key 'knockout': unknown clause id {target[:60]!r}; ids of that family: {', '.join(family) or 'none'}"
-            )
+    kinds = list(knockout.kinds(ruleset.kernel))
+    if target is None or target in kinds:
+        return params, setup, target
+    if knockout.is_clause(ruleset, target):
         if not knockout.handlers_of(ruleset.package, target):
             raise ReplayError(f"{where}: key 'knockout': clause {target} has no handler in the model to knock out")
-    elif target is not None:
-        kinds = list(knockout.kinds(ruleset.kernel))
-        if target not in kinds:
-            near = difflib.get_close_matches(target, kinds, 3)
-            some = f"did you mean {' or '.join(near)}?" if near else f"its kinds include {', '.join(kinds[:6]) or 'none'}"
-            raise ReplayError(
-                f"{where}: key 'knockout': {target[:60]!r} is neither a clause id (FAMILY.NAME) nor a kind of work record of "
-                f"{ruleset.name}; {some} ({len(kinds)} kinds)"
-            )
-    return params, setup, target
+        return params, setup, target
+    if "." in target:  # it reads as a clause id: name the ids of its family
+        family = [k for k in ruleset.catalogue.ids() if k.split(".")[0] == target.split(".")[0]][:6]
+        raise ReplayError(f"{where}: key 'knockout': unknown clause id {target[:60]!r}; ids of that family: {', '.join(family) or 'none'}")
+    near = difflib.get_close_matches(target, [*kinds, *ruleset.catalogue.ids()], 3)
+    some = f"did you mean {' or '.join(near)}?" if near else f"its kinds include {', '.join(kinds[:6]) or 'none'}"
+    raise ReplayError(
+        f"{where}: key 'knockout': {target[:60]!r} is neither a clause id nor a kind of work record of {ruleset.name}; "
+        f"{some} ({len(kinds)} kinds)"
+    )
 
 
 def document(ruleset, setup, decisions: list[int], labels: list[str], expect: dict, witness: dict) -> dict:
