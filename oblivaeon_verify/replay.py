@@ -14,7 +14,7 @@ Format (version 1), every key required unless marked optional::
       "setup": {...},                 # the ruleset's own setup description (describe_setup)
       "parameters": {...},            # optional: parameter overrides, by name
       "knockout": "CLAUSE.ID",        # optional: replay with that clause's handler turned off, or
-                                      # "RecordKind": that kind of work record's handler (no dot)
+                                      # "RecordKind": that kind of work record's one handler
       "decisions": [[3, "hero 1: play Thokk!"], ...],
                                       # index into the legal decisions at each step, and its label
       "expect": "hold" | {"violated": ["invariant-name", ...]} | {"error": "text"}

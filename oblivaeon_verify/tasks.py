@@ -309,7 +309,7 @@ class Knockout(Task):
     ruleset: str
     params: Any
     target: str
-    """A clause id (``FAMILY.NAME``) or the name of a kind of work record."""
+    """A clause id or the name of a kind of work record (told apart by the catalogue: ``knockout.is_clause``)."""
     seed: int
     games: int
 

@@ -138,7 +138,7 @@ class Properties(Protocol):
     UNGUARDED_KIND_REASONS: Mapping[str, str]
     """Kind of work record -> why the knock-out of its handler may go uncaught (likewise: none without a reason)."""
     QUICK_KNOCKOUTS: tuple[str, ...]
-    """The knock-outs a quick report runs: clause ids, and kinds of work record (a class name, no dot)."""
+    """The knock-outs a quick report runs: clause ids, and kinds of work record (a record class's name)."""
 
     def steer(self, rng: Any, state: Any, options: tuple) -> Any:
         """Random play's decision, steered towards the rules that are rarely reached."""
