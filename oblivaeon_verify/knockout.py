@@ -10,6 +10,14 @@ installed, so normal play pays nothing for this.
 
 A function that declares several clauses is turned off whole: knocking out any one of its
 clauses disables the others too (``shared_with`` names them, so reports can say so).
+
+A target may also be a kind of work record of the ruleset's kernel (``model.common.kernel``): every
+kind has exactly one handler, registered by type, and knocking the kind out turns that function off
+the same way (the kernel's handler table keeps the function object, so it runs the stub).  This
+reaches what no clause names: card timing, decision points, the plumbing between rules.  A target
+is a clause when the ruleset's catalogue has it (most ids read ``FAMILY.NAME``, but not all: Aeon's
+End has ``TRACKERS``), else the name of a kind (its class's name: :func:`is_clause`).  The kernel is
+read off the ruleset's adapter (``ruleset.kernel``), never found by its module's name.
 """
 
 from __future__ import annotations
@@ -125,11 +133,73 @@ def knocked_out(package: str, clause: str) -> Iterator[list[Handler]]:
     targets = handlers_of(package, clause)
     if not targets:
         raise NothingToKnockOut(f"clause {clause!r} has no handler function in {package} to knock out")
+    with _stubbed(targets):
+        yield targets
+
+
+@contextmanager
+def _stubbed(targets: list[Handler]) -> Iterator[None]:
+    """Each target's code swapped for its stub's within the block, and put back however the block ends."""
     saved = [(h.function, h.function.__code__) for h in targets]
     try:
         for h in targets:
             h.function.__code__ = stub_for(h.function).__code__
-        yield targets
+        yield
     finally:
         for fn, code in saved:
             fn.__code__ = code
+
+
+# --- knock-out by kind of work record -----------------------------------------------------------
+
+
+def is_clause(ruleset, target: str) -> bool:
+    """Whether a knock-out target names a clause of ``ruleset`` rather than a kind of work record (a class name).
+
+    Told by the catalogue, not by the look of the name: a clause id need not have a dot."""
+    return target in ruleset.catalogue
+
+
+def kinds(kernel) -> dict[str, FunctionType]:
+    """Every kind of work record the kernel handles, by name (sorted), with its one handler; none without a kernel."""
+    if kernel is None:
+        return {}
+    return {t.__name__: kernel.handler(t) for t in sorted(kernel.record_types(), key=lambda t: t.__name__)}
+
+
+def kind_handler(kernel, kind: str) -> Handler:
+    """The handler of the record kind ``kind``, with the clauses it declares (a knock-out of the kind turns them off too)."""
+    fn = kinds(kernel).get(kind)
+    if fn is None:
+        raise NothingToKnockOut(f"{kind!r} is not a kind of work record with a handler")
+    return Handler(fn, tuple(dict.fromkeys(getattr(fn, "__clauses__", ()))))
+
+
+def kind_shared_with(kernel, kind: str) -> tuple[str, ...]:
+    """What else a knock-out of ``kind`` turns off: the clauses its handler declares, then any other kind it handles."""
+    h = kind_handler(kernel, kind)
+    others = [k for k, fn in kinds(kernel).items() if fn is h.function and k != kind]
+    return (*h.clauses, *others)
+
+
+@contextmanager
+def kind_knocked_out(kernel, kind: str) -> Iterator[list[Handler]]:
+    """Within the block, the handler of the record kind ``kind`` does nothing."""
+    targets = [kind_handler(kernel, kind)]
+    with _stubbed(targets):
+        yield targets
+
+
+def target_handlers(ruleset, target: str) -> list[Handler]:
+    """What a knock-out of ``target`` (a clause id or a record kind of ``ruleset``) swaps out."""
+    return handlers_of(ruleset.package, target) if is_clause(ruleset, target) else [kind_handler(ruleset.kernel, target)]
+
+
+def target_shared_with(ruleset, target: str) -> tuple[str, ...]:
+    """What else a knock-out of ``target`` turns off (:func:`shared_with`, :func:`kind_shared_with`)."""
+    return shared_with(ruleset.package, target) if is_clause(ruleset, target) else kind_shared_with(ruleset.kernel, target)
+
+
+def target_knocked_out(ruleset, target: str):
+    """The knock-out of ``target``, a clause id or a record kind of ``ruleset`` (:func:`knocked_out`, :func:`kind_knocked_out`)."""
+    return knocked_out(ruleset.package, target) if is_clause(ruleset, target) else kind_knocked_out(ruleset.kernel, target)

@@ -1,14 +1,16 @@
-"""The knock-out matrix: turn off one clause's handler, play a bounded campaign, see what catches it.
+"""The knock-out matrix: turn off one clause's handler, or one kind of work record's, play a bounded campaign, see what catches it.
 
-For each clause that has a handler function, :func:`run_one` knocks it out
-(:mod:`oblivaeon_verify.knockout`), plays checked random games (every invariant after every step)
-until the first failing step or the budget runs out, and records which invariants failed at
-that step, after how many games, steps and seconds.  A model exception during legal play counts
-as caught by the harness, not by an invariant, and is reported apart.  When random play catches
-nothing, the corner-case scenarios that cite the clause are run with it knocked out: a scenario
-that then fails catches it (a hand-built position reaches what random play is too rare to).
-Game-independent: the ruleset object gives the catalogue, the model package, the invariant
-registry and (by its name) the scenario folder.
+A target is a clause that has a handler function, or a kind of work record of the ruleset's kernel
+(its one handler: :mod:`oblivaeon_verify.knockout`).  :func:`run_one` knocks it out, plays checked
+random games (every invariant after every step) until the first failing step or the budget runs
+out, and records which invariants failed at that step, after how many games, steps and seconds.  A
+model exception during legal play counts as caught by the harness, not by an invariant, and is
+reported apart.  When random play catches nothing, corner-case scenarios are run with the target
+knocked out: those that cite the clause, or for a record kind every scenario of the ruleset (a
+scenario cites clauses, never record kinds, and any of them may pass through the kind's handler).
+A scenario that then fails catches it (a hand-built position reaches what random play is too rare to).
+Game-independent: the ruleset object gives the catalogue, the model package, the kernel, the
+invariant registry and (by its name) the scenario folder.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from dataclasses import asdict, dataclass, field
 from oblivaeon_verify import interrupts, knockout
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
 
+CLAUSE, HANDLER = "clause", "handler"
+"""A row's ``target_type``: the target is a clause id, or the name of a kind of work record (its handler)."""
 CRASH = "(model raised an exception)"
 NO_REASON = "no invariant failed within the budget (no reason documented)"
 GAME_LIMIT_SECONDS = 20.0
@@ -27,7 +31,10 @@ GAME_LIMIT_SECONDS = 20.0
 
 @dataclass
 class KnockoutResult:
-    clause: str
+    target: str
+    """The clause id or the record kind knocked out."""
+    target_type: str = CLAUSE
+    """``clause`` or ``handler`` (a kind of work record, whose one handler was turned off)."""
     handlers: list[str] = field(default_factory=list)
     shared_with: list[str] = field(default_factory=list)
     caught_by: list[str] = field(default_factory=list)
@@ -39,11 +46,13 @@ class KnockoutResult:
     seconds: float = 0.0
     status: str = "uncaught"
     """``caught`` (an invariant failed), ``crashed`` (the model raised), ``scenario`` (only a scenario
-    citing the clause failed), ``uncaught``."""
+    citing the clause, or for a record kind any scenario, failed), ``uncaught``."""
     replay: dict | None = None
 
     def to_json(self) -> dict:
-        return asdict(self)
+        """The row; a clause's keeps its ``clause`` key (what rows had before record kinds could be knocked out)."""
+        out = asdict(self)
+        return {"clause": self.target, **out} if self.target_type == CLAUSE else out
 
 
 def knockable(ruleset) -> list[str]:
@@ -51,6 +60,15 @@ def knockable(ruleset) -> list[str]:
     pkg = ruleset.package
     declared = {c for h in knockout.handlers(pkg) for c in h.clauses}
     return [c.id for c in ruleset.catalogue.clauses if c.handled and c.id in declared]
+
+
+def knockable_kinds(ruleset) -> list[str]:
+    """Every kind of work record with a handler (each has exactly one), sorted by name."""
+    return list(knockout.kinds(ruleset.kernel))
+
+
+def target_type(ruleset, target: str) -> str:
+    return CLAUSE if knockout.is_clause(ruleset, target) else HANDLER
 
 
 def not_knockable(ruleset) -> list[tuple[str, str]]:
@@ -67,18 +85,18 @@ def not_knockable(ruleset) -> list[tuple[str, str]]:
     return out
 
 
-def run_one(ruleset, params, clause: str, *, seed: int = 0, games: int = 12, players=None) -> KnockoutResult:
-    """Knock out ``clause`` and play up to ``games`` checked games (cycling the player counts)."""
-    pkg = ruleset.package
+def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, players=None) -> KnockoutResult:
+    """Knock out ``target`` (a clause id or a record kind) and play up to ``games`` checked games (cycling the player counts)."""
     res = KnockoutResult(
-        clause,
-        [h.name for h in knockout.handlers_of(pkg, clause)],
-        list(knockout.shared_with(pkg, clause)),
+        target,
+        target_type(ruleset, target),
+        [h.name for h in knockout.target_handlers(ruleset, target)],
+        list(knockout.target_shared_with(ruleset, target)),
     )
     counts = list(players or ruleset.players)
     tally = CheckTally()
     start = time.perf_counter()
-    with knockout.knocked_out(pkg, clause):
+    with knockout.target_knocked_out(ruleset, target):
         for g in range(games):
             n = counts[g % len(counts)]
             game = play_checked(ruleset, params, seed, n, g, tally=tally, limit_seconds=GAME_LIMIT_SECONDS)
@@ -92,9 +110,9 @@ def run_one(ruleset, params, clause: str, *, seed: int = 0, games: int = 12, pla
                     res.status = "caught"
                     res.caught_by = sorted({v.invariant for v in game.violations})
                     res.message = str(game.violations[0])
-                res.replay = replay_of(ruleset, params, game, clause)
+                res.replay = replay_of(ruleset, params, game, target)
                 return res
-        failing = _failing_scenarios(ruleset.name, clause)
+        failing = _failing_scenarios(ruleset.name, target if res.target_type == CLAUSE else None)
     res.games, res.steps, res.seconds = games, tally.steps, round(time.perf_counter() - start, 3)
     if failing:
         res.status, res.caught_by = "scenario", [sc for sc, _ in failing]
@@ -102,8 +120,8 @@ def run_one(ruleset, params, clause: str, *, seed: int = 0, games: int = 12, pla
     return res
 
 
-def _failing_scenarios(ruleset_name: str, clause: str) -> list[tuple[str, str]]:
-    """(id, verdict) of each scenario citing ``clause`` that fails as the model now is."""
+def _failing_scenarios(ruleset_name: str, clause: str | None) -> list[tuple[str, str]]:
+    """(id, verdict) of each scenario citing ``clause`` (None: each scenario, for a record kind's knock-out) that fails as the model now is."""
     from oblivaeon_verify import scenarios
 
     vocab = scenarios.vocabulary(ruleset_name)
@@ -111,7 +129,7 @@ def _failing_scenarios(ruleset_name: str, clause: str) -> list[tuple[str, str]]:
         return []
     out = []
     for sc in scenarios.load_suite(ruleset_name).scenarios:
-        if clause not in sc.clauses:
+        if clause is not None and clause not in sc.clauses:
             continue
         try:
             run = scenarios.run(sc, vocab)
@@ -123,10 +141,10 @@ def _failing_scenarios(ruleset_name: str, clause: str) -> list[tuple[str, str]]:
     return out
 
 
-def replay_of(ruleset, params, game, clause: str | None) -> dict:
+def replay_of(ruleset, params, game, target: str | None) -> dict:
     from oblivaeon_verify import replay
 
-    return replay.from_game(ruleset, params, game, knockout=clause)
+    return replay.from_game(ruleset, params, game, knockout=target)
 
 
 def rows(pairs, total: int, progress=None) -> list[dict]:
@@ -145,10 +163,21 @@ def rows(pairs, total: int, progress=None) -> list[dict]:
     return out
 
 
-def summary(ruleset, rows: list[dict]) -> dict:
-    """Counts and the share caught; uncaught clauses with the reason the properties module gives."""
+def reason(ruleset, row: dict) -> str:
+    """Why the row's target may go uncaught, as the properties say (clauses and record kinds each have their table), else NO_REASON."""
     props = properties(ruleset)
-    reasons = props.UNGUARDED_REASONS
+    reasons = props.UNGUARDED_REASONS if row["target_type"] == CLAUSE else props.UNGUARDED_KIND_REASONS
+    return reasons.get(row["target"], NO_REASON)
+
+
+def _named(row: dict) -> dict:
+    """What a summary entry names: the target and its type, and a clause's ``clause`` key as before."""
+    out = {"target": row["target"], "target_type": row["target_type"]}
+    return {"clause": row["target"], **out} if row["target_type"] == CLAUSE else out
+
+
+def summary(ruleset, rows: list[dict]) -> dict:
+    """Counts and the share caught, over every row and by target type; uncaught targets with the reason the properties give."""
     caught = [r for r in rows if r["status"] == "caught"]
     crashed = [r for r in rows if r["status"] == "crashed"]
     by_scenario = [r for r in rows if r["status"] == "scenario"]
@@ -159,11 +188,23 @@ def summary(ruleset, rows: list[dict]) -> dict:
         "caught_by_invariant": len(caught),
         "caught_by_crash": len(crashed),
         "caught_by_scenario": len(by_scenario),
-        "only_by_scenario": [
-            {"clause": r["clause"], "scenarios": r["caught_by"], "reason": reasons.get(r["clause"], NO_REASON)} for r in by_scenario
-        ],
-        "uncaught": [{"clause": r["clause"], "reason": reasons.get(r["clause"], NO_REASON)} for r in uncaught],
+        "only_by_scenario": [{**_named(r), "scenarios": r["caught_by"], "reason": reason(ruleset, r)} for r in by_scenario],
+        "uncaught": [{**_named(r), "reason": reason(ruleset, r)} for r in uncaught],
         "share_caught": round((len(caught) + len(crashed) + len(by_scenario)) / n, 3),
         "share_caught_by_invariant": round(len(caught) / n, 3),
         "not_knockable": [{"clause": c, "reason": why} for c, why in not_knockable(ruleset)],
+        "by_target_type": {t: _counts([r for r in rows if r["target_type"] == t]) for t in (CLAUSE, HANDLER)},
+    }
+
+
+def _counts(rows: list[dict]) -> dict:
+    """How many of one target type were knocked out, and how many of those each way caught."""
+    by = {status: sum(1 for r in rows if r["status"] == status) for status in ("caught", "crashed", "scenario", "uncaught")}
+    return {
+        "knocked_out": len(rows),
+        "caught": by["caught"] + by["crashed"] + by["scenario"],
+        "caught_by_invariant": by["caught"],
+        "caught_by_crash": by["crashed"],
+        "caught_by_scenario": by["scenario"],
+        "uncaught": by["uncaught"],
     }

@@ -13,7 +13,8 @@ Format (version 1), every key required unless marked optional::
       "ruleset": "oblivaeon",
       "setup": {...},                 # the ruleset's own setup description (describe_setup)
       "parameters": {...},            # optional: parameter overrides, by name
-      "knockout": "CLAUSE.ID",        # optional: replay with that clause's handler turned off
+      "knockout": "CLAUSE.ID",        # optional: replay with that clause's handler turned off, or
+                                      # "RecordKind": that kind of work record's one handler
       "decisions": [[3, "hero 1: play Thokk!"], ...],
                                       # index into the legal decisions at each step, and its label
       "expect": "hold" | {"violated": ["invariant-name", ...]} | {"error": "text"}
@@ -37,7 +38,7 @@ Format (version 1), every key required unless marked optional::
 
 The loader is strict: unknown keys, a format or version that is not exactly the one above (``true``
 is no version), an unknown ruleset, a setup or parameters the ruleset refuses, an index that is not a
-non-negative integer, a knock-out clause without a handler, and an ``expect`` that is not one of the
+non-negative integer, a knock-out clause without a handler or an unknown record kind, and an ``expect`` that is not one of the
 three forms (``violated`` a non-empty list of the ruleset's invariant names, ``error`` a non-empty
 text, ``shows`` a clause id of the ruleset that prescribes play, ``diverges`` a reading parameter of the
 ruleset and one of its values other than the file's own) are each refused in one line naming the file
@@ -156,7 +157,7 @@ def _shown(x) -> str:
 
 
 def load(path: str | Path) -> dict:
-    """A replay file, checked key by key and against its ruleset (setup, parameters, knock-out clause,
+    """A replay file, checked key by key and against its ruleset (setup, parameters, knock-out clause or record kind,
     invariant names): the document, with ``_path`` added, or a ReplayError naming the file and key."""
     from oblivaeon_verify import rulesets
 
@@ -186,7 +187,7 @@ def load(path: str | Path) -> dict:
         if key in doc and not isinstance(doc[key], kind):
             fail(key, f"must be {_kind(kind())}, not {_kind(doc[key])}")
     if "knockout" in doc and not isinstance(doc["knockout"], str):
-        fail("knockout", f"must be a clause id (a string), not {_shown(doc['knockout'])}")
+        fail("knockout", f"must be a clause id or a kind of work record (a string), not {_shown(doc['knockout'])}")
     for n, item in enumerate(doc["decisions"]):
         if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int and item[0] >= 0 and isinstance(item[1], str)):
             raise ReplayError(
@@ -308,7 +309,7 @@ def _witness(doc: dict, fail) -> None:
 
 
 def _inputs(ruleset, doc: dict, where: str):
-    """The document's parameters, setup and knock-out clause, checked through the ruleset (one line naming the key)."""
+    """The document's parameters, setup and knock-out target, checked through the ruleset (one line naming the key)."""
     from oblivaeon_verify import knockout
 
     props = properties(ruleset)
@@ -322,16 +323,23 @@ def _inputs(ruleset, doc: dict, where: str):
         setup = props.setup_from_json(doc["setup"], params)
     except (InputError, ruleset.setup_error) as e:  # the shape (BadSetup) or the model's SetupError: both start with the key
         raise ReplayError(f"{where}: setup.{e}") from None
-    clause = doc.get("knockout")
-    if clause is not None:
-        if clause not in ruleset.catalogue:
-            family = [k for k in ruleset.catalogue.ids() if k.split(".")[0] == clause.split(".")[0]][:6]
-            raise ReplayError(
-                f"{where}: key 'knockout': unknown clause id {clause[:60]!r}; ids of that family: {', '.join(family) or 'none'}"
-            )
-        if not knockout.handlers_of(ruleset.package, clause):
-            raise ReplayError(f"{where}: key 'knockout': clause {clause} has no handler in the model to knock out")
-    return params, setup, clause
+    target = doc.get("knockout")
+    kinds = list(knockout.kinds(ruleset.kernel))
+    if target is None or target in kinds:
+        return params, setup, target
+    if knockout.is_clause(ruleset, target):
+        if not knockout.handlers_of(ruleset.package, target):
+            raise ReplayError(f"{where}: key 'knockout': clause {target} has no handler in the model to knock out")
+        return params, setup, target
+    if "." in target:  # it reads as a clause id: name the ids of its family
+        family = [k for k in ruleset.catalogue.ids() if k.split(".")[0] == target.split(".")[0]][:6]
+        raise ReplayError(f"{where}: key 'knockout': unknown clause id {target[:60]!r}; ids of that family: {', '.join(family) or 'none'}")
+    near = difflib.get_close_matches(target, [*kinds, *ruleset.catalogue.ids()], 3)
+    some = f"did you mean {' or '.join(near)}?" if near else f"its kinds include {', '.join(kinds[:6]) or 'none'}"
+    raise ReplayError(
+        f"{where}: key 'knockout': {target[:60]!r} is neither a clause id nor a kind of work record of {ruleset.name}; "
+        f"{some} ({len(kinds)} kinds)"
+    )
 
 
 def document(ruleset, setup, decisions: list[int], labels: list[str], expect: dict, witness: dict) -> dict:
@@ -370,8 +378,7 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
         raise ReplayError(
             f"{where}: written for ruleset {doc['ruleset']!r}, replayed with {ruleset.name!r} (give --ruleset {doc['ruleset']})"
         )
-    params, setup, clause = _inputs(ruleset, doc, where)
-    pkg = ruleset.package
+    params, setup, target = _inputs(ruleset, doc, where)
     result = ReplayResult()
     goal = _corner_case(ruleset, doc["expect"])
     other = doc["expect"]["diverges"] if isinstance(doc["expect"], dict) and "diverges" in doc["expect"] else None
@@ -384,7 +391,7 @@ def replay(ruleset, doc: dict, *, trace: bool = False, states: list | None = Non
             result.shown_at = n
         return False
 
-    with knockout.knocked_out(pkg, clause) if clause else nullcontext():
+    with knockout.target_knocked_out(ruleset, target) if target else nullcontext():
         _play(ruleset, setup, doc["decisions"], where, result, trace=trace, states=seen, look=look, game=game)
         if other is not None:
             result.diverged_at, result.other_verdict = _other_side(ruleset, doc, setup, params, other, seen, where)

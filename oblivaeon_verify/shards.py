@@ -247,6 +247,8 @@ RESULTS: dict[str, dict] = {
     "Knockout": _record(
         {
             "clause": _TEXT,
+            "target": _TEXT,
+            "target_type": {"enum": ["clause", "handler"]},
             "handlers": {"type": "array", "items": _TEXT},
             "shared_with": {"type": "array", "items": _TEXT},
             "caught_by": {"type": "array", "items": _TEXT},
@@ -256,7 +258,8 @@ RESULTS: dict[str, dict] = {
             "seconds": {"type": "number", "minimum": 0},
             "status": {"enum": ["caught", "crashed", "scenario", "uncaught"]},
             "replay": {"type": ["object", "null"]},
-        }
+        },
+        optional=("clause",),  # a clause's row only; a record kind's names its kind as its target
     ),
     "Section": _record(
         {

@@ -302,20 +302,21 @@ def _no_local_constants():
 
 @dataclass(frozen=True)
 class Knockout(Task):
-    """One clause's handler knocked out, up to ``games`` checked games (:func:`knockout_runner.run_one`)."""
+    """One clause's handler, or one record kind's, knocked out, up to ``games`` checked games (:func:`knockout_runner.run_one`)."""
 
     exclusive: ClassVar[bool] = True  # the knock-out swaps the handler out for the whole process
 
     ruleset: str
     params: Any
-    clause: str
+    target: str
+    """A clause id or the name of a kind of work record (told apart by the catalogue: ``knockout.is_clause``)."""
     seed: int
     games: int
 
     def run(self) -> dict:
         from oblivaeon_verify import knockout_runner
 
-        return knockout_runner.run_one(_ruleset(self.ruleset), self.params, self.clause, seed=self.seed, games=self.games).to_json()
+        return knockout_runner.run_one(_ruleset(self.ruleset), self.params, self.target, seed=self.seed, games=self.games).to_json()
 
 
 # --- report sections --------------------------------------------------------------------------

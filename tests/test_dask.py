@@ -46,8 +46,9 @@ def _files(folder: Path) -> dict[str, bytes]:
     [
         ["simulate", "--games", "45", "--seed", "3", "--heroes", "4", "--clause-coverage"],
         ["check", "--games", "2", "--seed", "5", "--hypothesis-db", "none"],
+        ["knockout", "--clause", "HERO.OPT.TAKE", "--handler", "FireReaction", "--handler", "ChooseEnvironment", "--games", "2"],
     ],
-    ids=["simulate", "check"],
+    ids=["simulate", "check", "knockout"],
 )
 def test_a_campaign_on_two_dask_workers_prints_the_json_it_prints_in_process(cluster, argv, tmp_path, monkeypatch, capsys):
     address, watcher = cluster

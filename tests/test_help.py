@@ -51,6 +51,7 @@ def test_name_valued_options_are_checked_choices_listed_in_help():
         ("verify", "--section"): "graphs",
         ("explore", "--configuration"): "pressure",
         ("knockout", "--clause"): "INCAP.CARDS-TO-BOX",
+        ("knockout", "--handler"): "FireReaction",
         ("check", "--profile"): "thorough",
         ("graph", "--format"): "mermaid",
     }
@@ -74,6 +75,7 @@ def test_name_valued_options_are_checked_choices_listed_in_help():
         (["report", "--section", "proofz"], "--section"),
         (["explore", "--configuration", "nope"], "--configuration"),
         (["simulate", "--ruleset", "chess"], "--ruleset"),
+        (["knockout", "--handler", "FireReactoin"], "--handler"),
         (["ask", "fewest-rounds-to-lose", "--symbolic", "nope"], "--symbolic"),
     ],
 )

@@ -108,14 +108,16 @@ def test_full_and_incremental_checking_agree_over_healthy_games(name):
 
 
 def _knockouts(name):
-    return [(name, clause) for clause in knockout_runner.knockable(rulesets.load(name))]
+    ruleset = rulesets.load(name)
+    return [(name, target) for target in (*knockout_runner.knockable(ruleset), *knockout_runner.knockable_kinds(ruleset))]
 
 
-@pytest.mark.parametrize("name,clause", _knockouts("oblivaeon") + _knockouts("aeons_end"))
-def test_full_and_incremental_checking_agree_on_every_knockout(name, clause):
+@pytest.mark.parametrize("name,target", _knockouts("oblivaeon") + _knockouts("aeons_end"))
+def test_full_and_incremental_checking_agree_on_every_knockout(name, target):
+    """Every clause's knock-out and every record kind's."""
     ruleset = rulesets.load(name)
     params = defaults(ruleset)
-    with knockout.knocked_out(ruleset.package, clause):
+    with knockout.target_knocked_out(ruleset, target):
         for index in range(2):
             players = ruleset.players[index % len(ruleset.players)]
             game = lockstep(ruleset, params, 0, players, index, max_steps=KNOCKOUT_STEPS)

@@ -98,9 +98,14 @@ def test_the_scenarios_of_a_clause_all_pass_while_it_is_on():
 
 def test_a_clause_caught_only_by_a_scenario_is_counted_apart_from_the_invariants():
     rows = [
-        {"clause": "A", "status": "caught", "caught_by": ["x"]},
-        {"clause": "CLAR.REQUITAL-CONSTRUCTS", "status": "scenario", "caught_by": ["clar-requital-constructs-stay"]},
-        {"clause": "C", "status": "uncaught", "caught_by": []},
+        {"target": "A.A", "target_type": "clause", "status": "caught", "caught_by": ["x"]},
+        {
+            "target": "CLAR.REQUITAL-CONSTRUCTS",
+            "target_type": "clause",
+            "status": "scenario",
+            "caught_by": ["clar-requital-constructs-stay"],
+        },
+        {"target": "C.C", "target_type": "clause", "status": "uncaught", "caught_by": []},
     ]
     s = kr.summary(RULESET, rows)
     assert (s["caught_by_invariant"], s["caught_by_scenario"], len(s["uncaught"])) == (1, 1, 1)

@@ -75,7 +75,9 @@ def _doc(path: Path = OA) -> dict:
         (lambda d: d.update(expect={"violated": ["countdown-on-its-track"] * 2}), "names an invariant twice"),
         (lambda d: d.update(knockout="NO.SUCH-CLAUSE"), "key 'knockout': unknown clause id 'NO.SUCH-CLAUSE'"),
         (lambda d: d.update(knockout="MORE.FAQ-POINTER"), "clause MORE.FAQ-POINTER has no handler in the model to knock out"),
-        (lambda d: d.update(knockout=3), "key 'knockout' must be a clause id"),
+        (lambda d: d.update(knockout=3), "key 'knockout' must be a clause id or a kind of work record"),
+        (lambda d: d.update(knockout="FireReactoin"), "key 'knockout': 'FireReactoin' is neither a clause id .* did you mean FireReaction"),
+        (lambda d: d.update(knockout=""), "key 'knockout': '' is neither a clause id"),
         (lambda d: d.update(parameters=[]), "key 'parameters' must be an object, not a list"),
         (lambda d: d.update(parameters={"starting_hand": 1000000000}), r"r.json: parameters.starting_hand must be an integer from 0 to 20"),
         (lambda d: d.update(parameters={"starting_hand": True}), r"parameters.starting_hand must be an integer .* not true"),
@@ -107,6 +109,7 @@ def test_a_malformed_replay_file_is_refused_in_one_line_naming_the_key(tmp_path,
         (lambda d: d["setup"].update(nemesis="Nobody"), "setup.nemesis: unknown nemesis 'Nobody'"),
         (lambda d: d.update(parameters={"player_life": 0}), "parameters.player_life must be an integer from 1 to 99"),
         (lambda d: d.update(expect={"violated": ["countdown-on-its-track"]}), "unknown invariant 'countdown-on-its-track'"),
+        (lambda d: d.update(knockout="FireReaction"), "key 'knockout': 'FireReaction' is neither a clause id .* of aeons_end"),
     ],
 )
 def test_an_aeons_end_replay_file_is_checked_through_its_own_ruleset(tmp_path, capsys, change, message):

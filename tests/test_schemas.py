@@ -20,7 +20,7 @@ COMMANDS = {
     "simulate": ["simulate", "--games", "2", "--seed", "5", "--json", "--clause-coverage"],
     "check": ["check", "--ruleset", "aeons_end", "--games", "1", "--json", "--out", "{tmp}/cx"],
     "check-replay": ["check", "--replay", str(REPLAY), "--json"],
-    "knockout": ["knockout", "--clause", "INCAP.CARDS-TO-BOX", "--games", "2", "--json"],
+    "knockout": ["knockout", "--clause", "INCAP.CARDS-TO-BOX", "--handler", "FireReaction", "--games", "2", "--json"],
     "prove": ["prove", "--heroes", "3", "--json"],
     "ask": ["ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "1", "--json"],
     "clarify": ["clarify", "every reward is a villain card.", "--json"],

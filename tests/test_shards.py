@@ -41,8 +41,9 @@ def _files(folder: Path) -> dict[str, bytes]:
         ["simulate", "--ruleset", "aeons_end", "--games", "41", "--seed", "8", "--check"],
         ["check", "--games", "2", "--seed", "5"],
         ["knockout", "--clause", "INCAP.CARDS-TO-BOX", "--clause", "BZ.DEV.HERO-INCAP", "--clause", "HERO.OPT.TAKE", "--games", "2"],
+        ["knockout", "--clause", "HERO.OPT.TAKE", "--handler", "FireReaction", "--handler", "ChooseEnvironment", "--games", "2"],
     ],
-    ids=["simulate", "simulate-aeons-end-checked", "check", "knockout"],
+    ids=["simulate", "simulate-aeons-end-checked", "check", "knockout", "knockout-handlers"],
 )
 def test_shards_merged_give_the_unsharded_json_byte_for_byte(argv, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)

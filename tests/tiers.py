@@ -30,6 +30,7 @@ MODULES = frozenset(
         "tests/test_golden_traces.py",
         "tests/test_graphs_export.py",
         "tests/test_graphs_section.py",
+        "tests/test_handler_knockout_campaign.py",
         "tests/test_hangs.py",
         "tests/test_interrupts.py",
         "tests/test_inv_cli.py",

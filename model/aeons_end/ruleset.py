@@ -27,6 +27,7 @@ class AeonsEndRuleset(ModelRuleset):
     catalogue = CATALOGUE
     silent_choices = CHOICES
     engine = engine
+    kernel = engine.KERNEL
     parameters = parameters
     serialise = serialise
     setup_error = SetupError

@@ -18,6 +18,9 @@ class ModelRuleset:
     """The module with ``load`` and ``DEFAULT`` (a dataclass declared as ``model.common.parameters`` reads)."""
     serialise = None
     """The module with ``to_json``, ``from_json``, ``canonical_key`` and ``position_key``."""
+    kernel = None
+    """The model's run loop (a ``model.common.kernel.Kernel``): its kinds of work record, each with its one handler
+    (knock-out by record kind reads them here); None for a model that is not run by the shared kernel."""
     pending_work: tuple[str, ...] = ()
     """State fields holding work still to do within a step (a queue of effects, a stack of frames)."""
     not_position: tuple[str, ...] = ()

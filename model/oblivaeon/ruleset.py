@@ -23,6 +23,7 @@ class OblivAeonRuleset(ModelRuleset):
     catalogue = CATALOGUE
     silent_choices = CHOICES
     engine = engine
+    kernel = engine.KERNEL
     parameters = parameters
     serialise = serialise
     setup_error = SetupError

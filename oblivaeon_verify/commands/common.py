@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import platform
@@ -99,7 +100,9 @@ class ArgumentParser(argparse.ArgumentParser):
         if isinstance(action.choices, Names) and value not in action.choices:
             shown = action.choices.listing()
             if len(shown) > 300:
-                shown = shown[:300] + "..."
+                # a cut list may not reach the name meant: name the nearest ones first
+                near = difflib.get_close_matches(value, list(action.choices), 3)
+                shown = (f"did you mean {', '.join(near)}? " if near else "") + shown[:300] + "..."
             raise argparse.ArgumentError(action, f"unknown name {value!r}; {shown}")
         super()._check_value(action, value)
 

@@ -1,7 +1,9 @@
-"""Report section: the invariant suite (states checked, violations) and the clause knock-out matrix.
+"""Report section: the invariant suite (states checked, violations) and the knock-out matrix.
 
-Deterministic for a seed; seconds sit under ``timing`` only.  ``quick`` plays fewer games and
-knocks out only the clauses whose knock-out the tests require to be caught.
+The full report knocks out every clause with a handler, then the handler of every kind of work
+record (sorted by name), one at a time.  Deterministic for a seed; seconds sit under ``timing``
+only.  ``quick`` plays fewer games and knocks out only the clauses and record kinds the ruleset
+names (``QUICK_KNOCKOUTS``), whose knock-out the tests require to be caught.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
 from oblivaeon_verify.tasks import Knockout
 from oblivaeon_verify.words import count
 
-TITLE = "Invariants and clause knock-out"
+TITLE = "Invariants and knock-out"
 ORDER = 40
 QUICK_GAMES = 4
 """Checked games per knock-out in a quick report."""
@@ -28,11 +30,12 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
     for n in ruleset.players:
         for i in range(games):
             play_checked(ruleset, params, seed, n, i, tally=tally)
-    clauses = [c for c in props.QUICK_KNOCKOUTS if c in kr.knockable(ruleset)] if quick else kr.knockable(ruleset)
+    every = [*kr.knockable(ruleset), *kr.knockable_kinds(ruleset)]
+    targets = [t for t in props.QUICK_KNOCKOUTS if t in every] if quick else every
     own = rulesets.plugin(ruleset).knockout_games
     budget = QUICK_GAMES if quick else DEFAULT_GAMES if own is None else own
-    rows = run_all(ruleset, clauses, seed=seed, games=budget, workers=1 if quick else None)
-    timing = {"campaign_seconds": round(tally.seconds, 2), **{f"knockout/{r['clause']}": r["seconds"] for r in rows}}
+    rows = run_all(ruleset, targets, seed=seed, games=budget, workers=1 if quick else None)
+    timing = {"campaign_seconds": round(tally.seconds, 2), **{f"knockout/{r['target']}": r["seconds"] for r in rows}}
     return {
         "available": True,
         "games": tally.games,
@@ -56,7 +59,7 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
 
 
 def findings(data: dict) -> dict:
-    """A violated invariant fails, and so does a knock-out nothing caught with no documented reason."""
+    """A violated invariant fails, and so does a knock-out (of a clause or a record kind) nothing caught with no documented reason."""
     if not data.get("available"):
         return {"inconclusive": [f"no invariant suite: {data.get('reason')}"]}
     failed = [
@@ -65,7 +68,7 @@ def findings(data: dict) -> dict:
         if r["violations"]
     ]
     failed += [
-        f"knock-out of {u['clause']} caught by nothing: {u['reason']}"
+        f"knock-out of {_named(u)} caught by nothing: {u['reason']}"
         for u in data["knockout_summary"]["uncaught"]
         if u["reason"] == kr.NO_REASON
     ]
@@ -81,9 +84,10 @@ def headline(data: dict) -> str:
         f"{count(len(data['invariants']), 'invariant')} checked after every step of {count(data['games'], 'steered game')} "
         f"({count(data['steps'], 'step')})"
     )
-    if data["knockouts"]:
-        caught = s["caught_by_invariant"] + s["caught_by_crash"] + s["caught_by_scenario"]
-        text += f"; {count(s['knocked_out'], 'clause')} turned off one at a time, {caught:,} of them caught"
+    for kind, word in ((kr.CLAUSE, "clause"), (kr.HANDLER, "handler kind")):
+        n = s["by_target_type"][kind]
+        if n["knocked_out"]:
+            text += f"; {count(n['knocked_out'], word)} turned off one at a time, {n['caught']:,} of them caught"
     return text
 
 
@@ -103,33 +107,52 @@ def markdown(data: dict) -> str:
         why = (
             "the ruleset names no quick knock-outs (QUICK_KNOCKOUTS)"
             if data.get("knockout_scope") == "quick"
-            else "no clause has a handler to knock out"
+            else "no clause and no kind of work record has a handler to knock out"
         )
-        return "\n".join(lines + ["", f"Clause knock-out: not run in this report: {why}."]) + "\n"
-    lines += [
-        "",
-        f"Clause knock-out: {count(s['knocked_out'], 'clause')} turned off one at a time; caught by an invariant: {s['caught_by_invariant']}, "
-        f"by a model exception: {s['caught_by_crash']}; only by a scenario citing the clause: {s['caught_by_scenario']}; "
-        f"share caught {s['share_caught']:.1%} (by invariants {s['share_caught_by_invariant']:.1%}).",
-        "",
-        "| clause | status | games / steps to first failure | caught by |",
-        "| --- | --- | --- | --- |",
-    ]
-    for r in data["knockouts"]:
-        lines.append(f"| {r['clause']} | {r['status']} | {r['games']} / {r['steps']} | {', '.join(r['caught_by'])} |")
+        return "\n".join(lines + ["", f"Knock-out: not run in this report: {why}."]) + "\n"
+    for kind, (word, head, where) in _TABLES.items():
+        rows = [r for r in data["knockouts"] if r["target_type"] == kind]
+        if not rows:
+            continue
+        n = s["by_target_type"][kind]
+        lines += [
+            "",
+            f"{head} knock-out: {count(n['knocked_out'], word)} turned off one at a time, {n['caught']:,} caught "
+            f"(share caught {n['caught'] / n['knocked_out']:.1%}): by an invariant "
+            f"{n['caught_by_invariant']}, by a model exception {n['caught_by_crash']}, only by a scenario ({where}) "
+            f"{n['caught_by_scenario']}; not caught {n['uncaught']}.",
+            "",
+            f"| {word} | status | games / steps to first failure | caught by |",
+            "| --- | --- | --- | --- |",
+        ]
+        lines += [f"| {r['target']} | {r['status']} | {r['games']} / {r['steps']} | {', '.join(r['caught_by'])} |" for r in rows]
+    if data.get("knockout_scope") == "quick" and not s["by_target_type"][kr.HANDLER]["knocked_out"]:
+        lines += ["", "Handler knock-out: not in this quick report (the ruleset's QUICK_KNOCKOUTS name no kind of work record)."]
     for u in s["only_by_scenario"]:
-        lines.append(f"\n- caught only by a scenario ({', '.join(u['scenarios'])}): **{u['clause']}**; no invariant: {u['reason']}")
+        lines.append(f"\n- caught only by a scenario ({', '.join(u['scenarios'])}): **{_named(u)}**; no invariant: {u['reason']}")
     for u in s["uncaught"]:
-        lines.append(f"\n- unguarded: **{u['clause']}**: {u['reason']}")
+        lines.append(f"\n- unguarded: **{_named(u)}**: {u['reason']}")
     return "\n".join(lines) + "\n"
 
 
+_TABLES = {
+    kr.CLAUSE: ("clause", "Clause", "one citing the clause"),
+    kr.HANDLER: ("handler kind", "Handler", "any of the ruleset's, as none cites a record kind"),
+}
+"""Target type -> its word in the matrix, the paragraph's first word, and which scenarios were run when play caught nothing."""
+
+
+def _named(entry: dict) -> str:
+    """A summary entry's target in words: a clause id as it is, a record kind marked as one."""
+    return entry["target"] if entry["target_type"] == kr.CLAUSE else f"handler kind {entry['target']}"
+
+
 def run_all(
-    ruleset, clauses, *, params_path=None, param_pairs=(), seed=0, games=12, workers=None, scheduler=None, progress=None
+    ruleset, targets, *, params_path=None, param_pairs=(), seed=0, games=12, workers=None, scheduler=None, progress=None
 ) -> list[dict]:
-    """Every clause in ``clauses`` as a task (a knock-out changes its own process only), on the backend, in their order."""
+    """Every target (clause id or record kind) as a task (a knock-out changes its own process only), on the backend, in their order."""
     params = ruleset.load_parameters(params_path, tuple(param_pairs))
     done = plans.pairs(
-        [Knockout(ruleset.name, params, c, seed, games) for c in clauses], scheduler=scheduler, workers=workers, jobs=len(clauses)
+        [Knockout(ruleset.name, params, t, seed, games) for t in targets], scheduler=scheduler, workers=workers, jobs=len(targets)
     )
-    return kr.rows(done, len(clauses), progress)
+    return kr.rows(done, len(targets), progress)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from oblivaeon_verify.model.common.clauses import Catalogue
+from oblivaeon_verify.model.common.kernel import Kernel
 from oblivaeon_verify.model.common.silent import SilentChoice
 from oblivaeon_verify.properties.common.census import CensusFacts
 from oblivaeon_verify.properties.common.registry import Registry, Step
@@ -49,6 +50,9 @@ class Game(Protocol):
     """State fields a position leaves out: configuration and clocks (divergence witnesses ignore them)."""
     package: str
     """The model's package, whose functions declare the clauses they implement (knock-outs, handler counts, graphs)."""
+    kernel: Kernel | None
+    """The model's run loop: its kinds of work record, each with its one handler (knock-out by record kind); None
+    for a model the shared kernel does not run (it then has no record kinds to knock out)."""
     decision_weight: Callable[[Any], int] | None
     """Random play's weight of a player decision, or None to choose uniformly."""
     silent_choices: tuple[SilentChoice, ...]
@@ -131,8 +135,10 @@ class Properties(Protocol):
     """Corner case -> whether a state reaches it (``check`` counts the games that do)."""
     UNGUARDED_REASONS: Mapping[str, str]
     """Clause -> why its knock-out may go uncaught (``knockout`` fails on one without a reason)."""
+    UNGUARDED_KIND_REASONS: Mapping[str, str]
+    """Kind of work record -> why the knock-out of its handler may go uncaught (likewise: none without a reason)."""
     QUICK_KNOCKOUTS: tuple[str, ...]
-    """The knock-outs a quick report runs."""
+    """The knock-outs a quick report runs: clause ids, and kinds of work record (a record class's name)."""
 
     def steer(self, rng: Any, state: Any, options: tuple) -> Any:
         """Random play's decision, steered towards the rules that are rarely reached."""
