@@ -21,7 +21,14 @@ from oblivaeon_verify.play import choose, game_rng
 
 
 class GameHung(RuntimeError):
-    """No decision point or end was reached within the time limit: the game runs on forever."""
+    """No decision point or end was reached within the time limit, or no new round within :data:`ROUND_DECISIONS`
+    decisions: the game runs on forever."""
+
+
+ROUND_DECISIONS = 5_000
+"""Decisions one round may take before the game is taken to run on forever: a rule that does nothing can leave a
+phase offering its decisions again and again, which no per-step budget of work sees.  Far above any round of play
+(the longest take a few hundred); counted in decisions, so the same game stops at the same decision on any machine."""
 
 
 @contextmanager
@@ -215,10 +222,13 @@ def _play(ruleset, props, checker, params, rng, game, tally, policy, enables, co
     step, legal, Step = ruleset.step, ruleset.legal_decisions, props.Step
     clause_events, offered, chosen = tally.clause_events, tally.offered, tally.chosen
     waiting = dict(corners)
+    rounds, this_round, round_began = ruleset.rounds, ruleset.rounds(state), 0
     while not game.violations:
         options = legal(state)
         if not options or (max_steps is not None and game.steps >= max_steps):
             break
+        if game.steps - round_began >= ROUND_DECISIONS:
+            raise GameHung(f"round {this_round} has taken {ROUND_DECISIONS:,} decisions without ending: the game runs on forever")
         decision = policy(rng, state, options) if policy else choose(rng, options)
         if not decision.is_chance:
             for clause in {enables[k] for k in {o.kind for o in options} if k in enables}:
@@ -232,6 +242,8 @@ def _play(ruleset, props, checker, params, rng, game, tally, policy, enables, co
         game.steps += 1
         game.violations = checker.step(Step(state, decision, events, nxt))
         state = nxt
+        if rounds(state) != this_round:
+            this_round, round_began = rounds(state), game.steps
         if waiting:
             for name in [n for n, reached_now in waiting.items() if reached_now(state)]:
                 reached.add(name)

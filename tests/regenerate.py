@@ -70,7 +70,9 @@ def divergences() -> None:
     for name in rulesets.available():
         _tool("witnesses", "--readings", "--ruleset", name, "--out", f"properties/{name}/divergences", undecided_is_fine=True)
         for reading, games in WIDER.get(name, ()):
-            _tool("witnesses", "--readings", "--reading", reading, *games, "--out", f"properties/{name}/divergences", undecided_is_fine=True)
+            _tool(
+                "witnesses", "--readings", "--reading", reading, *games, "--out", f"properties/{name}/divergences", undecided_is_fine=True
+            )
 
 
 # --- the regression replays ------------------------------------------------------------------

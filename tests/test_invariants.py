@@ -14,8 +14,8 @@ from oblivaeon_verify.model.common.kernel import pending, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
-from oblivaeon_verify.model.oblivaeon.draft import Event
-from oblivaeon_verify.model.oblivaeon.effects import ChooseTimestreamDeck
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Event
+from oblivaeon_verify.model.oblivaeon.effects import ChooseDamageTarget, ChooseTimestreamDeck
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
@@ -358,8 +358,18 @@ BREAKERS = {
     ),
     # two cards standing in the First Battle Zone answer the end of a villain turn: the Aeon Man before the Scion card
     "simultaneous-effects-in-declared-order": lambda s: (
-        lambda t: step(t, [ev("trigger", zone=1, card=AEON_MAN, detail="end of turn"), ev("trigger", zone=1, card=SCION_CARD, detail="end of turn")])
+        lambda t: step(
+            t, [ev("trigger", zone=1, card=AEON_MAN, detail="end of turn"), ev("trigger", zone=1, card=SCION_CARD, detail="end of turn")]
+        )
     )(replace(zone(s, 1, villain_play=(SCION_CARD, AEON_MAN)), entered=s.entered + (SCION_CARD, AEON_MAN))),
+    # the players choose the Scion as the damage's target, and the step deals it nothing
+    "players-choices-take-effect": lambda s: (
+        lambda d: step(
+            waiting_at(s, ChooseDamageTarget((d,), 3, "melee", False, "zone", Ctx("legacy:strike#1", "hero", 0, 1))),
+            [],
+            decision=d,
+        )
+    )(Decision("target", "hero 1", card="legacy:strike#1", target=s.zones[0].scions[0])),
     # a Scion leaves the game and nothing records its removal
     "removals-are-recorded": lambda s: step(
         s,

@@ -69,7 +69,14 @@ def cmd_census(args) -> int:
         from rich.table import Table
 
         t = Table(title="resolved flags (what was picked that a reviewer would question, and why it is intended)")
-        for col, just in (("flag", "left"), ("picked", "left"), ("why", "left"), ("descriptions", "right"), ("times", "right"), ("first seen", "left")):
+        for col, just in (
+            ("flag", "left"),
+            ("picked", "left"),
+            ("why", "left"),
+            ("descriptions", "right"),
+            ("times", "right"),
+            ("first seen", "left"),
+        ):
             t.add_column(col, justify=just)
         for g in groups:
             t.add_row(g["flag"], g["kind"], g["because"], f"{g['descriptions']:,}", f"{g['times']:,}", g["replay"])

@@ -127,7 +127,9 @@ def markdown(data: dict) -> str:
     if resolved:
         lines += ["## Resolved flags", "", "| flag | picked | why | descriptions | times | first seen |", "|---|---|---|---|---|---|"]
         for g in resolved:
-            lines.append(f"| {g['flag']} | {g['kind']} | {_cell(g['because'])} | {g['descriptions']:,} | {g['times']:,} | `{g['replay']}` |")
+            lines.append(
+                f"| {g['flag']} | {g['kind']} | {_cell(g['because'])} | {g['descriptions']:,} | {g['times']:,} | `{g['replay']}` |"
+            )
         lines.append("")
     lines += [
         "## What each description picked",

@@ -21,10 +21,9 @@ UNGUARDED_KIND_REASONS: dict[str, str] = {
     "(positions.QUEUED), and no scenario uses one, so its knock-out can change no game; the healing spell heals "
     "through effects.heal_lowest directly, not through this record",
 }
-#: EndCheck has no reason on purpose: it is scheduled only under the reading last_attack_reading=resolves-first
-#: (random play keeps the default), and its one scenario (last-attack-resolves-first) ends by Gravehold's fall,
-#: which the harm checks itself; nothing checks the win that the end check after a last attack gives.  That is a
-#: gap (a scenario where the players win once the attack has resolved would catch it), not a reason.
+#: EndCheck needs no reason: it is scheduled only under the reading last_attack_reading=resolves-first (random play
+#: keeps the default), and the scenario last-attack-resolves-first-then-win catches its knock-out (the win comes after
+#: the next turn-order draw instead of right after the last attack).
 
 #: Games per knock-out before giving up.  An Aeon's End game takes milliseconds, so the budget can be
 #: generous: an exhausted player who refills a healing ability is rare (EXHAUST.NO-LIFE-GAIN needed

@@ -9,7 +9,8 @@ Reserve, the Devastation rules), not taken from the model's helper that implemen
 The invariants are kept in chapters, one module per rule family: ``cards``, ``zones`` (markers and battle zones),
 ``devastation`` (and the Countdown), ``environments``, ``scions``, ``round_order``, ``heroes``, ``hero_turn`` (the
 hero-turn options and the missions), ``villains`` (Aeon Men, the Shield, OblivAeon), ``whole_game``,
-``mission_cards``, ``card_clarifications``, ``charts``, ``new_heroes``, ``moments`` (entering and leaving play, and the reactions) and ``durations`` (temporary effects).  ``registry`` holds ``INVARIANTS`` and
+``mission_cards``, ``card_clarifications``, ``charts``, ``new_heroes``, ``moments`` (entering and leaving play, and the reactions), ``durations`` (temporary effects) and ``choices`` (what
+a choice does).  ``registry`` holds ``INVARIANTS`` and
 its decorators, ``readers`` the small readers several chapters share.
 """
 
@@ -38,6 +39,7 @@ from oblivaeon_verify.properties.oblivaeon.invariants import (  # noqa: F401 (im
     new_heroes,
     moments,
     durations,
+    choices,
 )
 # isort: on
 
