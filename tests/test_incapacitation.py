@@ -423,7 +423,8 @@ def test_rites_of_revival_returns_the_character_card_to_the_box_and_rewards_to_h
     assert LEGACY not in after.under
     assert LEGACY in available_characters(after)
     assert after.seats[0].characters == ()
-    assert [e.kind for e in events if e.clause == "CLAR.RITES-OF-REVIVAL"] == ["revived-to-box"]
+    assert [e.kind for e in events if e.clause == "CLAR.RITES-OF-REVIVAL"] == ["revived-to-box", "moved"]
+    assert [e.detail for e in events if e.kind == "moved" and e.clause == "CLAR.RITES-OF-REVIVAL"] == [f"under/{LEGACY} -> seat/0/hand"]
     assert place_of(after, RITES) == ("env", "Temple of Zhu Long", "trash")
     assert_conserved(s, after)
 

@@ -370,6 +370,10 @@ BREAKERS = {
             decision=d,
         )
     )(Decision("target", "hero 1", card="legacy:strike#1", target=s.zones[0].scions[0])),
+    # a card goes from the first hero's hand to its trash and nothing records the move
+    "moves-out-of-play-are-recorded": lambda s: step(
+        s, [], seat(s, 0, hand=s.seats[0].hand[1:], trash=s.seats[0].trash + s.seats[0].hand[:1])
+    ),
     # a Scion leaves the game and nothing records its removal
     "removals-are-recorded": lambda s: step(
         s,

@@ -12,6 +12,7 @@ import pytest
 from oblivaeon_verify.model.oblivaeon import engine
 from oblivaeon_verify.model.oblivaeon.cards import CARD_DEFS, PHYSICAL
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.moments import HEARING, HEARING_ACROSS
 from oblivaeon_verify.model.oblivaeon.places import move
 from oblivaeon_verify.model.oblivaeon.vocabulary import REACTION_EVENTS, Damage, Reaction, Target
 
@@ -44,7 +45,7 @@ def test_random_play_reaches_every_kind_of_reaction_on_at_least_two_cards():
         if e.kind in REACTION_EVENTS:
             moments[e.kind] += 1
         if e.kind == "reaction":
-            answered[e.detail].add(e.card.split("#")[0])
+            answered[e.detail.partition(" into ")[0]].add(e.card.split("#")[0])  # a move out of play says where to
     assert all(moments[k] > 50 for k in REACTION_EVENTS), moments
     assert all(len(cards) >= 2 for cards in answered.values()), answered
     # the catalogue's reactions are the ones answered: none is dead text
@@ -52,8 +53,35 @@ def test_random_play_reaches_every_kind_of_reaction_on_at_least_two_cards():
     assert written == {(c, k) for k, cards in answered.items() for c in cards}
 
 
+def test_only_the_cards_that_react_to_a_kind_of_moment_are_asked_about_it():
+    """A card is asked about a moment only if one of its reactions (either side) listens for that kind, and asked
+    about one in the other zone only if such a reaction reaches across; every such card is asked."""
+    for kind in REACTION_EVENTS:
+        listening = {c for c, d in PHYSICAL.items() for side in (d, d.reward) if side is not None for r in side.reactions if r.on == kind}
+        across = {
+            c
+            for c, d in PHYSICAL.items()
+            for side in (d, d.reward)
+            if side is not None
+            for r in side.reactions
+            if r.on == kind and r.reach != "zone"
+        }
+        assert HEARING[kind] == listening and HEARING_ACROSS[kind] == across, kind
+    assert HEARING["moved"] and HEARING_ACROSS["enters-play"] and not HEARING_ACROSS["moved"]
+
+
+def test_a_reaction_names_where_a_move_went_only_for_a_move_out_of_play():
+    assert Reaction("moved", "hero", into="hand").into == "hand"
+    with pytest.raises(ValueError, match="Reaction.into is for a reaction to moved, not to destroyed"):
+        Reaction("destroyed", "hero", into="hand")
+    with pytest.raises(ValueError, match="Reaction.into must be one of anywhere, deck, hand, trash"):
+        Reaction("moved", "hero", into="sideways")
+
+
 def test_a_reaction_listens_for_one_kind_of_moment_only():
-    with pytest.raises(ValueError, match="Reaction.on must be one of enters-play, leaves-play, destroyed, changes-zone, removed-from-game"):
+    with pytest.raises(
+        ValueError, match="Reaction.on must be one of enters-play, leaves-play, destroyed, changes-zone, removed-from-game, moved"
+    ):
         Reaction("enters", "self")
     with pytest.raises(ValueError, match="Reaction.subject must be one of"):
         Reaction("destroyed", "hero target")
@@ -126,12 +154,12 @@ def test_a_hero_moving_carries_its_play_area_to_the_other_zone_as_changes_of_bat
         ("zone-change-taken-for-leaving-and-entering", "moves-are-the-moments-they-are"),
         ("a-card-put-into-play-goes-unrecorded", "entering-play-is-played-or-put-into-play"),
         ("reactions-heard-in-the-other-zone", "reactions-answer-their-moments"),
-        ("a-reaction-answers-every-kind-of-moment", "reactions-answer-their-moments"),
         ("reactions-never-fire", "reactions-answer-their-moments"),
         ("a-reaction-hears-beyond-its-reach", "reactions-answer-their-moments"),
         ("a-scion-removal-goes-unrecorded", "removals-are-recorded"),
         ("a-layer-resolves-last-come-first", "simultaneous-effects-in-declared-order"),
         ("a-zone-change-counts-as-entering", "entry-order-follows-the-moments"),
+        ("a-draw-goes-unrecorded", "moves-out-of-play-are-recorded"),
     ],
 )
 def test_a_broken_timing_rule_is_caught_by_its_invariant(bug, invariant):
@@ -162,12 +190,12 @@ def test_the_catalogue_cards_with_reactions_are_in_the_decks():
         ("zone-change-taken-for-leaving-and-entering", "moment-changes-zone"),
         ("a-card-put-into-play-goes-unrecorded", "moment-put-into-play"),
         ("reactions-heard-in-the-other-zone", "moment-enters-play"),
-        ("a-reaction-answers-every-kind-of-moment", "moment-destroyed"),
         ("reactions-never-fire", "moment-leaves-play"),
         ("a-reaction-hears-beyond-its-reach", "moment-heard-across"),
         ("a-scion-removal-goes-unrecorded", "moment-removed-from-game"),
         ("a-layer-resolves-last-come-first", "order-within-a-layer-arrival"),
         ("a-zone-change-counts-as-entering", "order-within-a-layer-entered-play"),
+        ("a-draw-goes-unrecorded", "moment-moved"),
     ],
 )
 def test_a_broken_timing_rule_fails_its_scenario(bug, scenario):

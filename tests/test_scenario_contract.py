@@ -30,7 +30,7 @@ from oblivaeon_verify.scenarios import vocabulary
 
 VOCAB = vocabulary("oblivaeon")
 MODEL = Path(__file__).resolve().parents[1] / "model" / "oblivaeon"
-GAMES = 240
+GAMES = 100
 """Random games for the play-based checks (80 per hero count; the suite's other campaigns play more)."""
 
 

@@ -98,13 +98,13 @@ def is_character(card: str) -> bool:
 
 def max_hp(d, card: str) -> int:
     if card == OBLIVAEON:
-        return d.params.forms_hp[d.form - 1]
+        return d.setup.params.forms_hp[d.form - 1]
     if card in CHARACTER_CARDS:
         return member_hp(card)
     if card in SCION_PANELS:
         if SCION_PANELS[card].rainek and d.usurped:
-            return d.params.rainek_flipped_hp
-        return d.params.scion_hp(SCION_PANELS[card].difficulty)
+            return d.setup.params.rainek_flipped_hp
+        return d.setup.params.scion_hp(SCION_PANELS[card].difficulty)
     return current_def(d, card).hp or 0
 
 

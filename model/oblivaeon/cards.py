@@ -303,6 +303,7 @@ def _env_cards(env: str, extra: list[CardDef]) -> list[CardDef]:
         2,
         hp=6,
         triggers=(Trigger("end", "environment", (Damage(2, "melee", Target("non-environment", "highest-hp")),)),),
+        reactions=(Reaction("moved", "any", (Heal(1, Target("environment", "lowest-hp")),), into="deck"),),
     )
     card(
         "Hazard",
@@ -543,6 +544,7 @@ AEON_MEN_CARDS = [
         hp=4,
         keywords=("aeon man",),
         triggers=(Trigger("start", "this-villain", (Heal(1, EACH_VILLAIN),)),),
+        reactions=(Reaction("moved", "hero", (Heal(1, Target("villain", "lowest-hp")),), into="hand"),),
     ),
     _villain(
         "Aeon Men",

@@ -13,6 +13,7 @@ from oblivaeon_verify.model.common.deck import take
 from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft, deck_label
+from oblivaeon_verify.model.oblivaeon.places import deck_place, moved, trash_of_deck
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +76,13 @@ def take_card(d: Draft, ref: tuple, retry: Work, *, end: str = "top", refill: Re
     chance asked to reveal the card first.
     """
     deck = d.deck(ref)
-    taken = take(deck, d.trash(ref) if refill else (), end=end)
+    trash = d.trash(ref) if refill else ()
+    taken = take(deck, trash, end=end)
     if taken.reshuffled:
         d.set_trash(ref, taken.trash)
         d.emit("reshuffle", refill.clause, zone=refill.zone, card=refill.card, detail=refill.detail)
+        for card in sorted(trash):  # each card of the trash moves into the deck (shuffled: no order among them)
+            moved(d, card, trash_of_deck(ref), deck_place(ref), refill.clause)
     if taken.deck is not deck:  # (an unknown card leaves the deck as it was)
         d.set_deck(ref, taken.deck)
     if taken.unknown:

@@ -39,7 +39,7 @@ from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft, deck_label
 from oblivaeon_verify.model.oblivaeon.durations import reduction
 from oblivaeon_verify.model.oblivaeon.moments import happened
-from oblivaeon_verify.model.oblivaeon.places import add_to, move, trash_place
+from oblivaeon_verify.model.oblivaeon.places import add_to, deck_place, move, moved, trash_place
 from oblivaeon_verify.model.oblivaeon.state import Temp
 
 OP_HANDLERS: dict[type, Callable] = {}
@@ -433,6 +433,7 @@ def draw_one(d: Draft, work: DrawOne) -> None:
     s = d.seats[seat]
     d.seat_update(seat, hand=s.hand + (card,))
     d.emit("draw", "HERO.CONTINUE", zone=s.zone, card=card)
+    moved(d, card, ("seat", seat, "deck"), ("seat", seat, "hand"), "HERO.CONTINUE")
 
 
 @dataclass(frozen=True, slots=True)
@@ -584,6 +585,7 @@ def discard_top(d: Draft, work: DiscardTop) -> None:
         dest = trash_place(d, card, ref[1] if ref[0] == "seat" else -1)
     add_to(d, dest, card)
     d.emit("discard", ctx_clause(ctx), zone=ctx.zone, source_zone=ctx.zone, card=card, detail="from " + deck_label(d, ref))
+    moved(d, card, deck_place(ref), dest, ctx_clause(ctx))
 
 
 @dataclass(frozen=True, slots=True)

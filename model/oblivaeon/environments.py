@@ -13,7 +13,7 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import deal_damage, handles, picked, resolve
-from oblivaeon_verify.model.oblivaeon.places import containers, move, trash_place
+from oblivaeon_verify.model.oblivaeon.places import containers, move, moved, trash_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,7 @@ def play_environment_top(d: Draft, work: PlayEnvironmentTop) -> None:
     if "seed" in cdef.keywords:
         d.env_update(env, trash=d.envs[env].trash + (card,))
         d.emit("seed-played", "HEROES.AKASH-THRIYA", zone=zone, card=card)
+        moved(d, card, ("env", env, "deck"), ("env", env, "trash"), "HEROES.AKASH-THRIYA")
         akash = seat_of_hero(d, cdef.deck)
         if akash >= 0:
             resolve(d, cdef.seed_ops, Ctx(card, "hero", akash, d.seats[akash].zone))

@@ -25,10 +25,11 @@ EVENT_KINDS: tuple[str, ...] = (
     "indestructible",
     "removed-from-game",
     "not-removable",
-    # moments that cards react to (``moments.py``), and the reactions
+    # moments that cards react to (``moments.py``), and the reactions (``removed-from-game`` is one too)
     "enters-play",
     "leaves-play",
     "changes-zone",
+    "moved",
     "reaction",
     # cards and decks
     "play",

@@ -14,6 +14,7 @@ from oblivaeon_verify.model.oblivaeon.durations import owner_turn_starts
 from oblivaeon_verify.model.oblivaeon.effects import DrawOne, resolve
 from oblivaeon_verify.model.oblivaeon.heroes import hero_actor, move_hero, move_options, offer_play, offer_power
 from oblivaeon_verify.model.oblivaeon.missions import TakeObjective, objectives_of, shuffle_mission_deck, swap_objective, trade_objectives
+from oblivaeon_verify.model.oblivaeon.places import moved
 from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
 
@@ -117,6 +118,7 @@ def regain_reward(d: Draft, seat: int, card: str, reward: str) -> None:
     d.set_under(card, tuple(c for c in d.under.get(card, ()) if c != reward))
     d.seat_update(seat, hand=d.seats[seat].hand + (reward,))
     d.emit("reward-regained", "HERO.OPT.REGAIN-REWARD", zone=d.seats[seat].zone, card=reward, target=card)
+    moved(d, reward, ("under", card), ("seat", seat, "hand"), "HERO.OPT.REGAIN-REWARD")
 
 
 @implements("HERO.CONTINUE")

@@ -20,7 +20,7 @@ from oblivaeon_verify.model.oblivaeon.decisions import ZONE_NAMES, Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import DrawOne, distinct, handles, hero_choice_targets, is_in_play, resolve
-from oblivaeon_verify.model.oblivaeon.places import add_to, announce, move, play_zone, remove, trash_place
+from oblivaeon_verify.model.oblivaeon.places import add_to, announce, move, moved, play_zone, remove, trash_place
 
 
 def hero_actor(seat: int) -> str:
@@ -132,6 +132,8 @@ def set_up_hero(d: Draft, seat: int, variant: str, hand: int, clause: str) -> No
     if ch.hero == "The Harpy":
         d.set_tokens(chars[0], 3)
     d.emit("hero-set-up", clause, zone=d.seats[seat].zone, card=variant, detail=f"marker #{seat + 1}")
+    for c in sorted(deck_cards):  # its deck comes out of the box, shuffled: no order among them
+        moved(d, c, ("box",), ("seat", seat, "deck"), clause)
     for _ in range(hand):
         d.now(DrawOne(seat))
 
@@ -193,6 +195,7 @@ def play_from_hand(d: Draft, seat: int, card: str) -> None:
         remove(d, card, place=("seat", seat, "hand"))
         d.env_update(env, deck=d.envs[env].deck.shuffle_in(card))
         d.emit("seed-planted", "HEROES.AKASH-THRIYA", zone=zone, card=card, detail=env)
+        moved(d, card, ("seat", seat, "hand"), ("env", env, "deck"), "HEROES.AKASH-THRIYA")
         return
     remove(d, card, place=("seat", seat, "hand"))
     play_card(d, card, hero_ctx(d, seat, card), ("seat", seat, "play"))

@@ -17,7 +17,7 @@ from oblivaeon_verify.model.oblivaeon.heroes import available_characters, move_h
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import add_devastation
 from oblivaeon_verify.model.oblivaeon.missions import put_under_mission_deck
 from oblivaeon_verify.model.oblivaeon.parameters import BloodstoneReading, RequitalReading, RitesReading
-from oblivaeon_verify.model.oblivaeon.places import containers, hero_cards_anywhere, move, trash_place
+from oblivaeon_verify.model.oblivaeon.places import containers, hero_cards_anywhere, move, moved, trash_place
 
 
 def seat_of_character(d, card: str) -> int:
@@ -297,6 +297,7 @@ def _revive(d: Draft, ask: ChooseRevived, decision: Decision) -> None:
     if as_written and not in_use:
         _revive_in_place(d, seat, ch.key, rewards)
     else:
+        under = {r: c for c in cards for r in d.under.get(c, ())}
         for c in cards:
             d.set_under(c, ())
         d.seat_update(seat, incapacitated=tuple(c for c in s.incapacitated if c not in cards), hand=d.seats[seat].hand + rewards)
@@ -308,6 +309,8 @@ def _revive(d: Draft, ask: ChooseRevived, decision: Decision) -> None:
             card=card,
             detail=f"{len(rewards)} {'reward' if len(rewards) == 1 else 'rewards'} to hand",
         )
+        for r in rewards:
+            moved(d, r, ("under", under[r]), ("seat", seat, "hand"), "CLAR.RITES-OF-REVIVAL")
     from oblivaeon_verify.model.oblivaeon.effects import destroy_card
 
     destroy_card(d, ctx.source, ctx)
@@ -329,6 +332,9 @@ def _revive_in_place(d: Draft, seat: int, variant: str, rewards: tuple[str, ...]
         # as set_up_hero below replaces the deck and would otherwise lose it.
         left = d.seats[seat].deck.cards()
         d.seat_update(seat, hero=None, characters=(), hand=d.seats[seat].hand + left)
+        for c in sorted(left):
+            moved(d, c, ("seat", seat, "deck"), ("seat", seat, "hand"), "CLAR.RITES-OF-REVIVAL")
+    under = {r: c for c in cards for r in d.under.get(c, ())}
     for c in cards:
         d.set_under(c, ())
     d.seat_update(
@@ -337,6 +343,8 @@ def _revive_in_place(d: Draft, seat: int, variant: str, rewards: tuple[str, ...]
         needs_hero=False,
         hand=d.seats[seat].hand + rewards,
     )
+    for r in rewards:
+        moved(d, r, ("under", under[r]), ("seat", seat, "hand"), "CLAR.RITES-OF-REVIVAL")
     d.box = tuple(sorted(d.box + cards))
     set_up_hero(d, seat, variant, d.params.replacement_hand, "CLAR.RITES-OF-REVIVAL")
     for c in cards:

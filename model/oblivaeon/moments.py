@@ -1,9 +1,11 @@
-"""The moments a card can react to: it enters play, leaves play, is destroyed, changes battle zones, is removed from the game.
+"""The moments a card can react to: it enters play, leaves play, is destroyed, changes battle zones, is removed from the
+game, moves between places out of play (a deck, a hand, a trash, ...).
 
 ``happened`` is the one way such a moment is recorded.  It emits the moment's event and schedules the
 moment for the reactions that answer it (``reactions.py``).  Moments recorded one after another with
 nothing scheduled in between (a sweep that sends a whole play area to the trash) are one batch,
-answered in the order they happened, before anything that was already waiting.
+answered in the order they happened, before anything that was already waiting.  A moment no card could answer (no
+card in play that reacts to its kind hears it) is recorded as an event only.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ class Moment:
     zone: int
     holder: int
     """The seat whose play area held the card at that moment, or -1."""
+    to: str = ""
+    """For a move between places out of play: the kind of place it went to (``hand``, ``deck``, ``trash``, ...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +45,35 @@ def _side_key(d, card: str) -> str:
     return cdef.reward.key if cdef.reward is not None and card in d.reward_side else cdef.key
 
 
-def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -1, **event) -> None:
+def _with_reactions(test) -> frozenset[str]:
+    """The cards with a reaction, on either side, that ``test`` admits."""
+    return frozenset(
+        c for c, cdef in PHYSICAL.items() if any(side is not None and any(test(r) for r in side.reactions) for side in (cdef, cdef.reward))
+    )
+
+
+HEARING = {kind: _with_reactions(lambda r, k=kind: r.on == k) for kind in REACTION_EVENTS}
+"""Per kind of moment, the cards with a reaction to it (most moments have nobody to answer them)."""
+HEARING_ACROSS = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.reach != "zone") for kind in REACTION_EVENTS}
+"""Per kind of moment, the cards with a reaction to it that hears the other battle zone too."""
+
+
+def in_play_in(d, zone: int, cards: frozenset[str]) -> bool:
+    """Whether any of ``cards`` is in play in battle zone ``zone``."""
+    z = d.zones[zone - 1]
+    if not cards.isdisjoint(z.villain_play) or not cards.isdisjoint(z.env_play):
+        return True
+    return any(not cards.isdisjoint(s.play) for s in d.seats if s.zone == zone)
+
+
+def heard(d, kind: str, subject: str, zone: int) -> bool:
+    """Whether any card could answer the moment ``kind`` of ``subject`` in ``zone``: the subject itself, or a card in
+    play there or, reaching across, in the other zone (``reactions.listeners`` says which, and in what order)."""
+    near = HEARING[kind]
+    return subject in near or in_play_in(d, zone, near) or in_play_in(d, 3 - zone, HEARING_ACROSS[kind])
+
+
+def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -1, *, to: str = "", **event) -> None:
     """Record the moment ``kind`` of ``subject`` in ``zone`` (0: out of play): its event (whose ``card`` is the subject
     unless ``event`` names another, the destroyer of a destroyed card), and the reactions' turn to answer it.  Nothing
     answers a moment out of play: no card there is in play to hear it, and the subject itself was not in play."""
@@ -51,7 +83,7 @@ def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -
         d.entered = d.entered + (subject,)
     elif kind == "leaves-play":
         d.entered = tuple(c for c in d.entered if c != subject)
-    if not zone:
+    if not zone or not heard(d, kind, subject, zone):
         return
-    moment = Moment(kind, subject, _side_key(d, subject), zone, holder)
+    moment = Moment(kind, subject, _side_key(d, subject), zone, holder, to)
     d.now_or_join(ReactTo((moment,)), lambda waiting: ReactTo(waiting.moments + (moment,)))

@@ -168,11 +168,55 @@ def move(d, card: str, to: tuple, clause: str, place: tuple | None = None, by: s
     add_to(d, to, card)
     if now and not was:
         put_into_play(d, card, clause, now, _seat_of(to))
-    else:
+    elif was or now:
         announce(d, card, clause, was=was, now=now, holder=_seat_of(src), new_holder=_seat_of(to))
+    elif to[0] not in OUT_OF_THE_GAME:
+        moved(d, card, src, to, clause)
     if to[0] in OUT_OF_THE_GAME and src[0] not in OUT_OF_THE_GAME:
         removed_from_game(d, card, clause, was, _seat_of(src), by)
     return src
+
+
+def place_words(place: tuple) -> str:
+    """A place in a move's record: its parts joined by slashes (``seat/0/hand``, ``env/Megalopolis/trash``)."""
+    return "/".join(map(str, place))
+
+
+def owner_zone(d, place: tuple) -> int:
+    """The battle zone whose cards hear a move to or from a place out of play: a hero's deck, hand, trash or
+    incapacitated cards, where its hero stands (CLAR.ZONE-MEMBERSHIP); an environment's deck or trash, where that
+    environment is in play; under a card, where that card is in play; anywhere else (the villain decks and trashes,
+    the Mission deck, the Reserve, the box, out of the game), none: 0."""
+    kind = place[0]
+    if kind == "seat":
+        return d.seats[place[1]].zone
+    if kind == "env":
+        return next((z.number for z in d.zones if z.environment == place[1]), 0)
+    if kind == "under":
+        host = place_of(d, place[1])
+        return play_zone(d, host) if host is not None else 0
+    return 0
+
+
+def moved(d, card: str, src: tuple, to: tuple, clause: str) -> None:
+    """Record that ``card`` (already there) has moved between two places out of play (decks, hands, trashes, under a
+    card, the box, ...): heard in the zone of the place it went to, else of the one it left."""
+    zone = owner_zone(d, to) or owner_zone(d, src)
+    happened(d, "moved", clause, card, zone, _seat_of(to), to=to[-1], detail=f"{place_words(src)} -> {place_words(to)}")
+
+
+def deck_place(ref: tuple) -> tuple:
+    """The place (of :func:`containers`) of the deck a draft's reference names (``("seat", 0)``, ``("oblivaeon",)``)."""
+    if ref[0] in ("seat", "env"):
+        return (*ref, "deck")
+    return ("reserve",) if ref[0] == "reserve" else (f"{ref[0]}_deck",)
+
+
+def trash_of_deck(ref: tuple) -> tuple:
+    """The place of the trash that refills the deck ``ref``."""
+    if ref[0] in ("seat", "env"):
+        return (*ref, "trash")
+    return (f"{ref[0]}_trash",)
 
 
 def removed_from_game(d, card: str, clause: str, zone: int, holder: int = -1, by: str = "") -> None:

@@ -18,7 +18,7 @@ from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import ctx_clause, resolve
-from oblivaeon_verify.model.oblivaeon.moments import Moment, ReactTo
+from oblivaeon_verify.model.oblivaeon.moments import HEARING, HEARING_ACROSS, Moment, ReactTo, in_play_in
 from oblivaeon_verify.model.oblivaeon.triggers import context, layer_of, layers
 from oblivaeon_verify.model.oblivaeon.vocabulary import CardDef
 
@@ -50,7 +50,7 @@ def answers(d, cdef: CardDef, listener: str, m: Moment, at: int) -> list[int]:
     of its kind, where the reaction's reach hears, of a subject its words name."""
     out = []
     for i, r in enumerate(cdef.reactions):
-        if r.on != m.kind or m.zone not in zones_reached(at, r.reach):
+        if r.on != m.kind or m.zone not in zones_reached(at, r.reach) or r.into not in ("anywhere", m.to):
             continue
         if r.subject == "self":
             if listener == m.card:
@@ -60,45 +60,29 @@ def answers(d, cdef: CardDef, listener: str, m: Moment, at: int) -> list[int]:
     return out
 
 
-def _with_reactions(cdefs) -> frozenset[str]:
-    return frozenset(c for c, cdef in PHYSICAL.items() if any(x is not None and x.reactions and cdefs(x) for x in (cdef, cdef.reward)))
-
-
-REACTING = _with_reactions(lambda cdef: True)
-"""The cards with a reaction on either side (most have none: a moment usually has no one to answer it)."""
-REACHING_ACROSS = _with_reactions(lambda cdef: any(r.reach != "zone" for r in cdef.reactions))
-"""The cards with a reaction that hears moments in the other battle zone."""
-
-
-def _anyone_in(d, zone: int, cards: frozenset[str]) -> bool:
-    z = d.zones[zone - 1]
-    if not cards.isdisjoint(z.villain_play) or not cards.isdisjoint(z.env_play):
-        return True
-    return any(not cards.isdisjoint(s.play) for s in d.seats if s.zone == zone)
-
-
 def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
     """(card, side key, reaction index, context) for every reaction answering ``m``, in resolution order: the cards in
     play in the moment's zone in :func:`layers` order (a card that has left play answers its own moment as it was, after
     the cards still there in its layer), then those in the other zone whose reactions reach across, in their order."""
     here, there = m.zone, other(m.zone)
-    near = m.card in REACTING or _anyone_in(d, here, REACTING)
-    far = _anyone_in(d, there, REACHING_ACROSS)
+    hearing, across = HEARING[m.kind], HEARING_ACROSS[m.kind]
+    near = m.card in hearing or in_play_in(d, here, hearing)
+    far = in_play_in(d, there, across)
     if not (near or far):
         return []
     found: list[tuple[int, int, int, str, str, int, Ctx]] = []
     seen = False
-    for n, (card, holder, layer) in enumerate(layers(d, here, only=REACTING.__contains__) if near else ()):
+    for n, (card, holder, layer) in enumerate(layers(d, here, only=hearing.__contains__) if near else ()):
         seen |= card == m.card
         cdef = current_def(d, card)
         found += [(0, layer, n, card, cdef.key, i, context(d, card, here, holder, layer)) for i in answers(d, cdef, card, m, here)]
-    if not seen and m.card in REACTING:  # it has left play (or left this zone): it answers as it was
+    if not seen and m.card in hearing:  # it has left play (or left this zone): it answers as it was
         cdef = _def_as(d, m.card, m.key)
         layer = layer_of(d, m.card, m.holder)
         ctx = context(d, m.card, here, m.holder, layer)
         own = [i for i in answers(d, cdef, m.card, m, here) if cdef.reactions[i].subject == "self"]
         found += [(0, layer, 1 << 30, m.card, cdef.key, i, ctx) for i in own]
-    for n, (card, holder, layer) in enumerate(layers(d, there, only=REACHING_ACROSS.__contains__) if far else ()):
+    for n, (card, holder, layer) in enumerate(layers(d, there, only=across.__contains__) if far else ()):
         cdef = current_def(d, card)
         found += [(1, layer, n, card, cdef.key, i, context(d, card, there, holder, layer)) for i in answers(d, cdef, card, m, there)]
     found.sort(key=lambda f: f[:3])
@@ -144,5 +128,6 @@ def fire_reaction(d: Draft, work: FireReaction) -> None:
     # clause of its card's side, as any card effect that no rule scheduled.
     # recorded in the moment's zone; a reaction heard from the other zone says so with its reach
     across = {"source_zone": work.ctx.zone, "reach": reaction.reach} if work.ctx.zone != m.zone else {}
-    d.emit("reaction", ctx_clause(work.ctx), zone=m.zone, card=work.card, target=m.card, detail=m.kind, **across)
+    what = f"moved into {m.to}" if m.kind == "moved" else m.kind
+    d.emit("reaction", ctx_clause(work.ctx), zone=m.zone, card=work.card, target=m.card, detail=what, **across)
     resolve(d, reaction.ops, work.ctx)

@@ -81,6 +81,20 @@ CHOICES = (
         clause="CLAR.SCIONS-BEFORE-AEON-MEN",
     ),
     SilentChoice(
+        "MOVE.HEARD-WHERE",
+        "places.owner_zone",
+        "in which battle zone a card moving between places out of play (a deck, a hand, a trash) is heard",
+        "in the zone of the hero or environment whose place it goes to (else the one it left); a move among the "
+        "villain decks and trashes, the Mission deck, the Reserve or the box is heard in neither",
+        clause="CLAR.ZONE-MEMBERSHIP",
+    ),
+    SilentChoice(
+        "MOVE.RESHUFFLE-EACH-CARD",
+        "chance.take_card",
+        "whether shuffling a trash into its deck moves each card of it, and in what order",
+        "each card moves, in the order of its name: a shuffled deck has no order among them",
+    ),
+    SilentChoice(
         "ORDER.ACROSS-ZONES",
         "reactions.listeners",
         "in what order the cards of both battle zones answer a moment that a reaction hears from the other zone",

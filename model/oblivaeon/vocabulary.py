@@ -299,8 +299,11 @@ class Trigger:
     ops: tuple[Op, ...]
 
 
-REACTION_EVENTS = ("enters-play", "leaves-play", "destroyed", "changes-zone", "removed-from-game")
-"""The moments a reaction can listen for (``moments.py`` records them; ``reactions.py`` answers them)."""
+REACTION_EVENTS = ("enters-play", "leaves-play", "destroyed", "changes-zone", "removed-from-game", "moved")
+"""The moments a reaction can listen for (``moments.py`` records them; ``reactions.py`` answers them); ``moved`` is a
+move between two places out of play (a deck, a hand, a trash, under a card, the box, ...)."""
+DESTINATIONS = ("anywhere", "deck", "hand", "trash")
+"""For a reaction to ``moved``: the kind of place the card went to that it listens for."""
 MOMENTS_OF_A_TARGET = ("destroyed", "removed-from-game")
 """The moments whose event names the card it happens to as its ``target`` (its ``card`` is what caused it)."""
 SUBJECTS = ("self", "hero", "villain", "environment", "any")
@@ -319,11 +322,15 @@ class Reaction:
     """Another card's moment counts only if that card is a target."""
     reach: str = domain(REACHES, "reach", default="zone")
     """Where the moments it hears happen, from its card's battle zone (BZ.ISOLATION): there, the other zone, either."""
+    into: str = domain(DESTINATIONS, "destination", default="anywhere")
+    """For ``moved``: the kind of place the card went to (a hand: it was drawn or taken; a trash: discarded, ...)."""
 
     def __post_init__(self) -> None:
         Op.__post_init__(self)
         if self.subject == "self" and self.reach != "zone":
             raise ValueError("a reaction to its own card's moment hears it where the card is: its reach is zone")
+        if self.into != "anywhere" and self.on != "moved":
+            raise ValueError(f"Reaction.into is for a reaction to moved, not to {self.on}")
 
 
 @dataclass(frozen=True, slots=True)

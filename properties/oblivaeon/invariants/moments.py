@@ -14,12 +14,13 @@ from oblivaeon_verify.model.common.kernel import scheduled
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.moments import ReactTo
 from oblivaeon_verify.model.oblivaeon.parameters import LayerOrderReading
+from oblivaeon_verify.model.oblivaeon.places import containers
 from oblivaeon_verify.model.oblivaeon.reactions import FireReaction
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import rule_side
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
 
 MOVES = ("enters-play", "leaves-play", "changes-zone")
-MOMENTS = (*MOVES, "destroyed", "removed-from-game")
+MOMENTS = (*MOVES, "destroyed", "removed-from-game", "moved")
 OF_A_TARGET = ("destroyed", "removed-from-game")
 """The moments whose event names what they happen to as its target (its card is what caused them)."""
 
@@ -175,14 +176,30 @@ def _hears(reach: str, at: int, zone: int) -> bool:
     return reach == "game" or (zone == at) == (reach == "zone")
 
 
-def _owed(s, listener: str, kind: str, subject: str, at: int, zone: int) -> int:
-    return sum(1 for r in _reactions(s, listener) if r.on == kind and _hears(r.reach, at, zone) and _matches(s, r, listener, subject))
+def _moment(e) -> str:
+    """A moment's kind as a reaction's record names it: a move out of play with the kind of place it went to."""
+    return f"moved into {e.detail.rsplit('/', 1)[-1]}" if e.kind == "moved" else e.kind
+
+
+def _listens(r, moment: str) -> bool:
+    kind, _, into = moment.partition(" into ")
+    return r.on == kind and r.into in ("anywhere", into or "anywhere")
+
+
+def _owed(s, listener: str, moment: str, subject: str, at: int, zone: int) -> int:
+    return sum(
+        1 for r in _reactions(s, listener) if _listens(r, moment) and _hears(r.reach, at, zone) and _matches(s, r, listener, subject)
+    )
 
 
 def _waiting(s) -> Counter:
     """(kind, subject, zone) of the moments a state has still to answer."""
-    found = Counter((m.kind, m.card, m.zone) for w in scheduled(s, ReactTo) for m in w.moments)
-    found.update((w.moment.kind, w.moment.card, w.moment.zone) for w in scheduled(s, FireReaction))
+
+    def kind(m) -> str:
+        return f"moved into {m.to}" if m.kind == "moved" else m.kind
+
+    found = Counter((kind(m), m.card, m.zone) for w in scheduled(s, ReactTo) for m in w.moments)
+    found.update((kind(w.moment), w.moment.card, w.moment.zone) for w in scheduled(s, FireReaction))
     return found
 
 
@@ -194,7 +211,7 @@ def reactions_answer_moments(st):
     moments = Counter()
     for e in st.events:
         if e.kind in MOMENTS:
-            moments[(e.kind, _subject(e), e.zone)] += 1
+            moments[(_moment(e), _subject(e), e.zone)] += 1
     open_before = _waiting(st.before)
     answered = Counter()
     for e in st.events:
@@ -306,3 +323,52 @@ def simultaneous_effects_in_order(st):
         for a, b in zip(still, still[1:]):
             if order[a][1:] > order[b][1:]:
                 yield f"{a} answered {key[1]} before {b}, though the declared order puts it after"
+
+
+_IN_PLAY_OR_NOT_A_PLACE = frozenset({"play", "env_play", "villain_play", "scions", "characters", "incapacitated"})
+_OUT_OF_THE_GAME = frozenset({"out", "scions_out", "shield"})
+
+
+def _out_of_play_places(s) -> dict[str, str]:
+    """Each card in a place out of play and still in the game (a deck, a hand, a trash, under a card, the box, the
+    Reserve, ...) -> that place, as a move's record writes it (its parts joined by slashes)."""
+    out = {}
+    for place, cards in containers(s):
+        if place[-1] in _IN_PLAY_OR_NOT_A_PLACE or place[0] in _OUT_OF_THE_GAME:
+            continue
+        words = "/".join(map(str, place))
+        for c in cards:
+            out[c] = words
+    return out
+
+
+@step(
+    "moves-out-of-play-are-recorded",
+    "CLAR.ZONE-MEMBERSHIP",
+    "INCAP.CARDS-TO-BOX",
+    changes=("seats.deck", "seats.hand", "seats.trash", "envs", "box", "under", "mission_deck", "reserve")
+    + ("oblivaeon_deck", "oblivaeon_trash", "scion_deck", "scion_trash", "aeon_deck", "aeon_trash"),
+    events=("moved",),
+)
+def moves_out_of_play_are_recorded(st):
+    """Every card that goes from one place out of play to another (a deck, a hand, a trash, under a card, the box)
+    has each move recorded once, from where it was to where it went, and ends where its records leave it."""
+    before, after = _out_of_play_places(st.before), _out_of_play_places(st.after)
+    walked: dict[str, list] = {}
+    for e in st.events:
+        if e.kind == "moved":
+            walked.setdefault(e.card, []).append(e)
+        elif e.kind in ("enters-play", "put-into-play", "leaves-play", "changes-zone") and e.card in before.keys() | after.keys():
+            walked.setdefault(e.card, []).append(e)
+    for card in sorted(walked.keys() | {c for c in before.keys() & after.keys() if before[c] != after[c]}):
+        where: str | None = before.get(card)
+        for e in walked.get(card, ()):
+            if e.kind != "moved":
+                where = None  # in play, or gone from play to where its rule's record says
+                continue
+            frm, to = e.detail.split(" -> ")
+            if where is not None and frm != where:
+                yield f"{card} recorded moving from {frm}, but it was in {where}"
+            where = to
+        if where is not None and where != after.get(card, where):
+            yield f"{card} is in {after[card]} after the step, but its recorded moves leave it in {where}"

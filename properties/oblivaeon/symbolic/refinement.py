@@ -31,6 +31,7 @@ NEUTRAL = frozenset(
         "enters-play",
         "leaves-play",
         "changes-zone",
+        "moved",
         "reaction",
         "draw",
         "discard",
