@@ -83,10 +83,12 @@ def test_verify_writes_the_reports(tmp_path, capsys):
     # (the quick sections: what this test checks is the writing; every section in its full setting is the
     # main job, the README's first command, run at every stop; test_determinism shows the same report
     # made in two processes under two hash seeds and worker counts byte for byte)
-    args = ["verify", "--games", "4", "--conformance-games", "1", "--seed", "3", "--out", str(out), "--workers", "1", "--quick"]
+    # (seed 4: its 12 games reach every clause with a handler, which a passing verdict needs; seed 3's no longer
+    # reach La Comodora's since the catalogue's decks grew)
+    args = ["verify", "--games", "4", "--conformance-games", "1", "--seed", "4", "--out", str(out), "--workers", "1", "--quick"]
     code, said, _ = run(capsys, *args)
     assert code == 0 and said.rstrip().endswith("verdict: all checks passed"), said
     written = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()}
     assert {"index.md", "index.html", "summary.json"} <= written and any(n.startswith("corner-cases/") for n in written)
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["seed"] == 3 and summary["totals"]["games"] == 12
+    assert summary["seed"] == 4 and summary["totals"]["games"] == 12

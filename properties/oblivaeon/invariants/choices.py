@@ -62,6 +62,18 @@ def _token(e, d) -> bool:
     return e.kind == "objective-token" and e.card == d.target
 
 
+def _moved_there(e, d) -> bool:
+    return e.kind == "hero-moved" and e.zone == d.zone
+
+
+def _bottomed(e, d) -> bool:
+    return e.kind == "to-bottom" and e.card == d.card
+
+
+def _revived(e, d) -> bool:
+    return e.kind in ("revived-to-box", "revived-as-written") and (e.card == d.target or e.target == d.target)
+
+
 EFFECT_OF: dict[str, tuple[Callable, str]] = {
     "ChooseDamageTarget": (_hit, "dealt damage"),
     "ChooseHealTarget": (_healed, "healed"),
@@ -73,12 +85,16 @@ EFFECT_OF: dict[str, tuple[Callable, str]] = {
     "ChooseEnvironment": (_arrived, "brought into its battle zone"),
     "ChooseReclaimed": (_reclaimed, "put back in the Mission deck"),
     "ChooseTokenObjective": (_token, "given a token"),
+    "ChooseRevived": (_revived, "revived"),
 }
 """A choice whose effect one event shows: the kind of decision point -> (the event that shows it, in words)."""
 
 PLAYER_CHOICES: dict[tuple[str, str], tuple[Callable, str]] = {
     ("ChoosePlay", "play-card"): (_played, "played"),
     ("ChoosePower", "use-power"): (_power, "used"),
+    ("ChooseMove", "move"): (_moved_there, "moved to that battle zone"),
+    ("ChooseReplacementMove", "move"): (_moved_there, "moved to that battle zone"),
+    ("ChooseKeepOrBottom", "bottom"): (_bottomed, "put on the bottom of its deck"),
 }
 """A hero's choice among kinds of option (one of them to pass): (decision point, the decision's kind) -> its effect."""
 
@@ -98,9 +114,10 @@ def _seat_of(s, card: str) -> int:
 )
 def players_choices_take_effect(st):
     """The choice a step takes is carried out on what was chosen: a chosen target is dealt its damage or healed (unless
-    it is at its full HP already), a chosen card is destroyed, discarded, played, removed, put back or given its token,
-    a chosen power is used, a chosen hero moves to the other zone or is erased, a chosen environment arrives, a card
-    that goes by a chosen hero lands in that hero's play area, a temporary effect on a chosen target is made for it."""
+    it is at its full HP already), a chosen card is destroyed, discarded, played, removed, put back, put on the bottom of
+    its deck or given its token, a chosen power is used, a hero that chooses to move moves, a chosen hero moves to the
+    other zone, is erased or revived, a chosen environment arrives, a card that goes by a chosen hero lands in that
+    hero's play area, a temporary effect on a chosen target is made for it."""
     ask = waiting_for(st.before)
     if ask is None or st.decision.is_chance:
         return
