@@ -16,11 +16,9 @@ UNGUARDED_REASONS: dict[str, str] = {}
 #: Kind of work record -> why the knock-out of its handler may go uncaught (``knockout --handlers`` and the
 #: full report fail on an uncaught kind without one).  Only true reasons belong here: the kind is out of
 #: the knock-out's reach, or its stub breaks no rule; a kind that no invariant checks is a gap, not a reason.
-UNGUARDED_KIND_REASONS: dict[str, str] = {
-    "HealLowest": "no card of the model schedules it: only the scenario language's queued effect 'heal-lowest' does "
-    "(positions.QUEUED), and no scenario uses one, so its knock-out can change no game; the healing spell heals "
-    "through effects.heal_lowest directly, not through this record",
-}
+UNGUARDED_KIND_REASONS: dict[str, str] = {}
+#: None has a reason: HealLowest, which no card schedules (the healing spell heals through effects.heal_lowest
+#: directly), is the scenario language's queued 'heal-lowest', which lowest-life-heal-skips-exhausted plays.
 #: EndCheck needs no reason: it is scheduled only under the reading last_attack_reading=resolves-first (random play
 #: keeps the default), and the scenario last-attack-resolves-first-then-win catches its knock-out (the win comes after
 #: the next turn-order draw instead of right after the last attack).
