@@ -62,6 +62,7 @@ BAD_FILES = {
     "bad-id.toml": ["id", "kebab-case", "'bad-id'"],
     "bad-reading.toml": ["reading.value", "rites_reading must be one of", "'maybe'"],
     "bad-two-actions.toml": ["steps[1]", "exactly one action", "decide", "until"],
+    "bad-args-disagree.toml": ["steps[1].args", "TempReduce.reach is for an effect on a battle zone (scope zone), not scope 'hero'"],
 }
 
 

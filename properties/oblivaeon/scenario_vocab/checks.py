@@ -25,6 +25,7 @@ from oblivaeon_verify.properties.oblivaeon.scenario_vocab.names import (
     TARGET_TYPES,
     TURN_KINDS,
     ZONE,
+    op_of,
 )
 from oblivaeon_verify.properties.oblivaeon.scenario_words import (
     CHARACTER_IDS,
@@ -278,6 +279,10 @@ class Checks:
         ]
         if missing:
             fail("", f"{cls.__name__} needs {', '.join(missing)}")
+        try:
+            op_of(op, args)
+        except (ValueError, AssertionError) as e:  # fields that each fit their domain but not each other
+            fail("", str(e))
 
     def check_fact(self, name: str, value: Any, fail, setup: dict | None = None) -> None:
         fact = resolve(name, shape_of(setup))

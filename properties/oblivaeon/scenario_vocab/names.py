@@ -31,6 +31,17 @@ OPS = {
     for cls in vars(v).values()
     if isinstance(cls, type) and issubclass(cls, v.Op) and cls is not v.Op
 }
+
+
+def op_of(effect: str, args: dict) -> v.Op:
+    """The instruction a scenario's ``effect`` step names, built from its ``args`` (a target as a table); raises
+    ValueError when the fields disagree with each other (each one alone is checked against its domain first)."""
+    args = dict(args)
+    if "target" in args:
+        args["target"] = v.Target(**args["target"])
+    return OPS[effect](**args)
+
+
 TARGET_TYPES: dict[str, Value] = {
     "side": one_of(v.SIDES, "target side"),
     "pick": one_of(v.PICKS, "pick"),

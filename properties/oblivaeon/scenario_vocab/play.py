@@ -10,7 +10,6 @@ import re
 from typing import Any
 
 from oblivaeon_verify.model.oblivaeon import positions
-from oblivaeon_verify.model.oblivaeon import vocabulary as v
 from oblivaeon_verify.model.oblivaeon.cards import ENVIRONMENTS, PHYSICAL, describe
 from oblivaeon_verify.model.oblivaeon.decisions import FIELDS, IllegalDecision
 from oblivaeon_verify.model.oblivaeon.draft import Ctx
@@ -21,7 +20,7 @@ from oblivaeon_verify.model.oblivaeon.positions import Placement, Position
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
 from oblivaeon_verify.properties.oblivaeon.scenario_vocab.checks import carried_problem
-from oblivaeon_verify.properties.oblivaeon.scenario_vocab.names import OPS, SIDES_BY
+from oblivaeon_verify.properties.oblivaeon.scenario_vocab.names import SIDES_BY, op_of
 from oblivaeon_verify.properties.oblivaeon.scenario_words import (
     DEFAULT_ENVS,
     DEFAULT_HEROES,
@@ -197,12 +196,8 @@ class Play:
                 raise Refused(str(e).splitlines()[0], [str(d) for d in e.legal]) from None
             events += ev
         elif action == "effect":
-            cls = OPS[spec["effect"]]
-            args = dict(spec.get("args", {}))
-            if "target" in args:
-                args["target"] = v.Target(**args["target"])
             ctx = self._ctx(state, spec.get("by", {}), "scenario", "hero")
-            state, ev = inject(state, (cls(**args),), ctx)
+            state, ev = inject(state, (op_of(spec["effect"], spec.get("args", {})),), ctx)
             events += ev
         elif action == "resolve":
             card = spec["resolve"]
