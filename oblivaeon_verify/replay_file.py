@@ -48,6 +48,21 @@ def write(path: str | Path, doc: dict) -> Path:
     return output.add(p.parent, {p.name: json.dumps(doc, indent=1) + "\n"}, "check")[p.name]
 
 
+def ours(data: bytes) -> bool:
+    """Whether a file holds a replay document this tool wrote (its ``format``)."""
+    try:
+        doc = json.loads(data)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
+
+
+def write_one(path: str | Path, doc: dict, option: str) -> Path:
+    """The document as the one file a person named (``ask --replay FILE``): a new file, or a replay file
+    this tool wrote; never over a person's file (:func:`oblivaeon_verify.output.write_file`)."""
+    return output.write_file(path, json.dumps(doc, indent=1) + "\n", option, ours)
+
+
 def trace_line(ruleset, state, decision, events) -> str:
     """One short line: where, the decision, and the clause ids of what it caused."""
     cited = list(dict.fromkeys(e.clause for e in events))

@@ -155,11 +155,141 @@ def test_minimise_steps_is_the_shortest_path_exact_within_the_depth():
 
 def test_minimise_names_a_measure_and_goes_with_a_goal_only():
     with pytest.raises(GoalError) as e:
-        ae_symbolic.ask_goal("there are at least 1 destroyed breaches", 2, minimise="decisions")
-    assert str(e.value) == "--minimise: column 1: expected a measure to minimise: turn, steps, found 'decisions'"
+        ae_symbolic.ask_goal("there are at least 1 destroyed breaches", 2, minimise="moves")
+    assert str(e.value) == "--minimise: column 1: expected a measure to minimise: turn, steps, decisions, found 'moves'"
     code, _, err = run("ask", "--most", "round", "--minimise", "steps")
     assert code == 2 and err.count("\n") == 1 and "--minimise: what the fewest of a --goal counts" in err, err
     code, out, _ = run(
         "ask", "--ruleset", "aeons_end", "--goal", "there are at least 1 destroyed breaches", "--players", "2", "--minimise", "steps"
     )
     assert code == 0 and "exact: no path of fewer than 2 steps" in out, out
+
+
+# --- OblivAeon's turns --------------------------------------------------------------------------------
+
+
+def test_oblivaeon_counts_every_turn_of_the_round_and_the_count_never_goes_back():
+    """ROUND.ORDER, ROUND.REPEAT: turn 1 is OblivAeon's first; each slot of the round table is a turn."""
+    import z3
+    from oblivaeon_verify.properties.oblivaeon.symbolic.goals import turns_taken
+    from oblivaeon_verify.properties.oblivaeon.symbolic.layout import SETUP, layout
+
+    lay = layout(3)
+    turn = turns_taken(lay)
+
+    def at(rnd: int, pos: int) -> int:
+        return z3.simplify(turn({"round": z3.IntVal(rnd), "pos": z3.IntVal(pos)})).as_long()
+
+    assert at(1, SETUP) == 0 and at(1, lay.oblivaeon_start) == 1 and at(2, lay.oblivaeon_start) == 9
+    walk = [at(r, p) for r in (1, 2, 3) for p in range(lay.size)]
+    assert walk == sorted(walk) and sorted(set(walk)) == list(range(1, 25))
+    # each turn slot's phases share one number, the next slot's first phase is the next number
+    assert [at(1, start) for start in lay.starts] == list(range(1, 9))
+
+
+def test_the_fewest_turns_to_a_loss_is_exact_and_agrees_with_the_fewest_rounds():
+    ans = oa_symbolic.ask_goal("the multiverse is destroyed", 3, minimise="turn")
+    assert ans["status"] == "reached" and ans["value_label"] == "turn" and ans["value"] == 25
+    assert ans["assumptions"][-1] == "exact: proved for all reachable states (k-induction): not with turn below 25"
+    # round 4's first turn, OblivAeon's: three whole rounds of eight turns before it
+    rounds = oa_symbolic.ask_goal("the multiverse is destroyed", 3)
+    assert ans["value"] == (rounds["value"] - 1) * 8 + 1
+    turns = [int(s["where"].split("turn ")[1].split(":")[0]) for s in ans["witness"]]
+    assert turns == sorted(turns) and turns[-1] == 25
+
+
+# --- decisions, in the model's own play -----------------------------------------------------------------
+
+
+def _replayed_to(ruleset_name: str, doc: dict):
+    """The last state of a replay document, played again by the replay reader."""
+    from oblivaeon_verify import replay, rulesets
+
+    states: list = []
+    result = replay.replay(rulesets.load(ruleset_name), doc, states=states)
+    assert result.verdict == "hold", result
+    return states[-1][1] if isinstance(states[-1], tuple) else states[-1]
+
+
+def test_fewest_decisions_found_breadth_first_is_exact_and_no_shorter_path_exists():
+    from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+    from oblivaeon_verify.properties.aeons_end.symbolic.abstraction import abstract
+    from oblivaeon_verify.properties.common.goal_play import PlayBudget
+
+    from oblivaeon_verify.play import game_rng
+
+    ans = ae_symbolic.ask_goal("there are at least 1 charges", 1, minimise="decisions", play=PlayBudget(games=5, explored=3000))
+    assert ans["status"] == "reached" and ans["value_label"] == "decisions" and ans["value"] == 4
+    assert ans["assumptions"][-1].startswith("exact: the breadth-first search found it")
+    assert len(ans["witness"]) == 5 and ans["witness"][-1]["state"]["p1.ch"] >= 1
+    assert abstract(_replayed_to("aeons_end", ans["replay"]))["p1.ch"] >= 1
+    # every path of at most 3 decisions from the same setup, enumerated apart from the search: none meets the goal
+    start = RULESET.new_game(RULESET.random_setup(game_rng(0, 1, 0), 1, RULESET.default_parameters()))
+    frontier, seen = [start], 0
+    for _ in range(3):
+        frontier = [RULESET.step(s, d)[0] for s in frontier for d in RULESET.legal_decisions(s)]
+        seen += len(frontier)
+        assert not any(abstract(s)["p1.ch"] >= 1 for s in frontier)
+    assert seen > 3
+
+
+def test_fewest_decisions_out_of_reach_of_the_breadth_first_search_is_between_stated_bounds():
+    from oblivaeon_verify.properties.common.goal_play import PlayBudget
+    from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import abstract
+
+    budget = PlayBudget(games=5, explored=3000)
+    ans = oa_symbolic.ask_goal("there are at least 2 scions in play", 3, minimise="decisions", play=budget)
+    assert ans["status"] == "reached" and ans["value"] == len(ans["witness"]) - 1
+    last = ans["assumptions"][-1]
+    low = int(last.split("at least ")[1].split(" ")[0])
+    assert low < ans["value"] and last.endswith(f"at most {ans['value']}, by the witness (the fewest of the random games)")
+    end = abstract(_replayed_to("oblivaeon", ans["replay"]), 0)
+    assert end["sc1"] + end["sc2"] >= 2
+    # the witness's first state that meets the goal is its last: a shorter prefix would have been the answer
+    assert all(s["state"]["sc1"] + s["state"]["sc2"] < 2 for s in ans["witness"][:-1])
+    again = oa_symbolic.ask_goal("there are at least 2 scions in play", 3, minimise="decisions", play=budget)
+    assert again["replay"] == ans["replay"] and again["assumptions"] == ans["assumptions"]
+
+
+def test_fewest_decisions_at_the_start_is_zero():
+    ans = ae_symbolic.ask_goal("the game is running", 2, minimise="decisions")
+    assert ans["status"] == "reached" and ans["value"] == 0 and ans["assumptions"][-1] == "exact: the goal holds when the game starts"
+
+
+def test_fewest_decisions_never_found_is_unknown_not_a_pass(tmp_path):
+    code, out, _ = run(
+        "ask",
+        "--goal",
+        "the round is at least 99",
+        "--heroes",
+        "3",
+        "--minimise",
+        "decisions",
+        "--games",
+        "2",
+        "--explore",
+        "200",
+        "--json",
+    )
+    doc = json.loads(out)
+    assert code == 4 and doc["answer"] == "unknown" and doc["value"] is None and doc["verdict"] != "passed"
+    assert doc["assumptions"][-1].startswith("not found: no random game reached the goal; at least ")
+
+
+def test_ask_decisions_on_the_command_line_writes_a_replay_that_replays(tmp_path):
+    path = tmp_path / "witness.json"
+    argv = ("ask", "--ruleset", "aeons_end", "--goal", "there are at least 1 charges", "--players", "1", "--minimise", "decisions")
+    code, out, _ = run(*argv, "--games", "3", "--explore", "500", "--replay", str(path))
+    assert code == 0 and "decisions: 4" in out and f"the witness as a replay file: {path}" in out
+    code, out, _ = run("check", "--ruleset", "aeons_end", "--replay", str(path))
+    assert code == 0 and "4 steps replayed" in out, out
+    # a person's file is kept; the options of the search in play go with --minimise decisions only
+    person = tmp_path / "mine.json"
+    person.write_text("mine\n")
+    code, _, err = run(*argv, "--replay", str(person))
+    assert code == 2 and person.read_text() == "mine\n" and "not written by oblivaeon-verify" in err
+    for extra in (("--games", "3"), ("--explore", "9"), ("--seed", "1"), ("--replay", str(tmp_path / "x.json"))):
+        code, _, err = run("ask", "--goal", "the round is 2", *extra)
+        assert code == 2 and err.count("\n") == 1 and f"{extra[0]}: goes with --minimise decisions" in err, err
+    code, _, err = run("ask", "--goal", "the round is 2", "--minimise", "decisions", "--option", "game-over")
+    assert code == 2 and "--option game-over: the model's own play needs no options" in err

@@ -66,6 +66,7 @@ TESTS = frozenset(
         "tests/test_goals.py::test_the_most_a_quantity_can_be_is_exact_when_proved",
         "tests/test_goals.py::test_a_quantity_without_a_most_says_so_and_claims_nothing",
         "tests/test_goals.py::test_ask_most_on_the_command_line",
+        "tests/test_goals.py::test_the_fewest_turns_to_a_loss_is_exact_and_agrees_with_the_fewest_rounds",
         "tests/test_symbolic.py::test_the_proofs_section_is_deterministic_apart_from_timing",
         "tests/test_aeons_end_clarify.py::test_the_encoded_rulebook_is_consistent_and_no_rule_follows_from_the_others",
         "tests/test_refinement.py::test_hypothesis_chosen_decisions_refine_the_symbolic_relation",

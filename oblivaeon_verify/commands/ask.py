@@ -14,11 +14,13 @@ import sys
 
 from oblivaeon_verify import exits
 from oblivaeon_verify.commands.common import (
+    DEFAULT_SEED,
     Names,
     UsageError,
     add_examples,
     add_json_arguments,
     add_ruleset_arguments,
+    add_seed_argument,
     console,
     integer,
     load_ruleset,
@@ -27,10 +29,13 @@ from oblivaeon_verify.commands.common import (
 )
 from oblivaeon_verify.commands.prove import symbolic
 from oblivaeon_verify.progress import Phases
+from oblivaeon_verify.properties.common.goal_play import PlayBudget
 from oblivaeon_verify.smt.goals import GoalError
 from oblivaeon_verify.smt.kinduction import QUERY_WORK
 from oblivaeon_verify.timing import move_seconds
 
+LONG_WITNESS, HEAD, TAIL = 60, 10, 20
+"""A witness longer than LONG_WITNESS steps is printed as its first HEAD and last TAIL steps."""
 MAX_DEPTH = 200
 """The deepest unrolling asked of the solver: each step adds a copy of the transition relation."""
 
@@ -67,6 +72,22 @@ def _write_itf(ruleset, args, n: int, ans: dict) -> None:
     ans["itf"] = args.itf
 
 
+def _write_replay(args, ans: dict) -> None:
+    """The witness of ``--minimise decisions`` as a replay file (``check --replay`` plays it again)."""
+    from oblivaeon_verify import replay_file
+
+    if ans.get("replay") is None:
+        raise UsageError(
+            f"--replay: only a witness in the model's own play (--minimise decisions) is a replay; this answer has none ({ans['status']})"
+        )
+    ans["replay_file"] = str(replay_file.write_one(args.replay, ans["replay"], "--replay"))
+
+
+def _play_budget(args) -> PlayBudget:
+    given = {"games": args.games, "explored": args.explore, "seed": args.seed}
+    return PlayBudget(**{k: v for k, v in given.items() if v is not None})
+
+
 def cmd_ask(args) -> int:
     ruleset = load_ruleset(args)
     sym = symbolic(ruleset)
@@ -76,6 +97,11 @@ def cmd_ask(args) -> int:
         raise UsageError("expected a QUERY or --goal TEXT / --most QUANTITY (one of the two)")
     if args.minimise is not None and (args.goal is None or args.most is not None):
         raise UsageError("--minimise: what the fewest of a --goal counts: only with --goal, and not with --most")
+    in_play = (args.minimise or "").strip() == "decisions"
+    given = (("--replay", args.replay), ("--games", args.games), ("--explore", args.explore), ("--seed", args.seed != DEFAULT_SEED or None))
+    for option, value in given:
+        if value is not None and not in_play:
+            raise UsageError(f"{option}: goes with --minimise decisions (a search in the model's own play) only")
     if worded and (args.symbolic or args.set):
         raise UsageError("--goal: the Booklet's (or deck's) own numbers only; --symbolic and --set go with a QUERY")
     if args.query is not None and not names:
@@ -94,7 +120,14 @@ def cmd_ask(args) -> int:
             phases.start(f"{what} with {n} {ruleset.players_word}")
             if worded:
                 ans = sym.ask_goal(
-                    args.goal, n, depth=args.depth, options=tuple(args.option or ()), work=args.work, most=args.most, minimise=args.minimise
+                    args.goal,
+                    n,
+                    depth=args.depth,
+                    options=tuple(args.option or ()),
+                    work=args.work,
+                    most=args.most,
+                    minimise=args.minimise,
+                    play=_play_budget(args) if in_play else None,
                 )
             else:
                 ans = sym.ask(
@@ -113,6 +146,8 @@ def cmd_ask(args) -> int:
     code = exits.of(0, ans["status"] == "unknown")
     if args.itf:
         _write_itf(ruleset, args, n, ans)
+    if args.replay:
+        _write_replay(args, ans)
     if args.json:
         # the solver's answer is a detail ("answer"); "verdict" is the one every output has
         row = move_seconds(ans)
@@ -130,9 +165,17 @@ def cmd_ask(args) -> int:
         con.print(f"  - {a}")
     if ans["parameters"]:
         con.print("  values Z3 chose for the symbolic numbers: " + ", ".join(f"{k}={v}" for k, v in ans["parameters"].items()))
-    for s in ans["witness"]:
+    steps = ans["witness"]
+    # a game of the model is hundreds of decisions: its opening and its end, the whole in --json or --replay
+    shown = steps if len(steps) <= LONG_WITNESS else steps[:HEAD] + [None] + steps[-TAIL:]
+    for s in shown:
+        if s is None:
+            con.print(f"  ...  {len(steps) - HEAD - TAIL} more steps (all of them: --json, or --replay FILE)")
+            continue
         where = f"{s['where']}: " if s.get("where") else ""
         con.print(f"  {s['step']:>3}  {where}{s['action']}")
+    if ans.get("replay_file"):
+        con.print(f"  the witness as a replay file: {ans['replay_file']} (check --replay plays it again)")
     con.print(f"  ({ans['seconds']:.1f} s)")
     return code
 
@@ -169,8 +212,9 @@ def register(sub) -> None:
         "--minimize",
         dest="minimise",
         metavar="MEASURE",
-        help="with --goal: what its fewest counts: the ruleset's measure (OblivAeon: round; Aeon's End: turn) or 'steps',"
-        " the symbolic steps of the path, exact within --depth (default: the ruleset's measure)",
+        help="with --goal: what its fewest counts: the ruleset's measures (OblivAeon: round, turn; Aeon's End: turn), 'steps',"
+        " the symbolic steps of the path, exact within --depth, or 'decisions', searched in the model's own play from a"
+        " rulebook setup, exact or between stated bounds (default: the ruleset's first measure)",
     )
     sp.add_argument(
         "--work",
@@ -206,6 +250,25 @@ def register(sub) -> None:
         metavar="FILE",
         help="write the witness as an ITF trace (a new file or one this tool wrote) (default: none)",
     )
+    sp.add_argument(
+        "--games",
+        metavar="N",
+        type=integer(1, 10_000),
+        help=f"with --minimise decisions: the random games from the setup that bound the fewest from above (default {PlayBudget().games})",
+    )
+    sp.add_argument(
+        "--explore",
+        metavar="STATES",
+        type=integer(1, 10_000_000),
+        help="with --minimise decisions: the states of the breadth-first search that bounds it from below, or finds it exactly"
+        f" (default {PlayBudget().explored:,})",
+    )
+    add_seed_argument(sp, "with --minimise decisions: the setup is game 0 of this seed, as simulate --seed makes it")
+    sp.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="with --minimise decisions: write the witness as a replay file (a new file or one this tool wrote) (default: none)",
+    )
     add_json_arguments(sp)
     add_examples(
         sp,
@@ -214,6 +277,9 @@ def register(sub) -> None:
             "oblivaeon-verify ask --ruleset aeons_end fewest-turns-to-reshuffle --players 1 --itf witness.itf.json",
             "the witness as an ITF trace",
         ),
-        ('oblivaeon-verify ask --goal "the multiverse is destroyed"', "the fewest rounds to a loss, asked in words"),
+        (
+            'oblivaeon-verify ask --goal "the multiverse is destroyed" --minimise decisions --replay loss.json',
+            "a question in words: the fewest decisions to a loss in the model's play, its witness a replay file",
+        ),
     )
     sp.set_defaults(fn=cmd_ask)

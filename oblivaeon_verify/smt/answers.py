@@ -24,7 +24,9 @@ class Answer:
     value_label: str = ""
     """What ``value`` counts (rounds, turns, ...)."""
     seconds: float = 0.0
+    replay: dict | None = None
+    """The witness as a replay file's document, when it is a game of the model (``--minimise decisions``)."""
 
     def as_dict(self) -> dict:
         keys = ("query", "status", "depth", "players", "assumptions", "witness", "parameters", "value", "value_label")
-        return {k: getattr(self, k) for k in keys}
+        return {k: getattr(self, k) for k in keys} | ({"replay": self.replay} if self.replay is not None else {})

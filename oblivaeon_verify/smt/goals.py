@@ -73,18 +73,30 @@ class Condition:
 
 @dataclass(frozen=True)
 class Measure:
-    """What a goal query minimises: a state field that never decreases along a path (rounds, turns)."""
+    """What a goal query minimises: a number of the state that never decreases along a path (rounds,
+    turns): the state field ``name``, or ``of(state)`` when the number is derived from fields."""
 
     name: str
-    """The state field, and the name ``ask --minimise`` takes."""
+    """The name ``ask --minimise`` takes (and the state field, without ``of``)."""
     label: str
+    of: Callable[[dict], z3.ArithRef] | None = None
 
     def term(self, state: dict) -> z3.ArithRef:
-        return state[self.name]
+        return self.of(state) if self.of is not None else state[self.name]
+
+    def value(self, state: dict) -> int:
+        """The measure in a decoded witness state (plain values)."""
+        if self.of is None:
+            return state[self.name]
+        env = {k: (z3.BoolVal(v) if isinstance(v, bool) else z3.IntVal(v)) for k, v in state.items()}
+        return z3.simplify(self.of(env)).as_long()
 
 
 STEPS = Measure("steps", "symbolic steps")
 """Every ruleset's other measure: the steps of the path itself (each one transition of the abstraction)."""
+DECISIONS = Measure("decisions", "decisions")
+"""The model's own decisions: not a number of the abstraction, so searched in play by a ruleset that
+offers it (``properties.common.goal_play``), not by the solver."""
 
 
 @dataclass(frozen=True)
@@ -93,14 +105,14 @@ class GoalVocabulary:
     conditions: tuple[Condition, ...]
     measures: tuple[Measure, ...]
 
-    def measure(self, name: str) -> Measure:
-        """The measure ``ask --minimise`` names: one of the vocabulary's, or ``steps``."""
-        for m in (*self.measures, STEPS):
+    def measure(self, name: str, in_play: bool = False) -> Measure:
+        """The measure ``ask --minimise`` names: one of the vocabulary's, ``steps``, or ``decisions`` when
+        the ruleset searches its play (``in_play``)."""
+        known = (*self.measures, STEPS, *((DECISIONS,) if in_play else ()))
+        for m in known:
             if m.name == name.strip():
                 return m
-        raise GoalError(
-            1, f"a measure to minimise: {', '.join(m.name for m in (*self.measures, STEPS))}", repr(name.strip()[:40]), "--minimise"
-        )
+        raise GoalError(1, f"a measure to minimise: {', '.join(m.name for m in known)}", repr(name.strip()[:40]), "--minimise")
 
     def quantity(self, text: str) -> Quantity:
         """The quantity named ``text`` (articles and case aside): ``ask --most``'s argument."""
@@ -330,8 +342,8 @@ def fewest(
             notes.append(f"no path of at most {count(depth, 'step')} reaches the goal")
         return Answer(name, status, depth, players, notes, value_label=measure.label)
     best = steps_of(steps)
-    value = best[-1]["state"][measure.name]
-    start = best[0]["state"][measure.name]
+    value = measure.value(best[-1]["state"])
+    start = measure.value(best[0]["state"])
     prover = _prover(proof, lemmas, timeout_ms)
     # the largest value below the witness's that the goal provably needs (the start of the game: none)
     proved_to = next((t for t in range(value, start, -1) if _needs_more(prover, goal, measure, t)), start)
@@ -345,7 +357,7 @@ def fewest(
             notes.append(f"no path of at most {count(depth, 'step')} reaches the goal with {measure.label} below {value}")
             break
         best, values = steps_of(shorter), vals
-        value = best[-1]["state"][measure.name]
+        value = measure.value(best[-1]["state"])
     if proved_to == value:
         why = (
             f"{measure.label} {value} is where the game starts"
@@ -449,19 +461,29 @@ def fewest_steps(name: str, goal: Goal, space: Space) -> Answer:
     return Answer(name, "reached", space.depth, space.players, notes, best, values, value, STEPS.label)
 
 
-def answer(vocab: GoalVocabulary, goal: str | None, most_of: str | None, space: Space, minimise: str | None = None) -> Answer:
+def answer(
+    vocab: GoalVocabulary,
+    goal: str | None,
+    most_of: str | None,
+    space: Callable[[], Space],
+    minimise: str | None = None,
+    in_play: Callable[[Goal], Answer] | None = None,
+) -> Answer:
     """``ask --goal`` / ``--most`` / ``--minimise``: the goal's fewest rounds (the vocabulary's first
-    measure, or the one ``minimise`` names: ``steps`` for the path's own length), or the most of the
-    quantity named ``most_of`` where the goal holds (any state without a goal)."""
+    measure, or the one ``minimise`` names: ``steps`` for the path's own length, ``decisions`` answered
+    by ``in_play``), or the most of the quantity named ``most_of`` where the goal holds (any state
+    without a goal).  ``space()`` builds the solver's space, only for the measures that need it."""
     if goal is None and most_of is None:
         raise ValueError("--goal or --most: expected at least one")
     if minimise is not None and (goal is None or most_of is not None):
         raise ValueError("--minimise: what the fewest of a --goal counts; not with --most, and only with --goal")
-    measure = vocab.measures[0] if minimise is None else vocab.measure(minimise)
+    measure = vocab.measures[0] if minimise is None else vocab.measure(minimise, in_play is not None)
     parsed = parse_goal(goal, vocab) if goal is not None else None
+    if measure is DECISIONS:
+        return in_play(parsed)
     if most_of is None:
-        return fewest_steps("goal", parsed, space) if measure is STEPS else fewest("goal", parsed, measure, space)
-    return most("goal", parsed, vocab.quantity(most_of), space)
+        return fewest_steps("goal", parsed, space()) if measure is STEPS else fewest("goal", parsed, measure, space())
+    return most("goal", parsed, vocab.quantity(most_of), space())
 
 
 def _value_at(quantity: Quantity, state: dict, params: dict) -> int:

@@ -234,11 +234,14 @@ class SymbolicEncoding(Protocol):
         work: int | None = None,
         most: str | None = None,
         minimise: str | None = None,
+        play=None,
     ) -> dict:
-        """The fewest rounds (or turns, or what ``minimise`` names: a measure of the vocabulary, or
-        ``steps``) in which a goal in words can hold, or with ``most`` (a quantity's name) the most that
-        quantity can be where it holds, with a witness (``ask --goal``, ``--most``, ``--minimise``;
-        the words are ``oblivaeon_verify.smt.goals``'s, over the ruleset's quantities and conditions)."""
+        """The fewest rounds (or turns, or what ``minimise`` names: a measure of the vocabulary,
+        ``steps``, or ``decisions``) in which a goal in words can hold, or with ``most`` (a quantity's
+        name) the most that quantity can be where it holds, with a witness (``ask --goal``, ``--most``,
+        ``--minimise``; the words are ``oblivaeon_verify.smt.goals``'s, over the ruleset's quantities and
+        conditions).  ``decisions`` is searched in the model's own play within ``play``
+        (``properties.common.goal_play.PlayBudget``; None: its defaults), and its witness is a replay."""
 
 
 class ClarifyLanguage(Protocol):

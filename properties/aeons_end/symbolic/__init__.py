@@ -72,6 +72,7 @@ def ask_goal(
     work: int | None = None,
     most: str | None = None,
     minimise: str | None = None,
+    play=None,
 ) -> dict:
     """The fewest turns (or what ``minimise`` names) in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
     from oblivaeon_verify.properties.aeons_end.symbolic.goals import vocabulary
@@ -87,20 +88,33 @@ def ask_goal(
     start = time.perf_counter()
     enc = encoding(players)
     vocab = vocabulary(enc)
-    space = goals.Space(
-        search=enc.system(),
-        proof=enc.system(),
-        lemmas=properties(enc),
-        players=players,
-        depth=depth or GOAL_DEPTH,
-        allowance=Allowance.of(work or QUERY_WORK),
-        notes=("symbolic abstraction: any turn may be taken by any seated player (counts of player cards, not names)",),
-        steps_of=_steps,
-    )
-    ans = goals.answer(vocab, goal, most, space, minimise)
+
+    def space():
+        return goals.Space(
+            search=enc.system(),
+            proof=enc.system(),
+            lemmas=properties(enc),
+            players=players,
+            depth=depth or GOAL_DEPTH,
+            allowance=Allowance.of(work or QUERY_WORK),
+            notes=("symbolic abstraction: any turn may be taken by any seated player (counts of player cards, not names)",),
+            steps_of=_steps,
+        )
+
+    ans = goals.answer(vocab, goal, most, space, minimise, lambda parsed: _in_play(parsed, players, enc, play))
     out = ans.as_dict()
     out["seconds"] = time.perf_counter() - start
     return out
+
+
+def _in_play(goal, players: int, enc, play):
+    """``--minimise decisions``: the goal searched in the model's own play (``properties.common.goal_play``)."""
+    from oblivaeon_verify.model.aeons_end.ruleset import RULESET
+    from oblivaeon_verify.properties.aeons_end.symbolic.abstraction import abstract
+    from oblivaeon_verify.properties.common import goal_play
+
+    holds = goal_play.compiled(goal, tuple((n, sort) for n, sort, _m in enc.fields), enc.system().params)
+    return goal_play.fewest_decisions(RULESET, players, goal, holds, abstract, play or goal_play.PlayBudget())
 
 
 GOAL_DEPTH = 30

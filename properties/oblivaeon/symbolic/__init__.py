@@ -106,6 +106,7 @@ def ask_goal(
     work: int | None = None,
     most: str | None = None,
     minimise: str | None = None,
+    play=None,
 ) -> dict:
     """The fewest rounds (or what ``minimise`` names) in which ``goal`` (words: ``goals.vocabulary``) can hold, with a witness."""
     from oblivaeon_verify.properties.oblivaeon.symbolic.goals import vocabulary
@@ -124,20 +125,41 @@ def ask_goal(
     b = booklet()
     enc = _encoding(players, b, game_over)
     vocab = vocabulary(enc)
-    lemmas = properties(enc) + (() if game_over else (removals_per_round(enc),))
-    space = goals.Space(
-        search=_system(_encoding(players, b, game_over, accelerated=True)),
-        proof=_system(enc),
-        lemmas=lemmas,
-        players=players,
-        depth=depth or DEFAULT_DEPTH,
-        allowance=Allowance.of(work or QUERY_WORK),
-        notes=tuple(_assumptions(b, game_over)),
-        steps_of=_steps,
-    )
-    ans = goals.answer(vocab, goal, most, space, minimise)
+
+    def space():
+        return goals.Space(
+            search=_system(_encoding(players, b, game_over, accelerated=True)),
+            proof=_system(enc),
+            lemmas=properties(enc) + (() if game_over else (removals_per_round(enc),)),
+            players=players,
+            depth=depth or DEFAULT_DEPTH,
+            allowance=Allowance.of(work or QUERY_WORK),
+            notes=tuple(_assumptions(b, game_over)),
+            steps_of=_steps,
+        )
+
+    def in_play(parsed):
+        if options:
+            raise ValueError(f"--option {options[0]}: the model's own play needs no options (environments fall to their Game Over there)")
+        return _in_play(parsed, players, enc.system().params, play)
+
+    ans = goals.answer(vocab, goal, most, space, minimise, in_play)
     out = ans.as_dict()
     out["seconds"] = time.perf_counter() - start
+    if ans.value_label == goals.DECISIONS.label:
+        return out
+    turn = vocab.measure("turn")
     for s in out["witness"]:
-        s["where"] = f"round {s['round']}"
+        s["where"] = f"round {s['round']}, turn {turn.value(s['state'])}: {enc.layout.label(s['state']['pos'])}"
     return out
+
+
+def _in_play(goal, players: int, params: dict, play):
+    """``--minimise decisions``: the goal searched in the model's own play (``properties.common.goal_play``)."""
+    from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+    from oblivaeon_verify.properties.common import goal_play
+    from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import FIELDS, abstract
+
+    holds = goal_play.compiled(goal, tuple((n, sort) for n, sort, _m in FIELDS), params)
+    # no goal word reads the Devastation ledger (a sum over the trace, not a part of the state): it stays 0
+    return goal_play.fewest_decisions(RULESET, players, goal, holds, lambda state: abstract(state, 0), play or goal_play.PlayBudget())

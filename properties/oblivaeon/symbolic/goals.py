@@ -63,5 +63,19 @@ def vocabulary(enc) -> GoalVocabulary:
             Condition("oblivaeon is in the second battle zone", lambda s, p: s["ozone"] == 2, "the OblivAeon marker's battle zone"),
             Condition("the countdown has run out", countdown_ran_out, "the Countdown ran out this round and started over"),
         ),
-        measures=(Measure("round", "round"),),
+        measures=(Measure("round", "round"), Measure("turn", "turn", turns_taken(lay))),
     )
+
+
+def turns_taken(lay):
+    """The turn the game is in, counted from OblivAeon's first turn (1) over every turn slot of the
+    round table (ROUND.ORDER: OblivAeon's, each hero's, each zone's environment and villain turns); 0
+    during setup.  It never decreases: within a round the position only moves on, and a new round
+    starts again at OblivAeon's turn, the round table's first (ROUND.REPEAT)."""
+    per_round = len(lay.starts)
+
+    def turn(s):
+        begun = sum((z3.If(s["pos"] >= start, 1, 0) for start in lay.starts), z3.IntVal(0))
+        return (s["round"] - 1) * per_round + begun
+
+    return turn
