@@ -26,9 +26,9 @@ class ModelRuleset:
     not_position: tuple[str, ...] = ()
     """State fields a position leaves out (configuration and clocks: ``position_key`` ignores them)."""
     decision_weight = None
+    """Random play's weight of a player decision (a function of it), or None to choose uniformly."""
     silent_choices: tuple = ()
     """What the model decides where its rulebook is silent (``model.common.silent.SilentChoice``), in the order a reviewer reads them."""
-    """Random play's weight of a player decision (a function of it), or None to choose uniformly."""
 
     @property
     def package(self) -> str:
