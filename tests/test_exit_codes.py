@@ -82,6 +82,8 @@ def test_prove_out_of_work_is_inconclusive_with_exit_4_and_names_the_limit(capsy
     rows = json.loads(out)["invariants"]
     assert code == 4 and json.loads(out)["verdict"] == "inconclusive" and {r["status"] for r in rows} == {"unknown"}
     assert any(r["reason"].endswith("the work allowed ran out (1 solver units)") for r in rows)
+    code, out, _ = run(capsys, "prove", "--ruleset", "aeons_end", "--players", "1", "--work", "1")
+    assert code == 4 and "the work allowed ran out (1 solver units) (allow more with --work UNITS)" in " ".join(out.split())
 
 
 def test_ask_with_a_solver_unknown_is_inconclusive(monkeypatch, capsys):

@@ -149,6 +149,11 @@ def cmd_prove(args) -> int:
             for s in r["counterexample"]:
                 con.print(f"  {s['step']:>3}  {s['action']}{_changes(prev, s['state'])}")
                 prev = s["state"]
+    for r in rows + list(extras.values()):
+        if r["status"] == "unknown" and r.get("reason"):
+            who = f" ({r['players']} {ruleset.players_word})" if "players" in r else ""
+            more = next((f" (allow more with {arg})" for words, arg in LIMITS if words in r["reason"]), "")
+            con.print(f"[red]{r['property']}[/red]{who} unknown: {r['reason']}{more}")
     for x in extras.values():
         con.print(f"{x.get('title', x['property'])}: {x.get('summary', x['status'])}")
     if target:
@@ -156,6 +161,8 @@ def cmd_prove(args) -> int:
     return code
 
 
+LIMITS = (("work allowed ran out", "--work UNITS"), ("time allowed ran out", "--timeout SECONDS"))
+"""What an unknown's reason says when a limit ran out, and the option that allows more."""
 PASSING = ("proved",)
 FAILING = ("violated",)
 
