@@ -11,7 +11,7 @@ code  name             meaning
                        unusable; nothing was checked (or the result could not be written)
 3     INTERNAL         the tool itself failed (a bug): a one-line message, the traceback on request
 4     INCONCLUSIVE     nothing failed, but something could not be decided: a solver ``unknown``
-                       (a timeout), a search that hit its budget, a property only bounded
+                       (its work or time ran out), a search that hit its budget, a property only bounded
 130   INTERRUPTED      stopped by Ctrl-C (SIGINT): queued work cancelled, workers ended, what was
                        done summarised in one line on stderr, nothing half-written left; a second
                        Ctrl-C ends the process at once, as quietly

@@ -174,8 +174,9 @@ def test_a_changed_model_fails_the_refinement_check(monkeypatch):
 
 def test_the_fewest_turns_to_reshuffle_has_a_proved_lower_bound_and_a_bounded_search():
     enc = Encoding(1)
-    assert reshuffle_lower_bound(enc, 30_000) == 5  # three player cards and two nemesis cards (SOLO.TRUE-SOLO)
-    assert reshuffle_lower_bound(Encoding(2, nemesis_cards=3), 30_000) == 7
+    assert reshuffle_lower_bound(enc) == 5  # three player cards and two nemesis cards (SOLO.TRUE-SOLO)
+    assert reshuffle_lower_bound(Encoding(2, nemesis_cards=3)) == 7
+    assert reshuffle_lower_bound(enc, work=1) is None  # out of work: no bound claimed
     short = fewest_turns_to_reshuffle(1, depth=10)
     assert short.status == "unreachable-within" and short.value is None and short.witness == []
     assert any("no reshuffle within 10 symbolic steps" in a for a in short.assumptions)

@@ -76,6 +76,16 @@ def test_prove_of_a_broken_encoding_fails_with_exit_1(capsys):
     assert code == 1 and any(r["status"] == "violated" for r in json.loads(out)["invariants"])
 
 
+def test_prove_out_of_work_is_inconclusive_with_exit_4_and_names_the_limit(capsys):
+    """One solver unit per obligation: nothing proved, every property unknown (never a pass), exit 4."""
+    code, out, _ = run(capsys, "prove", "--ruleset", "aeons_end", "--players", "1", "--work", "1", "--json")
+    rows = json.loads(out)["invariants"]
+    assert code == 4 and json.loads(out)["verdict"] == "inconclusive" and {r["status"] for r in rows} == {"unknown"}
+    assert any(r["reason"].endswith("the work allowed ran out (1 solver units)") for r in rows)
+    code, out, _ = run(capsys, "prove", "--ruleset", "aeons_end", "--players", "1", "--work", "1")
+    assert code == 4 and "the work allowed ran out (1 solver units) (allow more with --work UNITS)" in " ".join(out.split())
+
+
 def test_ask_with_a_solver_unknown_is_inconclusive(monkeypatch, capsys):
     from oblivaeon_verify.properties.oblivaeon import symbolic
 
@@ -135,7 +145,7 @@ def test_ctrl_c_in_a_command_is_exit_130_without_a_traceback(monkeypatch, capsys
 
 def test_a_bad_argument_is_one_line_and_exit_2(capsys):
     for argv in (["simulate", "--games", "-5"], ["simulate", "--games", "10**12"], ["simulate", "--workers", "100000"],
-                 ["prove", "--timeout", "inf"], ["explore", "--max-states", "99999999999"], ["ask", "fewest-rounds-to-lose", "--depth", "100000"],
+                 ["prove", "--timeout", "inf"], ["prove", "--work", "0"], ["prove", "--work", "1e9"], ["explore", "--max-states", "99999999999"], ["ask", "fewest-rounds-to-lose", "--depth", "100000"],
                  ["simulate", "--seed", "٣"], ["simulate", "--games", "+5"], ["check", "--profile", "nope"],
                  ["simulate", "--seed", "9" * 5000]):  # fmt: skip
         code, out, err = run(capsys, *argv)

@@ -17,7 +17,7 @@ from oblivaeon_verify.properties.oblivaeon.symbolic.prove import itf_trace, prov
 
 from oblivaeon_verify.smt import itf, smtlib
 from oblivaeon_verify.smt.allowance import Allowance
-from oblivaeon_verify.smt.kinduction import Property, Prover, reach
+from oblivaeon_verify.smt.kinduction import PROOF_WORK, Property, Prover, StepProperty, reach
 from oblivaeon_verify.smt.system import TransitionSystem, Var
 
 EXPECTED = {
@@ -41,6 +41,24 @@ def test_every_bookkeeping_invariant_is_proved_unbounded(players):
     for r in results:
         assert (r.status, r.method) == ("proved", "k-induction"), (r.property, r.status, r.reason)
         assert r.k == 1
+
+
+def test_a_proof_out_of_work_is_unknown_never_proved_and_says_the_work_ran_out():
+    """With one solver unit per obligation no invariant is proved: each is unknown, its own obligation's
+    reason naming the work (not a time), the others' naming the lemma left unproved."""
+    _enc, results = prove_all(3, work=1)
+    assert {r.property for r in results} == EXPECTED and {r.status for r in results} == {"unknown"}
+    own = [r for r in results if not r.reason.startswith("lemma not proved")]
+    assert own and all(r.reason.endswith("the work allowed ran out (1 solver units)") for r in own), [r.reason for r in own]
+    assert all("time" not in r.reason for r in results)
+
+
+def test_the_proofs_within_the_default_work_are_proved_and_the_same_every_run():
+    """Work units, not seconds: the same proofs give the same results run after run (the default work, PROOF_WORK)."""
+    runs = [[(r.property, r.status, r.method, r.k, r.reason) for r in prove_all(3)[1]] for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert {status for _p, status, *_ in runs[0]} == {"proved"}
+    assert Prover(counter_system()).work == PROOF_WORK
 
 
 def test_the_broken_encoding_is_caught_with_a_counterexample_naming_steps_and_clauses():
@@ -107,6 +125,11 @@ def test_battle_zone_isolation_is_proved_over_the_models_targeting_rules():
     assert "Rift Shard" in out["mission_cards_held_to_their_zone"]
 
 
+def test_isolation_out_of_work_is_unknown_and_says_so():
+    out = isolation.prove(work=1)
+    assert out["status"] == "unknown" and out["reason"] == "the work allowed ran out (1 solver units)"
+
+
 def test_isolation_fails_if_the_targeting_rule_lets_plain_cards_reach_both_zones(monkeypatch):
     monkeypatch.setattr(isolation, "reach_zones", lambda ctx, reach: (1, 2))
     out = isolation.prove()
@@ -161,21 +184,41 @@ def test_a_false_property_is_violated_with_the_shortest_trace():
     assert r.status == "violated" and [s.state["x"] for s in r.trace] == [0, 1, 2, 3]
 
 
-def test_a_solver_timeout_is_unknown_never_a_pass():
+def cubes() -> TransitionSystem:
+    """x, y, z start positive and count up together."""
+
     def nxt(s, t, label):
         return z3.And(t["x"] == s["x"] + 1, t["y"] == s["y"] + 1, t["z"] == s["z"] + 1)
 
-    hard = TransitionSystem(
+    return TransitionSystem(
         "cubes",
         (Var("x", "int"), Var("y", "int"), Var("z", "int")),
         (Var("act", "int"),),
         init=lambda s: z3.And(s["x"] > 0, s["y"] > 0, s["z"] > 0),
         next=nxt,
     )
-    # x^3 + y^3 = z^3 has no positive solutions, but no solver can show it: the answer must be "unknown".
-    prop = Property("FERMAT3", "", (), lambda s, p: s["x"] * s["x"] * s["x"] + s["y"] * s["y"] * s["y"] != s["z"] * s["z"] * s["z"])
-    r = Prover(hard, timeout_ms=300).check(prop, kmax=1, bound=1)
-    assert r.status == "unknown" and "solver" in r.reason
+
+
+# x^3 + y^3 = z^3 has no positive solutions, but no solver can show it: the answer must be "unknown".
+FERMAT3 = Property("FERMAT3", "", (), lambda s, p: s["x"] * s["x"] * s["x"] + s["y"] * s["y"] * s["y"] != s["z"] * s["z"] * s["z"])
+
+
+def test_a_solver_out_of_work_is_unknown_never_a_pass():
+    r = Prover(cubes(), work=100_000).check(FERMAT3, kmax=1, bound=1)
+    assert r.status == "unknown" and r.reason == "base case, path of 0 steps: the work allowed ran out (100,000 solver units)"
+
+
+def test_a_solver_out_of_time_is_unknown_and_says_the_time_not_the_work_ran_out():
+    """A wall-clock limit only when asked; the reason says which limit ran out."""
+    r = Prover(cubes(), seconds=0.2).check(FERMAT3, kmax=1, bound=1)
+    assert r.status == "unknown" and r.reason.endswith("the time allowed ran out") and "work" not in r.reason
+
+
+def test_a_step_property_out_of_work_is_unknown_never_proved():
+    always = StepProperty("X-STEPS", "x moves by one or wraps", (), lambda s, t, p: z3.Or(t["x"] == s["x"] + 1, t["x"] == 0))
+    assert Prover(counter_system()).check_step(always).status == "proved"
+    r = Prover(counter_system(), work=1).check_step(always)
+    assert r.status == "unknown" and "the work allowed ran out (1 solver units)" in r.reason
 
 
 def two_step_counter() -> TransitionSystem:
@@ -217,7 +260,7 @@ def test_lemmas_must_be_proved_first():
 def test_fewest_rounds_to_lose_is_exact_when_the_witness_meets_the_proved_bound():
     from oblivaeon_verify.properties.oblivaeon.symbolic.queries import booklet, fewest_rounds_to_lose
 
-    ans = fewest_rounds_to_lose(3, depth=30, b=booklet(fixed={"devastation_threshold": 1}), timeout_ms=60_000)
+    ans = fewest_rounds_to_lose(3, depth=30, b=booklet(fixed={"devastation_threshold": 1}))
     assert ans.status == "reached" and ans.value == 4
     assert any("no loss before round 4" in a for a in ans.assumptions)
     last = ans.witness[-1]

@@ -1,22 +1,25 @@
 """``oblivaeon-verify prove``: the Z3 proofs of a ruleset's bookkeeping invariants, and any extra proofs it declares.
 
 A table of properties: method (k-induction or BMC), k or bound, result (proved / violated /
-bounded / unknown; a timeout is never a pass) and seconds, per player count.  Exit 1 when a
-property is violated, else 4 when one is unknown (a solver timeout) or only bounded (induction did
-not close), else 0.  ``--smtlib DIR``
+bounded / unknown; an unknown is never a pass) and seconds, per player count.  Each obligation (a
+solver call) may spend ``--work`` of Z3's resource units (default ``kinduction.PROOF_WORK``, the same
+on every machine) and, only when asked, ``--timeout`` seconds; one that runs out is unknown, and
+says which limit ran out.  Exit 1 when a property is violated, else 4 when one is unknown or only
+bounded (induction did not close), else 0.  ``--smtlib DIR``
 writes every obligation as SMT-LIB2 and every counterexample as an ITF trace, replacing the folder
 whole (:mod:`oblivaeon_verify.output`).
 
 The ruleset's symbolic encoding (its plugin's ``symbolic``: ``properties.common.plugin.SymbolicEncoding``)
 offers, all returning JSON-able data:
 
-* ``prove_players(n, *, smtlib_dir, timeout_ms, mutant) -> list[dict]`` (required): one row per
+* ``prove_players(n, *, smtlib_dir, work, seconds, mutant) -> list[dict]`` (required): one row per
   property for ``n`` players, with ``property``, ``players``, ``clauses``, ``status``, ``method``,
   ``k``, ``bound``, ``reason``, ``seconds`` and, when violated, ``counterexample``; ``mutant``
-  names one of ``MUTANT_NAMES`` (deliberately broken encodings); a bad name is a ``ValueError``.
-* the plugin's ``extra_proofs(*, smtlib_dir) -> dict[str, dict]`` (optional): proofs that do not
-  depend on the player count, by JSON key, each with ``property``, ``title``, ``clauses``,
-  ``status``, ``method``, ``seconds`` and a one-line ``summary``.
+  names one of ``MUTANT_NAMES`` (deliberately broken encodings); a bad name is a ``ValueError``;
+  ``work`` (solver units) and ``seconds`` (None: no wall-clock limit) are per obligation.
+* the plugin's ``extra_proofs(*, smtlib_dir, work, seconds) -> dict[str, dict]`` (optional): proofs that
+  do not depend on the player count, by JSON key, each with ``property``, ``title``, ``clauses``,
+  ``status``, ``method``, ``seconds``, a one-line ``summary`` and, when unknown, ``reason``.
 * ``ask(query, players, *, depth, symbolic, fixed, options) -> dict`` with ``QUERY_NAMES``,
   ``SYMBOLIC_NUMBERS`` and ``ASK_OPTIONS`` (name -> help) (see ``commands.ask``; no queries: empty names).
 """
@@ -40,6 +43,7 @@ from oblivaeon_verify.commands.common import (
     print_json,
     seconds,
 )
+from oblivaeon_verify.smt.kinduction import PROOF_WORK
 from oblivaeon_verify.timing import move_seconds
 
 
@@ -51,10 +55,10 @@ def symbolic(ruleset):
     return plugin.symbolic()
 
 
-def extra_proofs(ruleset, *, smtlib_dir: Path | None = None) -> dict[str, dict]:
-    """The ruleset's extra proofs (none when its plugin declares none)."""
+def extra_proofs(ruleset, *, smtlib_dir: Path | None = None, work: int = PROOF_WORK, seconds: float | None = None) -> dict[str, dict]:
+    """The ruleset's extra proofs (none when its plugin declares none), ``work`` solver units (and ``seconds``) per obligation."""
     prove = rulesets.plugin(ruleset).extra_proofs
-    return prove(smtlib_dir=smtlib_dir) if prove is not None else {}
+    return prove(smtlib_dir=smtlib_dir, work=work, seconds=seconds) if prove is not None else {}
 
 
 def _changes(before: dict | None, after: dict) -> str:
@@ -91,14 +95,15 @@ def cmd_prove(args) -> int:
                         sym.prove_players(
                             n,
                             smtlib_dir=out_dir / f"{n}-{ruleset.players_word}" if out_dir else None,
-                            timeout_ms=int(args.timeout * 1000),
+                            work=args.work,
+                            seconds=args.timeout,
                             mutant=args.mutant,
                         )
                     )
                 except ValueError as e:
                     raise UsageError(str(e)) from None
                 finished += 1
-            extras = extra_proofs(ruleset, smtlib_dir=out_dir)
+            extras = extra_proofs(ruleset, smtlib_dir=out_dir, work=args.work, seconds=args.timeout)
             if target:
                 output.replace(target, output.collect(out_dir), "prove", "--smtlib")
                 for r in rows + list(extras.values()):
@@ -144,6 +149,11 @@ def cmd_prove(args) -> int:
             for s in r["counterexample"]:
                 con.print(f"  {s['step']:>3}  {s['action']}{_changes(prev, s['state'])}")
                 prev = s["state"]
+    for r in rows + list(extras.values()):
+        if r["status"] == "unknown" and r.get("reason"):
+            who = f" ({r['players']} {ruleset.players_word})" if "players" in r else ""
+            more = next((f" (allow more with {arg})" for words, arg in LIMITS if words in r["reason"]), "")
+            con.print(f"[red]{r['property']}[/red]{who} unknown: {r['reason']}{more}")
     for x in extras.values():
         con.print(f"{x.get('title', x['property'])}: {x.get('summary', x['status'])}")
     if target:
@@ -151,6 +161,8 @@ def cmd_prove(args) -> int:
     return code
 
 
+LIMITS = (("work allowed ran out", "--work UNITS"), ("time allowed ran out", "--timeout SECONDS"))
+"""What an unknown's reason says when a limit ran out, and the option that allows more."""
 PASSING = ("proved",)
 FAILING = ("violated",)
 
@@ -177,10 +189,20 @@ def register(sub) -> None:
         "(new, empty, or one this command wrote; replaced whole) (default: none written)",
     )
     sp.add_argument(
+        "--work",
+        metavar="UNITS",
+        type=integer(1, 10**12),
+        default=PROOF_WORK,
+        help=f"Z3 work units each proof obligation may spend, from 1 to 10^12 (default {PROOF_WORK:,}, about ten times"
+        " the costliest obligation measured); the same on every machine, so a result does not depend on load; past it the"
+        " property is 'unknown' (exit 4), never a pass",
+    )
+    sp.add_argument(
         "--timeout",
+        metavar="SECONDS",
         type=seconds(86_400),
-        default=30.0,
-        help="seconds per solver query, above 0 and at most 86400 (default %(default)s); a timeout is 'unknown', never a pass",
+        help="also stop each proof obligation after this many seconds, above 0 and at most 86400 (default: no wall-clock limit);"
+        " a result under it can depend on the machine's load; past it the property is 'unknown' (exit 4), never a pass",
     )
     sp.add_argument(
         "--mutant",

@@ -30,7 +30,7 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
 
 
 def findings(data: dict) -> dict:
-    """A violated proof fails; an unknown (a solver timeout) or only bounded one is undecided."""
+    """A violated proof fails; an unknown (an obligation's work ran out, or the solver gave no answer) or only bounded one is undecided."""
     if not data.get("available"):
         return {"inconclusive": [f"no proofs: {data.get('reason', 'no symbolic encoding')}"]}
     failed, undecided = [], []

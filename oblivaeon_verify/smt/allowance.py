@@ -77,3 +77,22 @@ class Allowance:
             # Z3 names the cause differently per solver ("max. resource limit exceeded", "sat.canceled"),
             # so the units are compared instead.
             self.out_of_work = units is not None and spent >= units
+
+    def why_unknown(self, solver: z3.Solver) -> str:
+        """Why the last :meth:`check` of ``solver`` answered ``unknown``, in words: which limit ran out, or the solver's own reason."""
+        if self.out_of_work and self.units is not None:
+            return f"the work allowed ran out ({self.units:,} solver units)"
+        reason = solver.reason_unknown()
+        # Z3's timeout is set in whole milliseconds, so it may stop a moment before the deadline itself.
+        if self.deadline is not None and (not self.deadline_left() or reason in ("timeout", "canceled")):
+            return "the time allowed ran out"
+        return f"the solver answered unknown ({reason})"
+
+    def answer(self, solver: z3.Solver) -> tuple[z3.CheckSatResult, str]:
+        """One :meth:`check` of ``solver`` that does not raise: its answer and, when it is ``unknown``, why
+        (:meth:`why_unknown`, or that nothing was left before the call)."""
+        try:
+            result = self.check(solver)
+        except Exhausted as e:
+            return z3.unknown, str(e)
+        return result, self.why_unknown(solver) if result == z3.unknown else ""

@@ -37,7 +37,7 @@ import z3
 from oblivaeon_verify.model.common.files import InputError
 from oblivaeon_verify.smt.allowance import Allowance
 from oblivaeon_verify.smt.answers import Answer
-from oblivaeon_verify.smt.kinduction import PROVED, Property, Prover, reach
+from oblivaeon_verify.smt.kinduction import PROOF_WORK, PROVED, Property, Prover, reach
 from oblivaeon_verify.smt.system import TransitionSystem
 from oblivaeon_verify.words import count
 
@@ -303,7 +303,8 @@ def parse_goal(text: str, vocab: GoalVocabulary) -> Goal:
 class Space:
     """Where a ruleset answers goal questions: the system witnesses are searched in (possibly
     accelerated), the one bounds are proved on with the bookkeeping ``lemmas``, the search's depth and
-    shared work, the answer's standing notes, and how a decoded path becomes witness steps."""
+    shared work (the searches'), the answer's standing notes, how a decoded path becomes witness steps, and the
+    work each proof obligation may spend."""
 
     search: TransitionSystem
     proof: TransitionSystem
@@ -313,8 +314,8 @@ class Space:
     allowance: Allowance
     notes: tuple[str, ...]
     steps_of: Callable
-    timeout_ms: int = 30_000
-    """Per proof obligation (k-induction's own limit)."""
+    proof_work: int = PROOF_WORK
+    """The Z3 resource units each proof obligation may spend (k-induction's own limit, not taken from ``allowance``)."""
 
 
 def fewest(
@@ -332,7 +333,7 @@ def fewest(
     proof reaches the witness's value, and says so; otherwise it says within what depth lower values
     were excluded, or that the work ran out first."""
     search, proof, lemmas, players, depth = space.search, space.proof, space.lemmas, space.players, space.depth
-    allowance, steps_of, timeout_ms, notes = space.allowance, space.steps_of, space.timeout_ms, list(space.notes)
+    allowance, steps_of, proof_work, notes = space.allowance, space.steps_of, space.proof_work, list(space.notes)
     params = search.params
     holds = lambda s: goal.formula(s, params)  # noqa: E731
     status, steps, values = reach(search, holds, depth=depth, allowance=allowance)
@@ -344,7 +345,7 @@ def fewest(
     best = steps_of(steps)
     value = measure.value(best[-1]["state"])
     start = measure.value(best[0]["state"])
-    prover = _prover(proof, lemmas, timeout_ms)
+    prover = _prover(proof, lemmas, proof_work)
     # the largest value below the witness's that the goal provably needs (the start of the game: none)
     proved_to = next((t for t in range(value, start, -1) if _needs_more(prover, goal, measure, t)), start)
     while value > proved_to:
@@ -386,7 +387,7 @@ def most(
     the search ends when no larger value is found within ``depth`` steps (the most found within the
     depth, said so) or when the work runs out (said so)."""
     search, proof, lemmas, players, depth = space.search, space.proof, space.lemmas, space.players, space.depth
-    allowance, steps_of, timeout_ms, notes = space.allowance, space.steps_of, space.timeout_ms, list(space.notes)
+    allowance, steps_of, proof_work, notes = space.allowance, space.steps_of, space.proof_work, list(space.notes)
     params = search.params
     base = (lambda s: goal.formula(s, params)) if goal is not None else (lambda s: z3.BoolVal(True))
     where = (lambda s, p: goal.formula(s, p)) if goal is not None else (lambda s, p: z3.BoolVal(True))
@@ -405,7 +406,7 @@ def most(
         if value > MAX_NUMBER:
             notes.append(f"more than {MAX_NUMBER} within {depth} steps: no most found")
             return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
-        prover = prover or _prover(proof, lemmas, timeout_ms)
+        prover = prover or _prover(proof, lemmas, proof_work)
         if _bounded_by(prover, where, quantity, value):
             notes.append(f"exact: proved for all reachable states (k-induction): never more than {value}")
             return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
@@ -492,9 +493,9 @@ def _value_at(quantity: Quantity, state: dict, params: dict) -> int:
     return z3.simplify(quantity.term(env, params)).as_long()
 
 
-def _prover(proof: TransitionSystem, lemmas, timeout_ms: int) -> Prover:
-    """A prover of ``proof`` holding every lemma it could prove (each after the lemmas it assumes)."""
-    prover = Prover(proof, timeout_ms=timeout_ms)
+def _prover(proof: TransitionSystem, lemmas, work: int) -> Prover:
+    """A prover of ``proof`` (``work`` solver units per obligation) holding every lemma it could prove (each after the lemmas it assumes)."""
+    prover = Prover(proof, work=work)
     for lemma in lemmas:
         if isinstance(lemma, Property) and all(x in prover.proved for x in lemma.lemmas):
             prover.check(lemma)  # (kept as a lemma only when proved)

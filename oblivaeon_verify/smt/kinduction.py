@@ -8,8 +8,12 @@ For k = 1, 2, ... up to ``kmax``:
   followed only by states satisfying P.  Unsatisfiable: P holds in every reachable state.
 
 If no k up to ``kmax`` closes, bounded model checking runs to ``bound`` steps and the result says
-so ("bounded", with its bound).  A solver answer of ``unknown`` (a timeout) is reported as
-``unknown`` and is never counted as a pass.  Every obligation can be written out as SMT-LIB2.
+so ("bounded", with its bound).  Each obligation (each solver call: a base case, an inductive step,
+a step property's query) may spend ``work`` of Z3's resource units (``smt.allowance``: the same on
+every machine, so a proof does not turn from proved to unknown because the machine was busy; by
+default :data:`PROOF_WORK`), and ``seconds`` of wall-clock time only when asked.  An obligation that
+runs out is ``unknown``, with a reason that says which limit ran out, and is never counted as a
+pass.  Every obligation can be written out as SMT-LIB2.
 """
 
 from __future__ import annotations
@@ -92,12 +96,6 @@ class Result:
         return out
 
 
-def _solver(timeout_ms: int) -> z3.Solver:
-    s = z3.Solver()
-    s.set("timeout", timeout_ms)
-    return s
-
-
 def _smt2(solver: z3.Solver, name: str, expect: str) -> str:
     return smtlib.benchmark(solver, f"obligation {name}; a proof needs the answer {expect}")
 
@@ -117,14 +115,41 @@ def _decode(system: TransitionSystem, model: z3.ModelRef, states: list[dict], la
     return steps
 
 
-class Prover:
-    """Proves properties of one system, remembering the ones proved so that later ones may use them as lemmas."""
+PROOF_WORK = 40_000_000
+"""The Z3 work (resource units, ``smt.allowance``) each proof obligation may spend by default: about
+ten times the costliest obligation of any proof the tool runs, 3.9 M units (the bounded model checking
+that finds the counterexample of Aeon's End's broken encoding focus-turns-twice with 4 players; of the
+real encodings' proofs the costliest is 0.35 M, BREACH-STATES' inductive step with 4 players), measured
+by ``python -m tests.bench_proofs``: ``prove`` at every player count of both rulesets and of every
+broken encoding, battle-zone isolation, the designer queries' lower bounds and the goal questions'
+proofs, each in a fresh process.  An obligation costs up to a tenth more after other solver work in
+the same process (the same units for the same sequence, whatever the machine or hash seed), which the
+margin covers; 40 M units are about 7 s on the 2-core machine measured."""
 
-    def __init__(self, system: TransitionSystem, *, timeout_ms: int = 30_000, keep_smt2: bool = False) -> None:
+
+class Prover:
+    """Proves properties of one system, remembering the ones proved so that later ones may use them as lemmas.
+
+    ``work``: the Z3 resource units each obligation may spend; ``seconds``: a wall-clock limit per
+    obligation as well (None: none; an answer under it can depend on the machine)."""
+
+    def __init__(self, system: TransitionSystem, *, work: int = PROOF_WORK, seconds: float | None = None, keep_smt2: bool = False) -> None:
         self.system = system
-        self.timeout_ms = timeout_ms
+        self.work = work
+        self.seconds = seconds
         self.keep_smt2 = keep_smt2
         self.proved: dict[str, Property] = {}
+
+    def _obligation(self, solver: z3.Solver, name: str, what: str, obligations: list[tuple[str, str]]) -> tuple[z3.CheckSatResult, str]:
+        """Ask the obligation ``solver`` holds (a proof needs ``unsat``) within an allowance of its own:
+        the answer and, when it is ``unknown``, why (which limit ran out, or the solver's reason).  With
+        ``keep_smt2`` it is kept as SMT-LIB2 under ``name``, described as ``what``, with its answer."""
+        if self.keep_smt2:
+            obligations.append((name, _smt2(solver, what, "unsat")))
+        answer, why = Allowance.of(self.work, self.seconds).answer(solver)
+        if self.keep_smt2:
+            _answer(obligations, answer)
+        return answer, why
 
     def _base_constraints(self) -> list[z3.BoolRef]:
         return [self.system.assumptions] if self.system.assumptions is not None else []
@@ -166,24 +191,20 @@ class Prover:
     def _check_step(self, prop: StepProperty, bound: int) -> Result:
         sysm = self.system
         obligations: list[tuple[str, str]] = []
-        step = _solver(self.timeout_ms)
+        step = z3.Solver()
         step.add(*self._base_constraints())
         sts, _lbs, trs = self._path(1, prefix="ind.")
         step.add(*self._lemmas(prop, sts[0]))
         step.add(*trs)
         step.add(z3.Not(prop.holds(sts[0], sts[1], sysm.params)))
-        if self.keep_smt2:
-            obligations.append((f"{prop.id}.step1", _smt2(step, f"{prop.id}: every step from a state satisfying the lemmas", "unsat")))
-        r = step.check()
-        if self.keep_smt2:
-            _answer(obligations, r)
+        r, why = self._obligation(step, f"{prop.id}.step1", f"{prop.id}: every step from a state satisfying the lemmas", obligations)
         if r == z3.unsat:
             return Result(
                 prop.id, PROVED, "k-induction", k=1, obligations=obligations, reason="holds on every step from the proved invariants"
             )
         if r == z3.unknown:
-            return Result(prop.id, UNKNOWN, "k-induction", k=1, obligations=obligations, reason=f"solver: {step.reason_unknown()}")
-        base = _solver(self.timeout_ms)
+            return Result(prop.id, UNKNOWN, "k-induction", k=1, obligations=obligations, reason=f"step from the lemmas: {why}")
+        base = z3.Solver()
         base.add(*self._base_constraints())
         states, labels = [sysm.state(0)], []
         base.add(sysm.init(states[0]))
@@ -193,19 +214,14 @@ class Prover:
             base.add(sysm.next(states[i - 1], states[i], labels[i - 1]))
             base.push()
             base.add(z3.Not(prop.holds(states[i - 1], states[i], sysm.params)))
-            if self.keep_smt2:
-                obligations.append((f"{prop.id}.base{i}", _smt2(base, f"{prop.id} violated at step {i}", "unsat")))
-            r = base.check()
-            if self.keep_smt2:
-                _answer(obligations, r)
+            r, why = self._obligation(base, f"{prop.id}.base{i}", f"{prop.id} violated at step {i}", obligations)
             if r == z3.sat:
                 trace = _decode(sysm, base.model(), states, labels)
                 base.pop()
                 return Result(prop.id, VIOLATED, "bmc", bound=i, trace=trace, obligations=obligations, reason=f"violated by step {i}")
             if r == z3.unknown:
-                why = base.reason_unknown()
                 base.pop()
-                return Result(prop.id, UNKNOWN, "bmc", bound=i, obligations=obligations, reason=f"solver: {why}")
+                return Result(prop.id, UNKNOWN, "bmc", bound=i, obligations=obligations, reason=f"a violation at step {i}: {why}")
             base.pop()
         return Result(
             prop.id,
@@ -221,7 +237,7 @@ class Prover:
         P = lambda st: prop.holds(st, sysm.params)  # noqa: E731
         obligations: list[tuple[str, str]] = []
         # Base cases grow incrementally: a path of i steps from Init, with not-P at its last state.
-        base = _solver(self.timeout_ms)
+        base = z3.Solver()
         base.add(*self._base_constraints())
         # The base path grows one step at a time, only as far as the checks need.
         states, labels = [sysm.state(0)], []
@@ -238,11 +254,7 @@ class Prover:
                 heartbeat.beat(f"{prop.id}: base case, paths of {i} steps")
                 base.push()
                 base.add(z3.Not(P(states[i])))
-                if self.keep_smt2:
-                    obligations.append((f"{prop.id}.base{i}", _smt2(base, f"{prop.id} base case, path of {i} steps", "unsat")))
-                r = base.check()
-                if self.keep_smt2:
-                    _answer(obligations, r)
+                r, why = self._obligation(base, f"{prop.id}.base{i}", f"{prop.id} base case, path of {i} steps", obligations)
                 if r == z3.sat:
                     trace = _decode(sysm, base.model(), states[: i + 1], labels[:i])
                     base.pop()
@@ -250,9 +262,8 @@ class Prover:
                         prop.id, VIOLATED, "bmc", bound=i, trace=trace, obligations=obligations, reason=f"violated after {i} steps"
                     )
                 if r == z3.unknown:
-                    why = base.reason_unknown()
                     base.pop()
-                    return Result(prop.id, UNKNOWN, "bmc", bound=i, obligations=obligations, reason=f"solver: {why}")
+                    return Result(prop.id, UNKNOWN, "bmc", bound=i, obligations=obligations, reason=f"base case, path of {i} steps: {why}")
                 base.pop()
                 checked_base = i
             return None
@@ -262,7 +273,7 @@ class Prover:
             heartbeat.beat(f"{prop.id}: k-induction, k = {k}")
             if bad is not None:
                 return bad
-            step = _solver(self.timeout_ms)
+            step = z3.Solver()
             step.add(*self._base_constraints())
             sts, _lbs, trs = self._path(k, prefix="ind.")
             for i in range(k):
@@ -271,15 +282,11 @@ class Prover:
                 step.add(*self._lemmas(prop, sts[i]))
             step.add(*trs)
             step.add(z3.Not(P(sts[k])))
-            if self.keep_smt2:
-                obligations.append((f"{prop.id}.step{k}", _smt2(step, f"{prop.id} inductive step, k={k}", "unsat")))
-            r = step.check()
-            if self.keep_smt2:
-                _answer(obligations, r)
+            r, why = self._obligation(step, f"{prop.id}.step{k}", f"{prop.id} inductive step, k={k}", obligations)
             if r == z3.unsat:
                 return Result(prop.id, PROVED, "k-induction", k=k, obligations=obligations, reason=f"{k}-inductive")
             if r == z3.unknown:
-                return Result(prop.id, UNKNOWN, "k-induction", k=k, obligations=obligations, reason=f"solver: {step.reason_unknown()}")
+                return Result(prop.id, UNKNOWN, "k-induction", k=k, obligations=obligations, reason=f"inductive step, k={k}: {why}")
         bad = base_upto(bound)
         if bad is not None:
             return bad

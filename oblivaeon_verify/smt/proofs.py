@@ -15,9 +15,12 @@ from oblivaeon_verify.smt import itf
 from oblivaeon_verify.smt.kinduction import UNKNOWN, Prover, Result, StepProperty
 
 
-def prove_properties(system, props: Iterable, *, timeout_ms: int, keep_smt2: bool, kmax: int, bound: int) -> list[Result]:
-    """One result per property, in order; a property is tried only once its lemmas are proved."""
-    prover = Prover(system, timeout_ms=timeout_ms, keep_smt2=keep_smt2)
+def prove_properties(
+    system, props: Iterable, *, work: int, seconds: float | None = None, keep_smt2: bool, kmax: int, bound: int
+) -> list[Result]:
+    """One result per property, in order; a property is tried only once its lemmas are proved.  Each
+    obligation may spend ``work`` solver units (and ``seconds``, when given: :class:`Prover`)."""
+    prover = Prover(system, work=work, seconds=seconds, keep_smt2=keep_smt2)
     results = []
     for prop in props:
         missing = [lemma for lemma in prop.lemmas if lemma not in prover.proved]

@@ -207,9 +207,12 @@ class SymbolicEncoding(Protocol):
     """``ask --option`` names and their help."""
 
     def prove_players(
-        self, players: int, *, smtlib_dir: Path | None = None, timeout_ms: int = ..., mutant: str | None = None
+        self, players: int, *, smtlib_dir: Path | None = None, work: int = ..., seconds: float | None = None, mutant: str | None = None
     ) -> list[dict]:
-        """One row per bookkeeping invariant for ``players`` (status, method, k or bound, counterexample)."""
+        """One row per bookkeeping invariant for ``players`` (status, method, k or bound, counterexample, reason).
+        ``work``: the Z3 resource units each proof obligation may spend (default ``kinduction.PROOF_WORK``);
+        ``seconds``: a wall-clock limit per obligation as well (None: none).  An obligation that runs out is
+        ``unknown``, its reason naming the limit, never a pass."""
 
     def ask(
         self,
@@ -361,7 +364,8 @@ class Plugin:
     symbolic: Callable[[], SymbolicEncoding] | None = None
     """Loads the Z3 encoding (``prove``, ``ask``, the report's proofs); None: no symbolic encoding."""
     extra_proofs: Callable[..., dict[str, dict]] | None = None
-    """Proofs that hold whatever the player count, by JSON key (called with ``smtlib_dir``); None: none."""
+    """Proofs that hold whatever the player count, by JSON key (called with ``smtlib_dir``, and ``work`` and
+    ``seconds`` per obligation as for ``prove_players`` when the caller sets them); None: none."""
     clarify: Callable[[], ClarifyLanguage] | None = None
     """Loads the clarification language (``clarify``); None: no clarification language."""
     clarify_in_play: Callable[..., dict] | None = None

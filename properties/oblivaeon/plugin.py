@@ -42,11 +42,11 @@ def _symbolic() -> SymbolicEncoding:
     return symbolic
 
 
-def _extra_proofs(*, smtlib_dir: Path | None = None) -> dict[str, dict]:
-    """Battle-zone isolation (BZ.ISOLATION), over every card instruction."""
+def _extra_proofs(*, smtlib_dir: Path | None = None, **limits) -> dict[str, dict]:
+    """Battle-zone isolation (BZ.ISOLATION), over every card instruction; ``limits``: ``work`` and ``seconds`` per obligation."""
     from oblivaeon_verify.properties.oblivaeon import symbolic
 
-    return symbolic.extra_proofs(smtlib_dir=smtlib_dir)
+    return symbolic.extra_proofs(smtlib_dir=smtlib_dir, **limits)
 
 
 def _clarify() -> ClarifyLanguage:

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from oblivaeon_verify.smt import proofs
+from oblivaeon_verify.smt.kinduction import PROOF_WORK
 
 MUTANT_NAMES = ("focus-turns-twice", "draw-leaves-the-card", "exhaustion-forgotten")
 QUERY_NAMES = ("fewest-turns-to-reshuffle", "most-nemesis-turns-in-a-row")
@@ -25,15 +26,18 @@ SYMBOLIC_NUMBERS = ("player_cards", "nemesis_cards")
 ASK_OPTIONS: dict[str, str] = {}
 
 
-def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: int = 30_000, mutant: str | None = None) -> list[dict]:
-    """Every bookkeeping invariant for ``players`` players (one row each); obligations and ITF traces go to ``smtlib_dir``."""
+def prove_players(
+    players: int, *, smtlib_dir: Path | None = None, work: int = PROOF_WORK, seconds: float | None = None, mutant: str | None = None
+) -> list[dict]:
+    """Every bookkeeping invariant for ``players`` players (one row each); obligations and ITF traces go to ``smtlib_dir``.
+    Each obligation may spend ``work`` solver units (and ``seconds``, when given)."""
     from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
     from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
     from oblivaeon_verify.properties.aeons_end.symbolic.mutants import MUTANTS
     from oblivaeon_verify.properties.aeons_end.symbolic.prove import prove_all, write_artifacts
 
     cls = proofs.pick_encoding(Encoding, MUTANTS, mutant)
-    enc, results = prove_all(players, encoding_class=cls, timeout_ms=timeout_ms, keep_smt2=smtlib_dir is not None)
+    enc, results = prove_all(players, encoding_class=cls, work=work, seconds=seconds, keep_smt2=smtlib_dir is not None)
     return proofs.rows(players, properties(enc), results, smtlib_dir, lambda d: write_artifacts(d, enc, results))
 
 

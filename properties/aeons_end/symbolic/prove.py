@@ -9,17 +9,18 @@ from oblivaeon_verify.properties.aeons_end.symbolic.encoding import Encoding
 from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
 
 from oblivaeon_verify.smt import itf, proofs
-from oblivaeon_verify.smt.kinduction import Result
+from oblivaeon_verify.smt.kinduction import PROOF_WORK, Result
 from oblivaeon_verify.smt.proofs import prove_properties
 
 KMAX = 4
 BOUND = 12
 
 
-def prove_all(players: int, *, encoding_class=Encoding, timeout_ms: int = 30_000, keep_smt2: bool = False):
-    """(encoding, [Result]) for every invariant, lemmas first."""
+def prove_all(players: int, *, encoding_class=Encoding, work: int = PROOF_WORK, seconds: float | None = None, keep_smt2: bool = False):
+    """(encoding, [Result]) for every invariant, lemmas first; ``work`` solver units per obligation (and ``seconds``, when given)."""
     enc = encoding_class(players)
-    return enc, prove_properties(enc.system(), properties(enc), timeout_ms=timeout_ms, keep_smt2=keep_smt2, kmax=KMAX, bound=BOUND)
+    results = prove_properties(enc.system(), properties(enc), work=work, seconds=seconds, keep_smt2=keep_smt2, kmax=KMAX, bound=BOUND)
+    return enc, results
 
 
 def itf_trace(enc: Encoding, result: Result) -> dict:

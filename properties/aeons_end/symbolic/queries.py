@@ -16,7 +16,7 @@ from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
 
 from oblivaeon_verify.smt.allowance import Allowance
 from oblivaeon_verify.smt.answers import Answer, QueryError
-from oblivaeon_verify.smt.kinduction import PROVED, QUERY_WORK, Property, Prover, reach
+from oblivaeon_verify.smt.kinduction import PROOF_WORK, PROVED, QUERY_WORK, Property, Prover, reach
 
 NUMBERS = ("player_cards", "nemesis_cards")
 CURSOR_ACTIONS = ("reshuffle", "draw_card", "start_turn", "end_casting", "end_main", "end_turn")
@@ -43,12 +43,13 @@ def _steps(trace) -> list[dict]:
     return [{"step": s.index, "action": s.action, "where": f"turn {s.state['turn']}", "state": s.state} for s in trace]
 
 
-def reshuffle_lower_bound(enc: Encoding, timeout_ms: int) -> int | None:
-    """Prove that no reshuffle comes before every card of the deck has named a turn (fixed composition only)."""
+def reshuffle_lower_bound(enc: Encoding, work: int = PROOF_WORK) -> int | None:
+    """Prove that no reshuffle comes before every card of the deck has named a turn (fixed composition only),
+    each obligation within ``work`` solver units."""
     total = enc.player_cards + enc.nemesis_cards
     if not isinstance(total, int):
         return None
-    prover = Prover(enc.system(), timeout_ms=timeout_ms)
+    prover = Prover(enc.system(), work=work)
     props = {p.id: p for p in properties(enc)}
     for pid in ("TURN-ORDER-COMPOSITION", "TURN-CURSOR", "TURN-COUNT"):
         if prover.check(props[pid]).status != PROVED:
@@ -64,13 +65,14 @@ def reshuffle_lower_bound(enc: Encoding, timeout_ms: int) -> int | None:
 
 
 def fewest_turns_to_reshuffle(
-    players: int, *, depth: int = 30, enc: Encoding | None = None, work: int = QUERY_WORK, timeout_ms: int = 30_000
+    players: int, *, depth: int = 30, enc: Encoding | None = None, work: int = QUERY_WORK, proof_work: int = PROOF_WORK
 ) -> Answer:
-    """The fewest turns after which the turn order deck is reshuffled (TURN-ORDER.RESHUFFLE), with a witness."""
+    """The fewest turns after which the turn order deck is reshuffled (TURN-ORDER.RESHUFFLE), with a witness;
+    the search shares ``work`` solver units, each proof obligation has ``proof_work``."""
     enc = enc or Encoding(players)
     start = time.perf_counter()
     notes = ["symbolic abstraction: any turn may be taken by any seated player (counts of player cards, not names)"]
-    low = reshuffle_lower_bound(enc, timeout_ms)
+    low = reshuffle_lower_bound(enc, proof_work)
     if low is not None:
         notes.append(f"proved for all reachable states (k-induction): no reshuffle before turn {low}")
     else:
@@ -108,15 +110,16 @@ class StreakEncoding(Encoding):
 
 
 def most_nemesis_turns_in_a_row(
-    players: int, *, depth: int = 36, enc: Encoding | None = None, work: int = QUERY_WORK, timeout_ms: int = 30_000
+    players: int, *, depth: int = 36, enc: Encoding | None = None, work: int = QUERY_WORK, proof_work: int = PROOF_WORK
 ) -> Answer:
-    """The most nemesis turns in a row the turn order deck allows (across a reshuffle), proved and witnessed."""
+    """The most nemesis turns in a row the turn order deck allows (across a reshuffle), proved and witnessed;
+    the search shares ``work`` solver units, each proof obligation has ``proof_work``."""
     base = enc or Encoding(players)
     start = time.perf_counter()
     M = base.nemesis_cards
     notes = ["symbolic abstraction: the turn order deck as counts of player and nemesis cards, in any order"]
     full = StreakEncoding(players, base.params, player_cards=base.player_cards, nemesis_cards=M)
-    prover = Prover(full.system(), timeout_ms=timeout_ms)
+    prover = Prover(full.system(), work=proof_work)
     props = {p.id: p for p in properties(full)}
     upper = None
     if prover.check(props["TURN-ORDER-COMPOSITION"]).status == PROVED:

@@ -19,26 +19,30 @@ import time
 from pathlib import Path
 
 from oblivaeon_verify.smt import proofs
+from oblivaeon_verify.smt.kinduction import PROOF_WORK
 
 MUTANT_NAMES = ("unclamped-scion-removal", "incapacitation-adds-two", "outnumber-counts-ties")
 
 
-def prove_players(players: int, *, smtlib_dir: Path | None = None, timeout_ms: int = 30_000, mutant: str | None = None) -> list[dict]:
-    """Every bookkeeping invariant for ``players`` heroes (one row each); obligations and ITF traces go to ``smtlib_dir``."""
+def prove_players(
+    players: int, *, smtlib_dir: Path | None = None, work: int = PROOF_WORK, seconds: float | None = None, mutant: str | None = None
+) -> list[dict]:
+    """Every bookkeeping invariant for ``players`` heroes (one row each); obligations and ITF traces go to ``smtlib_dir``.
+    Each obligation may spend ``work`` solver units (and ``seconds``, when given)."""
     from oblivaeon_verify.properties.oblivaeon.symbolic.encoding import Encoding
     from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
     from oblivaeon_verify.properties.oblivaeon.symbolic.mutants import MUTANTS
     from oblivaeon_verify.properties.oblivaeon.symbolic.prove import prove_all, write_artifacts
 
     cls = proofs.pick_encoding(Encoding, MUTANTS, mutant)
-    enc, results = prove_all(players, encoding_class=cls, timeout_ms=timeout_ms, keep_smt2=smtlib_dir is not None)
+    enc, results = prove_all(players, encoding_class=cls, work=work, seconds=seconds, keep_smt2=smtlib_dir is not None)
     return proofs.rows(players, properties(enc), results, smtlib_dir, lambda d: write_artifacts(d, enc, results))
 
 
-def prove_isolation(*, smtlib_dir: Path | None = None) -> dict:
+def prove_isolation(*, smtlib_dir: Path | None = None, work: int = PROOF_WORK, seconds: float | None = None) -> dict:
     from oblivaeon_verify.properties.oblivaeon.symbolic.isolation import prove
 
-    out = prove()
+    out = prove(work=work, seconds=seconds)
     text = out.pop("smt2")
     if smtlib_dir is not None:
         path = Path(smtlib_dir) / "BZ-ISOLATION.smt2"
@@ -48,9 +52,10 @@ def prove_isolation(*, smtlib_dir: Path | None = None) -> dict:
     return out
 
 
-def extra_proofs(*, smtlib_dir: Path | None = None) -> dict[str, dict]:
-    """Proofs beyond the per-count invariants, by JSON key: battle-zone isolation (BZ.ISOLATION)."""
-    iso = prove_isolation(smtlib_dir=smtlib_dir)
+def extra_proofs(*, smtlib_dir: Path | None = None, work: int = PROOF_WORK, seconds: float | None = None) -> dict[str, dict]:
+    """Proofs beyond the per-count invariants, by JSON key: battle-zone isolation (BZ.ISOLATION), its one
+    obligation within ``work`` solver units (and ``seconds``, when given)."""
+    iso = prove_isolation(smtlib_dir=smtlib_dir, work=work, seconds=seconds)
     iso["title"] = "Battle-zone isolation"
     iso["summary"] = (
         f"{iso['status']} over {iso['instructions']} card instructions ({iso['method']}); "

@@ -24,6 +24,8 @@ from oblivaeon_verify.model.oblivaeon.cards import CARD_DEFS, CHARACTERS_LIST, S
 from oblivaeon_verify.model.oblivaeon.draft import Ctx
 
 from oblivaeon_verify.smt import smtlib
+from oblivaeon_verify.smt.allowance import Allowance
+from oblivaeon_verify.smt.kinduction import PROOF_WORK
 
 REACHES = v.REACHES
 ZONE = REACHES.index("zone")
@@ -91,14 +93,15 @@ def reaches_relation(table):
     return reaches
 
 
-def prove(timeout_ms: int = 30_000) -> dict:
-    """Prove isolation; returns a JSON-able result with the instructions that say otherwise."""
+def prove(work: int = PROOF_WORK, seconds: float | None = None) -> dict:
+    """Prove isolation, its one obligation within ``work`` solver units (and ``seconds``, when given: an
+    answer under it can depend on the machine); returns a JSON-able result with the instructions that say
+    otherwise (``unknown``, with the limit that ran out as its ``reason``, is never a pass)."""
     start = time.perf_counter()
     table = reach_table()
     reaches = reaches_relation(table)
     instr = instructions()
     s = z3.Solver()
-    s.set("timeout", timeout_ms)
     i, zone, z = z3.Ints("instruction effect_zone reached_zone")
     reach, mission = z3.Int("reach"), z3.Bool("mission_card")
     # The instruction i is one of the model's card texts, with its printed reach and its card kind.
@@ -108,7 +111,7 @@ def prove(timeout_ms: int = 30_000) -> dict:
     s.add(z3.Or(reach == ZONE, mission))
     s.add(z != zone)
     smt2 = smtlib.benchmark(s, "obligation BZ-ISOLATION; a proof needs the answer unsat")
-    r = s.check()
+    r, why = Allowance.of(work, seconds).answer(s)
     smt2 = smtlib.answered(smt2, r)
     status = "proved" if r == z3.unsat else "violated" if r == z3.sat else "unknown"
     out = {
@@ -127,7 +130,7 @@ def prove(timeout_ms: int = 30_000) -> dict:
         c, op, is_m, rch = instr[m.eval(i).as_long()]
         out["counterexample"] = f"{c} ({op}, reach {rch}{', Mission card' if is_m else ''}) in zone {m.eval(zone)} reaches zone {m.eval(z)}"
     if r == z3.unknown:
-        out["reason"] = s.reason_unknown()
+        out["reason"] = why
     return out
 
 

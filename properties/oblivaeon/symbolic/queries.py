@@ -22,7 +22,7 @@ from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
 from oblivaeon_verify import heartbeat
 from oblivaeon_verify.smt.allowance import Allowance
 from oblivaeon_verify.smt.answers import Answer, QueryError
-from oblivaeon_verify.smt.kinduction import QUERY_WORK, Property, Prover, reach
+from oblivaeon_verify.smt.kinduction import PROOF_WORK, QUERY_WORK, Property, Prover, reach
 
 SYMBOLIC = ("countdown_start", "countdown_tick", "countdown_expiry_devastation", "devastation_threshold")
 _FIELD = {
@@ -89,9 +89,10 @@ def removals_per_round(enc: Encoding) -> Property:
     )
 
 
-def lower_bound(enc: Encoding, timeout_ms: int) -> int | None:
-    """The largest L (up to the environments that must fall) such that 'lost implies round >= L' is proved by induction."""
-    prover = Prover(_system(enc), timeout_ms=timeout_ms)
+def lower_bound(enc: Encoding, work: int = PROOF_WORK) -> int | None:
+    """The largest L (up to the environments that must fall) such that 'lost implies round >= L' is proved by
+    induction, each obligation within ``work`` solver units."""
+    prover = Prover(_system(enc), work=work)
     props = {p.id: p for p in properties(enc)}
     for pid in ("SCION-ACCOUNTING", "MARKER-PLACEMENT", "ENV-ACCOUNTING", "LOSS-CONDITION", "DEVASTATION-CHECK-ONCE"):
         if prover.check(props[pid]).status != "proved":
@@ -121,12 +122,12 @@ def fewest_rounds_to_lose(
     game_over: bool = False,
     max_rounds: int = 12,
     work: int = QUERY_WORK,
-    timeout_ms: int = 30_000,
+    proof_work: int = PROOF_WORK,
 ) -> Answer:
     """The fewest rounds in which the multiverse can be destroyed (ENV.REMOVAL.LOSS), with a witness.
 
     A lower bound L is proved unbounded (k-induction, with the lemma that at most one environment
-    falls per OblivAeon turn; ``timeout_ms`` per proof obligation); then witnesses are searched for
+    falls per OblivAeon turn; ``proof_work`` solver units per proof obligation); then witnesses are searched for
     rounds L, L+1, ... in the accelerated encoding, sharing ``work`` solver units.  The answer says
     which rounds below the witness were excluded, and within what depth.
     """
@@ -138,7 +139,7 @@ def fewest_rounds_to_lose(
     notes = _assumptions(b, game_over)
     low = None
     if not game_over:
-        low = lower_bound(enc, timeout_ms)
+        low = lower_bound(enc, proof_work)
         if low is not None:
             notes.append(f"proved for all reachable states (k-induction): no loss before round {low}")
     excluded, unknown = [], []
