@@ -293,3 +293,37 @@ def test_ask_decisions_on_the_command_line_writes_a_replay_that_replays(tmp_path
         assert code == 2 and err.count("\n") == 1 and f"{extra[0]}: goes with --minimise decisions" in err, err
     code, _, err = run("ask", "--goal", "the round is 2", "--minimise", "decisions", "--option", "game-over")
     assert code == 2 and "--option game-over: the model's own play needs no options" in err
+
+
+def test_a_proof_out_of_work_is_said_in_the_answer_not_left_unsaid():
+    from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties as ae_properties
+    from oblivaeon_verify.properties.aeons_end.symbolic.queries import _steps, fewest_turns_to_reshuffle
+
+    from oblivaeon_verify.smt import goals
+    from oblivaeon_verify.smt.allowance import Allowance
+    from oblivaeon_verify.smt.kinduction import QUERY_WORK
+
+    enc = ae_encoding(2)
+
+    def space(proof_work: int) -> goals.Space:
+        return goals.Space(
+            search=enc.system(),
+            proof=enc.system(),
+            lemmas=ae_properties(enc),
+            players=2,
+            depth=30,
+            allowance=Allowance.of(QUERY_WORK),
+            notes=(),
+            steps_of=_steps,
+            proof_work=proof_work,
+        )
+
+    exact = goals.answer(ae_vocabulary(enc), None, "exhausted players", lambda: space(10**8))
+    assert exact.value == 2 and exact.assumptions[-1] == "exact: proved for all reachable states (k-induction): never more than 2"
+    short = goals.answer(ae_vocabulary(enc), None, "exhausted players", lambda: space(1))
+    assert short.value == 2 and not any(a.startswith("exact") for a in short.assumptions)
+    assert short.assumptions[-1].startswith("undecided: the solver's work per proof obligation ran out for BREACH-STATES, ")
+    assert short.assumptions[-1].endswith("(1 units each)")
+    query = fewest_turns_to_reshuffle(2, proof_work=1)
+    assert any(a.startswith("undecided: the solver's work per proof obligation ran out for TURN-") for a in query.assumptions)
+    assert not any(a.startswith("exact") for a in query.assumptions)

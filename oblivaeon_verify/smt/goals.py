@@ -368,6 +368,8 @@ def fewest(
         notes.append(f"exact: {why}")
     elif proved_to > start:
         notes.append(f"proved for all reachable states (k-induction): not with {measure.label} below {proved_to}")
+    if proved_to != value:
+        notes += undecided_proofs(prover)
     return Answer(name, "reached", depth, players, notes, best, values, value, measure.label)
 
 
@@ -405,6 +407,7 @@ def most(
     while True:
         if value > MAX_NUMBER:
             notes.append(f"more than {MAX_NUMBER} within {depth} steps: no most found")
+            notes += undecided_proofs(prover)
             return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
         prover = prover or _prover(proof, lemmas, proof_work)
         if _bounded_by(prover, where, quantity, value):
@@ -421,6 +424,7 @@ def most(
         )
         if status == "unknown":
             notes.append(f"undecided (the solver's work ran out) whether it can be {target} or more")
+            notes += undecided_proofs(prover)
             return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
         if status == "reached":
             best, values = steps_of(steps), vals
@@ -429,7 +433,17 @@ def most(
         else:
             ceiling = target
     notes.append(f"no path of at most {count(depth, 'step')} reaches more than {value} (not proved beyond)")
+    notes += undecided_proofs(prover)
     return Answer(name, "reached", depth, players, notes, best, values, value, quantity.phrase)
+
+
+def undecided_proofs(prover: Prover | None) -> list[str]:
+    """A note naming the proofs whose work ran out, if any: an answer short of exact may be so for that
+    reason alone, and says so rather than leave it unsaid."""
+    if prover is None or not prover.undecided:
+        return []
+    ids = sorted({r.property for r in prover.undecided})
+    return [f"undecided: the solver's work per proof obligation ran out for {', '.join(ids)} ({prover.work:,} units each)"]
 
 
 def _bounded_by(prover: Prover, where, quantity: Quantity, value: int) -> bool:

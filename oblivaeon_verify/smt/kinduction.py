@@ -139,6 +139,8 @@ class Prover:
         self.seconds = seconds
         self.keep_smt2 = keep_smt2
         self.proved: dict[str, Property] = {}
+        self.undecided: list[Result] = []
+        """Every check whose work or time ran out (``unknown``): an answer built on these proofs says so."""
 
     def _obligation(self, solver: z3.Solver, name: str, what: str, obligations: list[tuple[str, str]]) -> tuple[z3.CheckSatResult, str]:
         """Ask the obligation ``solver`` holds (a proof needs ``unsat``) within an allowance of its own:
@@ -179,6 +181,8 @@ class Prover:
         res.seconds = time.perf_counter() - start
         if res.status == PROVED:
             self.proved[prop.id] = prop
+        elif res.status == UNKNOWN:
+            self.undecided.append(res)
         return res
 
     def check_step(self, prop: StepProperty, *, bound: int = 12) -> Result:

@@ -16,6 +16,7 @@ from oblivaeon_verify.properties.aeons_end.symbolic.invariants import properties
 
 from oblivaeon_verify.smt.allowance import Allowance
 from oblivaeon_verify.smt.answers import Answer, QueryError
+from oblivaeon_verify.smt.goals import undecided_proofs
 from oblivaeon_verify.smt.kinduction import PROOF_WORK, PROVED, QUERY_WORK, Property, Prover, reach
 
 NUMBERS = ("player_cards", "nemesis_cards")
@@ -43,13 +44,13 @@ def _steps(trace) -> list[dict]:
     return [{"step": s.index, "action": s.action, "where": f"turn {s.state['turn']}", "state": s.state} for s in trace]
 
 
-def reshuffle_lower_bound(enc: Encoding, work: int = PROOF_WORK) -> int | None:
+def reshuffle_lower_bound(enc: Encoding, work: int = PROOF_WORK, prover: Prover | None = None) -> int | None:
     """Prove that no reshuffle comes before every card of the deck has named a turn (fixed composition only),
-    each obligation within ``work`` solver units."""
+    each obligation within ``work`` solver units (or by ``prover``, which keeps what ran out)."""
     total = enc.player_cards + enc.nemesis_cards
     if not isinstance(total, int):
         return None
-    prover = Prover(enc.system(), work=work)
+    prover = prover or Prover(enc.system(), work=work)
     props = {p.id: p for p in properties(enc)}
     for pid in ("TURN-ORDER-COMPOSITION", "TURN-CURSOR", "TURN-COUNT"):
         if prover.check(props[pid]).status != PROVED:
@@ -72,11 +73,13 @@ def fewest_turns_to_reshuffle(
     enc = enc or Encoding(players)
     start = time.perf_counter()
     notes = ["symbolic abstraction: any turn may be taken by any seated player (counts of player cards, not names)"]
-    low = reshuffle_lower_bound(enc, proof_work)
+    prover = Prover(enc.system(), work=proof_work)
+    low = reshuffle_lower_bound(enc, prover=prover)
     if low is not None:
         notes.append(f"proved for all reachable states (k-induction): no reshuffle before turn {low}")
     else:
         notes.append("no lower bound proved (symbolic turn order deck): the answer is the best found within the depth")
+    notes += undecided_proofs(prover)
     # The witness is searched among the steps that move the turn cursor (any witness of this
     # restricted system is a path of the full one); the lower bound above covers every step.
     cursor_only = type(enc)(enc.players, enc.params, player_cards=enc.player_cards, nemesis_cards=enc.nemesis_cards, exclude=_NOT_CURSOR)
@@ -136,6 +139,7 @@ def most_nemesis_turns_in_a_row(
                 "proved for all reachable states (k-induction): a run of nemesis turns is at most this pass's nemesis cards"
                 " plus the previous pass's" + (f", so at most {upper}" if upper is not None else "")
             )
+    notes += undecided_proofs(prover)
     target = upper if upper is not None else 2 * M
     cursor_only = StreakEncoding(players, base.params, player_cards=base.player_cards, nemesis_cards=M, exclude=_NOT_CURSOR)
     notes.append("witness searched among the steps that move the turn cursor: " + ", ".join(CURSOR_ACTIONS))

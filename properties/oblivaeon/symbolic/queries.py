@@ -22,6 +22,7 @@ from oblivaeon_verify.properties.oblivaeon.symbolic.invariants import properties
 from oblivaeon_verify import heartbeat
 from oblivaeon_verify.smt.allowance import Allowance
 from oblivaeon_verify.smt.answers import Answer, QueryError
+from oblivaeon_verify.smt.goals import undecided_proofs
 from oblivaeon_verify.smt.kinduction import PROOF_WORK, QUERY_WORK, Property, Prover, reach
 
 SYMBOLIC = ("countdown_start", "countdown_tick", "countdown_expiry_devastation", "devastation_threshold")
@@ -89,10 +90,10 @@ def removals_per_round(enc: Encoding) -> Property:
     )
 
 
-def lower_bound(enc: Encoding, work: int = PROOF_WORK) -> int | None:
+def lower_bound(enc: Encoding, work: int = PROOF_WORK, prover: Prover | None = None) -> int | None:
     """The largest L (up to the environments that must fall) such that 'lost implies round >= L' is proved by
-    induction, each obligation within ``work`` solver units."""
-    prover = Prover(_system(enc), work=work)
+    induction, each obligation within ``work`` solver units (or by ``prover``, which keeps what ran out)."""
+    prover = prover or Prover(_system(enc), work=work)
     props = {p.id: p for p in properties(enc)}
     for pid in ("SCION-ACCOUNTING", "MARKER-PLACEMENT", "ENV-ACCOUNTING", "LOSS-CONDITION", "DEVASTATION-CHECK-ONCE"):
         if prover.check(props[pid]).status != "proved":
@@ -139,9 +140,11 @@ def fewest_rounds_to_lose(
     notes = _assumptions(b, game_over)
     low = None
     if not game_over:
-        low = lower_bound(enc, proof_work)
+        prover = Prover(_system(enc), work=proof_work)
+        low = lower_bound(enc, prover=prover)
         if low is not None:
             notes.append(f"proved for all reachable states (k-induction): no loss before round {low}")
+        notes += undecided_proofs(prover)
     excluded, unknown = [], []
     for r in range(low or 1, max_rounds + 1):
         heartbeat.beat(f"a loss by round {r}? (rounds up to {max_rounds})")
