@@ -22,11 +22,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tests.trees import PRELUDE, export
+
 ROOT = Path(__file__).resolve().parent.parent
 
-WORKER = r"""
+WORKER = (
+    PRELUDE
+    + r"""
 import json, sys, time
-sys.path.insert(0, sys.argv[1])
 kind, name, games, extra = sys.argv[2], sys.argv[3], int(sys.argv[4]), json.loads(sys.argv[5])
 from oblivaeon_verify import rulesets
 ruleset = rulesets.load(name)
@@ -54,6 +57,7 @@ elif kind == "machine":
     out["all"] = machine.STATS.steps / (time.perf_counter() - start)
 print(json.dumps(out))
 """
+)
 
 
 def measure(tree: Path, kind: str, ruleset: str, games: int, extra: dict | None = None) -> dict[str, float]:
@@ -62,12 +66,6 @@ def measure(tree: Path, kind: str, ruleset: str, games: int, extra: dict | None 
     if done.returncode != 0:
         raise SystemExit(f"{kind} {ruleset} in {tree} failed: {done.stderr.strip()[-800:]}")
     return json.loads(done.stdout)
-
-
-def export(rev: str, into: Path) -> Path:
-    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def main(argv=None) -> int:

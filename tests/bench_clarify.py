@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.trees import PRELUDE, export
+
 ROOT = Path(__file__).resolve().parent.parent
 
 BEFORE_SPEED_WORK = "f69b1b8"
@@ -42,14 +44,16 @@ PROPOSALS = {
     },
 }
 
-WORKER = r"""
+WORKER = (
+    PRELUDE
+    + r"""
 import sys, time
-sys.path.insert(0, sys.argv[1])
 start = time.perf_counter()
 from oblivaeon_verify.cli import main
 code = main(sys.argv[2:])
 print(f"{time.perf_counter() - start:.4f} {code}")
 """
+)
 
 
 def measure(tree: Path, argv: list[str]) -> tuple[float, int]:
@@ -62,13 +66,6 @@ def measure(tree: Path, argv: list[str]) -> tuple[float, int]:
         return float(seconds), int(code)
     except ValueError:
         raise SystemExit(f"{' '.join(argv)} in {tree} failed: {done.stderr.strip()[-800:]}") from None
-
-
-def export(rev: str, into: Path) -> Path:
-    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True, check=True).stdout
-    into.mkdir(parents=True)
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def main(argv=None) -> int:

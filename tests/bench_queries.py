@@ -20,13 +20,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.bench_clarify import export
+from tests.trees import PRELUDE, export
 
 ROOT = Path(__file__).resolve().parent.parent
 
-WORKER = r"""
+WORKER = (
+    PRELUDE
+    + r"""
 import contextlib, io, json, sys, time
-sys.path.insert(0, sys.argv[1])
 from oblivaeon_verify.smt import allowance
 spent = [0]
 check = allowance.Allowance.check
@@ -46,6 +47,7 @@ answer = json.loads(out.getvalue())
 print(json.dumps({"seconds": time.perf_counter() - start, "code": code, "answer": answer.get("answer"),
                   "value": answer.get("value"), "units": spent[0]}))
 """
+)
 
 
 def measure(tree: Path, argv: list[str]) -> dict:
