@@ -231,10 +231,12 @@ def reactions_answer_moments(st):
     open_after = _waiting(st.after)
     before, after = in_play(st.before), in_play(st.after)
     quiet = {c for c, z in before.items() if after.get(c) == z} - {e.card for e in st.events if e.kind in MOVES}
+    # a card with no reaction owes nothing: only those with one are asked about each moment
+    reacting = sorted((c, before[c]) for c in quiet if _reactions(st.before, c))
     for (kind, subject, zone), n in sorted(moments.items()):
         if open_after[(kind, subject, zone)]:
             continue
-        listening = sorted((c, before[c]) for c in quiet if c != subject) + [(subject, zone)]
+        listening = [(c, at) for c, at in reacting if c != subject] + [(subject, zone)]
         for card, at in listening:
             owed = _owed(st.before, card, kind, subject, at, zone) * n
             if answered[(card, kind, subject, zone)] < owed:
@@ -329,17 +331,53 @@ _IN_PLAY_OR_NOT_A_PLACE = frozenset({"play", "env_play", "villain_play", "scions
 _OUT_OF_THE_GAME = frozenset({"out", "scions_out", "shield"})
 
 
-def _out_of_play_places(s) -> dict[str, str]:
-    """Each card in a place out of play and still in the game (a deck, a hand, a trash, under a card, the box, the
-    Reserve, ...) -> that place, as a move's record writes it (its parts joined by slashes)."""
+def _out_of_play_piles(s) -> dict[tuple, tuple]:
+    """Each place out of play and still in the game (a deck, a hand, a trash, under a card, the box, the Reserve, ...)
+    -> the cards it holds."""
+    return {place: cards for place, cards in containers(s) if place[-1] not in _IN_PLAY_OR_NOT_A_PLACE and place[0] not in _OUT_OF_THE_GAME}
+
+
+_LAST_PILES: list = [None, {}]
+"""The last state whose piles were read, and its piles: a step's state after is the next step's state before
+(states are values, so the same object has the same piles)."""
+
+
+def _piles_of(s) -> dict[tuple, tuple]:
+    if _LAST_PILES[0] is not s:
+        _LAST_PILES[:] = [s, _out_of_play_piles(s)]
+    return _LAST_PILES[1]
+
+
+def _places(piles: dict[tuple, tuple], only=None) -> dict[str, str]:
+    """Each card of ``piles`` (of the places ``only``, if given) -> its place, as a move's record writes it (its
+    parts joined by slashes)."""
     out = {}
-    for place, cards in containers(s):
-        if place[-1] in _IN_PLAY_OR_NOT_A_PLACE or place[0] in _OUT_OF_THE_GAME:
-            continue
+    for place in piles if only is None else only:
         words = "/".join(map(str, place))
-        for c in cards:
+        for c in piles.get(place, ()):
             out[c] = words
     return out
+
+
+class _PlacesOfAStep:
+    """Where the cards out of play were before and after a step.  Only the piles the step changed are read card by
+    card (a step moves a few cards among hundreds); a card asked about that is in none of them, which a correct
+    model never records moving, is looked up in every pile, so the answers are those of a full look."""
+
+    def __init__(self, before, after) -> None:
+        b = _piles_of(before)
+        a = _piles_of(after)
+        self.piles = b, a
+        changed = [p for p in b.keys() | a.keys() if b.get(p, ()) != a.get(p, ())]
+        self.changed = _places(b, changed), _places(a, changed)
+
+    def of(self, side: int, card: str) -> str | None:
+        """Where ``card`` was before (side 0) or after (side 1) the step, if out of play; else None."""
+        got = self.changed[side].get(card)
+        if got is None:
+            # (in play, most often: a card in play is in no pile, and looking through them is quicker than mapping them)
+            got = next(("/".join(map(str, place)) for place, cards in self.piles[side].items() if card in cards), None)
+        return got
 
 
 @step(
@@ -353,15 +391,17 @@ def _out_of_play_places(s) -> dict[str, str]:
 def moves_out_of_play_are_recorded(st):
     """Every card that goes from one place out of play to another (a deck, a hand, a trash, under a card, the box)
     has each move recorded once, from where it was to where it went, and ends where its records leave it."""
-    before, after = _out_of_play_places(st.before), _out_of_play_places(st.after)
+    places = _PlacesOfAStep(st.before, st.after)
     walked: dict[str, list] = {}
     for e in st.events:
         if e.kind == "moved":
             walked.setdefault(e.card, []).append(e)
-        elif e.kind in ("enters-play", "put-into-play", "leaves-play", "changes-zone") and e.card in before.keys() | after.keys():
+        elif e.kind in ("enters-play", "put-into-play", "leaves-play", "changes-zone") and (places.of(0, e.card) or places.of(1, e.card)):
             walked.setdefault(e.card, []).append(e)
-    for card in sorted(walked.keys() | {c for c in before.keys() & after.keys() if before[c] != after[c]}):
-        where: str | None = before.get(card)
+    b, a = places.changed
+    moved_between = {c for c in b.keys() & a.keys() if b[c] != a[c]}
+    for card in sorted(walked.keys() | moved_between):
+        where: str | None = places.of(0, card)
         for e in walked.get(card, ()):
             if e.kind != "moved":
                 where = None  # in play, or gone from play to where its rule's record says
@@ -370,5 +410,6 @@ def moves_out_of_play_are_recorded(st):
             if where is not None and frm != where:
                 yield f"{card} recorded moving from {frm}, but it was in {where}"
             where = to
-        if where is not None and where != after.get(card, where):
-            yield f"{card} is in {after[card]} after the step, but its recorded moves leave it in {where}"
+        after = places.of(1, card)
+        if where is not None and after is not None and where != after:
+            yield f"{card} is in {after} after the step, but its recorded moves leave it in {where}"
