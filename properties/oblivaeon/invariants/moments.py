@@ -231,12 +231,20 @@ def reactions_answer_moments(st):
     open_after = _waiting(st.after)
     before, after = in_play(st.before), in_play(st.after)
     quiet = {c for c, z in before.items() if after.get(c) == z} - {e.card for e in st.events if e.kind in MOVES}
-    # a card with no reaction owes nothing: only those with one are asked about each moment
-    reacting = sorted((c, before[c]) for c in quiet if _reactions(st.before, c))
+    # a card owes nothing for a kind of moment none of its reactions listens for: only the others are asked
+    listens_for: dict[str, set] = {}
+    for c in quiet | {subject for _kind, subject, _zone in moments}:
+        kinds = {r.on for r in _reactions(st.before, c)}
+        if kinds:
+            listens_for[c] = kinds
+    reacting = sorted((c, before[c]) for c in quiet if c in listens_for)
     for (kind, subject, zone), n in sorted(moments.items()):
         if open_after[(kind, subject, zone)]:
             continue
-        listening = [(c, at) for c, at in reacting if c != subject] + [(subject, zone)]
+        base = kind.partition(" into ")[0]
+        listening = [(c, at) for c, at in reacting if c != subject and base in listens_for[c]]
+        if base in listens_for.get(subject, ()):
+            listening.append((subject, zone))
         for card, at in listening:
             owed = _owed(st.before, card, kind, subject, at, zone) * n
             if answered[(card, kind, subject, zone)] < owed:
