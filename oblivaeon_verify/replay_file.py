@@ -10,12 +10,27 @@ in-play clarification check use it without importing the application.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from oblivaeon_verify import output
 
 FORMAT = "oblivaeon-verify replay"
 VERSION = 1
+
+
+@dataclass
+class Played:
+    """A legal game from its setup, as a replay file records it: the fields :func:`from_game` reads (a search
+    that found a state in play keeps its game as one of these)."""
+
+    setup: object
+    decisions: list = field(default_factory=list)
+    """Each decision's index among the legal decisions of its state."""
+    labels: list = field(default_factory=list)
+    error: str = ""
+    violations: list = field(default_factory=list)
+    failed: bool = False
 
 
 def from_game(ruleset, overrides: dict, game, knockout: str | None = None) -> dict:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import z3
 
@@ -34,6 +34,7 @@ from oblivaeon_verify import replay_file
 from oblivaeon_verify.explore import Goal as SearchGoal
 from oblivaeon_verify.explore import explore
 from oblivaeon_verify.play import choose, game_rng
+from oblivaeon_verify.replay_file import Played
 from oblivaeon_verify.smt.answers import Answer
 from oblivaeon_verify.smt.evaluate import compile_expr, run
 from oblivaeon_verify.smt.goals import DECISIONS, Goal
@@ -57,18 +58,6 @@ class PlayBudget:
             f"{count(self.games, 'random game')} of at most {self.decisions:,} decisions each and a breadth-first search of at most"
             f" {self.explored:,} states, seed {self.seed}"
         )
-
-
-@dataclass
-class _Played:
-    """A game from the setup, as a replay file records it (``replay_file.from_game``)."""
-
-    setup: object
-    decisions: list = field(default_factory=list)
-    labels: list = field(default_factory=list)
-    error: str = ""
-    violations: list = field(default_factory=list)
-    failed: bool = False
 
 
 def compiled(goal: Goal, fields: tuple[tuple[str, str], ...], params: dict) -> Callable[[dict], bool]:
@@ -136,19 +125,19 @@ def fewest_decisions(
     return _reached(ruleset, players, start, best, abstract, limit, notes)
 
 
-def _reached(ruleset, players: int, start, best: _Played, abstract, depth: int, notes: list[str]) -> Answer:
+def _reached(ruleset, players: int, start, best: Played, abstract, depth: int, notes: list[str]) -> Answer:
     witness = _witness(ruleset, start, best, abstract)
     doc = replay_file.from_game(ruleset, {}, best)
     return Answer("goal", "reached", depth, players, notes, witness, {}, len(best.decisions), DECISIONS.label, replay=doc)
 
 
-def _random_games(ruleset, players, setup, start, rng, holds, abstract, budget: PlayBudget) -> _Played | None:
+def _random_games(ruleset, players, setup, start, rng, holds, abstract, budget: PlayBudget) -> Played | None:
     """The random game from ``start`` that meets the goal in the fewest decisions, cut there (None: none did)."""
-    best: _Played | None = None
+    best: Played | None = None
     for g in range(budget.games):
         # game 0 goes on with the setup's own generator: it is simulate's game 0; the others draw from their own streams
         rng = rng if g == 0 else random.Random(f"{budget.seed}/{players}/0/{g}")
-        game, state = _Played(setup), start
+        game, state = Played(setup), start
         cap = budget.decisions if best is None else len(best.decisions) - 1
         while not holds(abstract(state)):
             options = ruleset.legal_decisions(state)
@@ -164,8 +153,8 @@ def _random_games(ruleset, players, setup, start, rng, holds, abstract, budget: 
     return best
 
 
-def _replayed(ruleset, setup, start, decisions) -> _Played:
-    game, state = _Played(setup), start
+def _replayed(ruleset, setup, start, decisions) -> Played:
+    game, state = Played(setup), start
     for d in decisions:
         game.decisions.append(ruleset.legal_decisions(state).index(d))
         game.labels.append(str(d))
@@ -173,7 +162,7 @@ def _replayed(ruleset, setup, start, decisions) -> _Played:
     return game
 
 
-def _witness(ruleset, start, game: _Played, abstract) -> list[dict]:
+def _witness(ruleset, start, game: Played, abstract) -> list[dict]:
     """The witness as steps: each decision, where it was taken and the abstract values after it."""
     state = start
     steps = [{"step": 0, "action": "setup", "where": ruleset.where(state), "state": abstract(state)}]

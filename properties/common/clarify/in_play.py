@@ -34,6 +34,7 @@ from oblivaeon_verify.properties.common.machine import Stats
 from oblivaeon_verify import output, replay_file
 from oblivaeon_verify.explore import explore
 from oblivaeon_verify.play import choose, game_rng
+from oblivaeon_verify.replay_file import Played
 from oblivaeon_verify.words import count
 
 
@@ -70,19 +71,6 @@ class Budget:
         within = "" if self.seconds is None else f"; within {self.seconds:g} s"
         games = count(self.games, "random game")
         return f"{games} of {self.players} players, seed {self.seed}, at most {self.decisions:,} decisions each{explored}{machine}{within}"
-
-
-@dataclass
-class _Game:
-    setup: object
-    decisions: list = field(default_factory=list)
-    labels: list = field(default_factory=list)
-    error: str = ""
-    violations: list = field(default_factory=list)
-
-    @property
-    def failed(self) -> bool:
-        return False
 
 
 @dataclass(frozen=True)
@@ -174,7 +162,7 @@ def search(
     for g in range(budget.games):
         rng = game_rng(budget.seed, budget.players, g)
         setup = ruleset.random_setup(rng, budget.players, params)
-        game = _Game(setup)
+        game = Played(setup)
         state = ruleset.new_game(setup)
         moves: list[int] = []
         turn = None
@@ -284,7 +272,7 @@ def _explore(ruleset, root: _Root, seen: _Observer, budget: Budget, knockout, mo
 
         def witness() -> dict:
             indices, labels, _moves = walk(decisions)
-            game = _Game(root.setup, list(root.decisions) + indices, list(root.labels) + labels)
+            game = Played(root.setup, list(root.decisions) + indices, list(root.labels) + labels)
             return replay_file.from_game(ruleset, {}, game, knockout)
 
         seen.observe(state, moves, ruleset.where(state), witness, "exploration")
@@ -329,7 +317,7 @@ def _examine(machine: type, ruleset, seen: _Observer, budget: Budget, knockout, 
             broken = seen.observe(state, tuple(self.moves), where, None, "the Hypothesis machine")
             if broken:
                 key, things = broken[0]
-                game = _Game(self.setup, [i for i, _d in self.decisions], [str(d) for _i, d in self.decisions])
+                game = Played(self.setup, [i for i, _d in self.decisions], [str(d) for _i, d in self.decisions])
                 raise _Shown(key, where, things, replay_file.from_game(ruleset, self.parameter_overrides(), game, knockout))
 
     run_settings = settings(
