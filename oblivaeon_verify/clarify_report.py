@@ -11,6 +11,7 @@ from __future__ import annotations
 import shlex
 
 from oblivaeon_verify import report_pages
+from oblivaeon_verify.smt.allowance import more_with
 
 SAYS = {
     "contradicts": "It contradicts the encoded rulebook: adopting it would make the rules inconsistent.",
@@ -60,6 +61,7 @@ def page(ruleset, source: str, proposal, verdict: dict, args) -> dict:
         "adds": list(verdict.get("new_statements", [])),
         "says_nothing": list(verdict.get("vacuous_statements", [])),
         "incomplete": verdict.get("reason") or verdict.get("incomplete") or "",
+        "more": more_with(verdict.get("reason") or verdict.get("incomplete") or ""),
         "in_play": None
         if not play
         else {

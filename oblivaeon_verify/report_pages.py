@@ -35,7 +35,7 @@ PROPOSAL_HTML = """{% extends "base.html" %}{% block body %}
 <ul>{% for t in p.statements %}<li>{{ t }}</li>{% endfor %}</ul>
 <h2>Verdict</h2>
 <p class="{{ 'fail' if p.verdict == 'contradicts' else '' }}">{{ p.says }}</p>
-{% if p.incomplete %}<p class="missing">{{ p.incomplete }} (allow more with <code>--timeout SECONDS</code>).</p>{% endif %}
+{% if p.incomplete %}<p class="missing">{{ p.incomplete }}{% if p.more %} (allow more with <code>{{ p.more }}</code>){% endif %}.</p>{% endif %}
 {% if p.sets %}<ul>{% for s in p.sets %}<li>{{ s.label }}: {{ s.clauses|join(", ") }}</li>{% endfor %}</ul>{% endif %}
 {% if p.adds %}<p>It adds:</p><ul>{% for t in p.adds %}<li>{{ t }}</li>{% endfor %}</ul>{% endif %}
 {% if p.says_nothing %}<p>These say nothing (their subject cannot exist):</p><ul>{% for t in p.says_nothing %}<li>{{ t }}</li>{% endfor %}</ul>{% endif %}
@@ -67,7 +67,7 @@ PROPOSAL_MD = """[All proposals](index.md)
 
 {{ p.says }}
 {% if p.incomplete %}
-_{{ p.incomplete }} (allow more with `--timeout SECONDS`)._
+_{{ p.incomplete }}{% if p.more %} (allow more with `{{ p.more }}`){% endif %}._
 {% endif %}{% for s in p.sets %}
 - {{ s.label }}: {{ s.clauses|join(", ") }}{% endfor %}
 {% if p.adds %}

@@ -105,3 +105,12 @@ def test_a_batch_checked_in_play_gives_each_proposal_its_in_play_result_on_its_p
     assert code in (0, 4) and all("in_play" in p for p in data["proposals"])
     page = (out / "NEW.X.md").read_text()
     assert "## In play" in page and "Not checked in play" not in page and "--in-play`" in page
+
+
+def test_a_page_of_a_question_out_of_work_names_the_option_that_allows_more(tmp_path, capsys):
+    out = tmp_path / "r"
+    assert main(["clarify", "some reward is in a hero hand.", "--work", "1", "--report", str(out)]) == 4
+    capsys.readouterr()
+    for name in ("PROPOSED.md", "PROPOSED.html"):
+        page = (out / name).read_text()
+        assert "the work allowed ran out (1 solver units)" in page and "--work UNITS" in page and "--timeout" not in page

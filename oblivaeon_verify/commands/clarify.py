@@ -33,6 +33,7 @@ from oblivaeon_verify.commands.common import (
 from oblivaeon_verify.model.common.files import read_text
 from oblivaeon_verify.properties.common.clarify.in_play import Budget as InPlayBudget
 from oblivaeon_verify.properties.common.clarify.logic import JUDGE_WORK
+from oblivaeon_verify.smt.allowance import more_with
 from oblivaeon_verify.words import count
 
 
@@ -162,7 +163,7 @@ def _print(verdict: dict, con) -> None:
     con.print(f"[{colour}]{v}[/{colour}]")
     if v == "unknown" or "incomplete" in verdict:
         why = verdict.get("reason") or verdict["incomplete"]
-        con.print(f"  {why} (allow more with {'--work UNITS' if 'work allowed' in why else '--timeout SECONDS'})")
+        con.print(f"  {why}" + (f" (allow more with {more_with(why)})" if more_with(why) else ""))
     if v == "contradicts":
         for core in verdict["cores"]:
             con.print(f"  conflicts with: {', '.join(core)}")

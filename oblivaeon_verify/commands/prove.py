@@ -43,6 +43,7 @@ from oblivaeon_verify.commands.common import (
     print_json,
     seconds,
 )
+from oblivaeon_verify.smt.allowance import more_with
 from oblivaeon_verify.smt.kinduction import PROOF_WORK
 from oblivaeon_verify.timing import move_seconds
 
@@ -152,7 +153,7 @@ def cmd_prove(args) -> int:
     for r in rows + list(extras.values()):
         if r["status"] == "unknown" and r.get("reason"):
             who = f" ({r['players']} {ruleset.players_word})" if "players" in r else ""
-            more = next((f" (allow more with {arg})" for words, arg in LIMITS if words in r["reason"]), "")
+            more = f" (allow more with {more_with(r['reason'])})" if more_with(r["reason"]) else ""
             con.print(f"[red]{r['property']}[/red]{who} unknown: {r['reason']}{more}")
     for x in extras.values():
         con.print(f"{x.get('title', x['property'])}: {x.get('summary', x['status'])}")
@@ -161,8 +162,6 @@ def cmd_prove(args) -> int:
     return code
 
 
-LIMITS = (("work allowed ran out", "--work UNITS"), ("time allowed ran out", "--timeout SECONDS"))
-"""What an unknown's reason says when a limit ran out, and the option that allows more."""
 PASSING = ("proved",)
 FAILING = ("violated",)
 

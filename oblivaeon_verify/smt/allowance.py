@@ -96,3 +96,13 @@ class Allowance:
         except Exhausted as e:
             return z3.unknown, str(e)
         return result, self.why_unknown(solver) if result == z3.unknown else ""
+
+
+LIMITS = (("work allowed ran out", "--work UNITS"), ("time allowed ran out", "--timeout SECONDS"))
+"""What a reason says when a limit ran out (:meth:`Allowance.why_unknown`), and the option that allows more."""
+
+
+def more_with(reason: str) -> str:
+    """The command-line option that allows more of the limit ``reason`` says ran out ("" when none did: the
+    solver's own unknown, which more work may not change)."""
+    return next((option for words, option in LIMITS if words in reason), "")

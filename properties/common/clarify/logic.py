@@ -505,7 +505,7 @@ class _Grounding:
         if r == z3.unknown:
             if cut_short and allowance.out_of_work:
                 raise _QuickTimeout()
-            raise UndecidedError(_reason(self.solver, allowance))
+            raise UndecidedError(allowance.why_unknown(self.solver))
         self.answers[keys] = r == z3.sat
         if r == z3.sat:
             self._sat_sets.append(keys)
@@ -526,15 +526,6 @@ def _key_order(key: tuple) -> tuple:
 
 class _QuickTimeout(Exception):
     """A first, short solver call ran out of its work units (not of the question's)."""
-
-
-def _reason(solver: z3.Solver, allowance: Allowance) -> str:
-    """Why a call answered unknown, in words: which limit ran out, or the solver's own reason."""
-    if allowance.out_of_work and allowance.units is not None:
-        return f"the work allowed ran out ({allowance.units:,} solver units)"
-    if not allowance.deadline_left():
-        return "the time allowed ran out"
-    return f"the solver answered unknown ({solver.reason_unknown()})"
 
 
 QUICK_WORK = 1_000_000
