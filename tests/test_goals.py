@@ -327,3 +327,13 @@ def test_a_proof_out_of_work_is_said_in_the_answer_not_left_unsaid():
     query = fewest_turns_to_reshuffle(2, proof_work=1)
     assert any(a.startswith("undecided: the solver's work per proof obligation ran out for TURN-") for a in query.assumptions)
     assert not any(a.startswith("exact") for a in query.assumptions)
+
+
+def test_ask_decisions_json_fits_the_ask_schema():
+    from oblivaeon_verify import schemas
+
+    code, out, _ = run(
+        "ask", "--goal", "there are at least 2 scions in play", "--heroes", "3", "--minimise", "decisions", "--games", "3", "--json"
+    )
+    doc = json.loads(out)
+    assert code == 0 and doc["schema"] == "ask" and schemas.errors(doc) == [] and doc["replay"]["format"] == "oblivaeon-verify replay"
