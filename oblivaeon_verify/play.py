@@ -50,6 +50,11 @@ def choose(rng: random.Random, options: tuple, weight: Callable | None = None):
 
 def check_state(ruleset, state):
     """Check the conformance promises at ``state``; return its JSON round-trip copy (equal to it, sharing nothing with it)."""
+    with ruleset.shared_encoding():
+        return _check_state(ruleset, state)
+
+
+def _check_state(ruleset, state):
     options = ruleset.legal_decisions(state)
     over = ruleset.outcome(state) is not None
     if over != (len(options) == 0):

@@ -25,7 +25,7 @@ NOT_POSITION = ("setup", "turn", "cycles")
 
 def canonical_key(s: state.GameState) -> str:
     """Equal positions, whatever the history: the configuration, turn count and cycle count are left out."""
-    tree = CODEC.encode(s)
+    tree = dict(CODEC.encode(s))  # (a copy: within a shared encoding the tree is shared too)
     for name in NOT_POSITION:
         tree.pop(name, None)
     return json.dumps(tree, sort_keys=True, separators=(",", ":"))

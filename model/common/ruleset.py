@@ -86,5 +86,10 @@ class ModelRuleset:
     def canonical_key(self, state) -> str:
         return self.serialise.canonical_key(state)
 
+    def shared_encoding(self):
+        """A block within which the states encoded (``to_json``, ``canonical_key``) share the encoding of their
+        common parts: for checks that encode one state several ways and change none."""
+        return self.serialise.CODEC.shared()
+
     def position_key(self, state):
         return self.serialise.position_key(state)

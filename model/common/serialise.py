@@ -7,6 +7,7 @@ no lists).  Nothing in the text is evaluated: an unknown class name is an error.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import json
@@ -41,10 +42,34 @@ class Codec:
             elif _is_namedtuple(cls):
                 self.fields[cls] = tuple(cls._fields)
 
+    @contextlib.contextmanager
+    def shared(self):
+        """Within the block, a value met again (the very object) is encoded once: a state, its copy at another
+        round and its JSON text share nearly every part.  Only for a block in which no value it encodes
+        changes (states are values; the block must not hold a draft being written)."""
+        outer, self._memo = self._memo, {} if self._memo is None else self._memo
+        try:
+            yield
+        finally:
+            self._memo = outer
+
+    _memo: dict | None = None
+
     def encode(self, value):
         cls = type(value)
         if cls in _PLAIN:
             return value
+        memo = self._memo
+        if memo is not None:
+            hit = memo.get(id(value))
+            if hit is not None and hit[0] is value:
+                return hit[1]
+        out = self._encode(value, cls)
+        if memo is not None:
+            memo[id(value)] = (value, out)  # (the value is held, so its id is not reused while the block lasts)
+        return out
+
+    def _encode(self, value, cls):
         if cls is tuple:
             return [self.encode(x) for x in value]
         names = self.fields.get(cls)

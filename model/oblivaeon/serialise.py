@@ -33,7 +33,7 @@ NOT_POSITION = ("setup",)
 
 def canonical_key(s: state.GameState) -> str:
     """Identifies equal positions: everything but the configuration and the round number (a clock)."""
-    tree = encode(s)
+    tree = dict(encode(s))  # (a copy: within a shared encoding the tree is shared too)
     for name in NOT_POSITION:
         tree.pop(name, None)
     tree["cursor"] = {"slot": s.cursor.slot, "phase": s.cursor.phase}
