@@ -71,6 +71,7 @@ REVEAL = S.options[0]
 ENEMY = "mangleroot#1"
 WITH_MINION = dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3),), nemesis_deck=(S.nemesis_deck[0].remove(ENEMY), *S.nemesis_deck[1:]))
 GEM = "clouded-sapphire#1"
+POWER = "night-unending#1"
 P2_SPARK = next(c for c in S.mages[1].hand if c.startswith("spark"))
 
 
@@ -169,6 +170,12 @@ CASES = {
         REVEAL,
         (ev("turn", "TURN-ORDER.DRAW", target="nemesis", amount=1), ev("minion-acts", card="haze-spewer#1"), ev("minion-acts", card=ENEMY)),
         dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3), InPlay("haze-spewer#1", life=3)), agenda=()),
+    ),
+    "a-power-loses-one-token-a-turn": lambda: Step(
+        dataclasses.replace(S, in_play=(InPlay(POWER, tokens=2),)),
+        REVEAL,
+        (ev("power-counts-down", card=POWER, amount=3),),
+        dataclasses.replace(S, in_play=(InPlay(POWER, tokens=3),)),
     ),
     "the-turn-order-card-names-who-acts": lambda: Step(
         S, REVEAL, (ev("turn-order-card", "TURN-ORDER.DRAW", card="turn:player-1#1"), ev("turn", "TURN-ORDER.DRAW", target="p1")), S
@@ -357,3 +364,41 @@ def test_player_life_moves_exactly_by_its_damage_and_heal_events_trackers():
     assert not INVARIANTS.check_step(healed, only=only)
     overstated = Step(mage(S, 0, life=5), NOOP, (ev("player-heal", target=name, amount=12),), mage(S, 0, life=7))
     assert INVARIANTS.check_step(overstated, only=only)
+
+
+def test_a_power_counts_down_one_token_a_turn_and_resolves_at_its_last_nemesis_main_nemesis_card_kinds():
+    """NEMESIS.MAIN: a power loses exactly one token each time it acts and resolves only on losing its last;
+    NEMESIS.CARD-KINDS: a power drawn enters play with its printed tokens."""
+    only = ["a-power-loses-one-token-a-turn"]
+    two = dataclasses.replace(S, in_play=(InPlay(POWER, tokens=2),))
+    one = dataclasses.replace(S, in_play=(InPlay(POWER, tokens=1),))
+    down = Step(two, REVEAL, (ev("power-counts-down", card=POWER, amount=1),), one)
+    assert not INVARIANTS.check_step(down, only=only)
+    resolves = Step(one, REVEAL, (ev("power-resolves", card=POWER),), dataclasses.replace(S, nemesis_discard=(POWER,)))
+    assert not INVARIANTS.check_step(resolves, only=only)
+    early = Step(two, REVEAL, (ev("power-resolves", card=POWER),), dataclasses.replace(S, nemesis_discard=(POWER,)))
+    assert INVARIANTS.check_step(early, only=only)
+    silent = Step(two, REVEAL, (ev("power-counts-down", card=POWER, amount=1),), two)
+    assert INVARIANTS.check_step(silent, only=only)
+    drawn = (ev("nemesis-draws", "NEMESIS.DRAW", card=POWER, detail="power"),)
+    enters = Step(S, REVEAL, drawn, two)
+    assert not INVARIANTS.check_step(enters, only=only)
+    assert INVARIANTS.check_step(Step(S, REVEAL, drawn, dataclasses.replace(S, in_play=(InPlay(POWER, tokens=5),))), only=only)
+
+
+def test_a_turn_order_card_held_twice_is_caught_even_when_the_deck_is_built_so_turn_order_composition(monkeypatch):
+    """TURN-ORDER.COMPOSITION: each turn order card is one physical card.  A deck builder that numbers every
+    copy alike (the mutation run's survivor) builds a state the composition check alone agrees with."""
+    from oblivaeon_verify.model.aeons_end import turn_order
+    from oblivaeon_verify.model.common.deck import Deck
+    from oblivaeon_verify.properties.aeons_end.invariants import bookkeeping
+
+    def alike(players):
+        return tuple(sorted(c.split("#")[0] + "#0" for c in turn_order.turn_order_cards(players)))
+
+    monkeypatch.setattr(bookkeeping, "turn_order_cards", alike)
+    assert INVARIANTS.check_state(
+        dataclasses.replace(S, turn_deck=Deck.ordered(alike(1)), mages=S.mages[:1]), only=["turn-order-deck-composition"]
+    )
+    monkeypatch.undo()
+    assert INVARIANTS.check_state(S, only=["turn-order-deck-composition"]) == []

@@ -83,7 +83,10 @@ def hand_of_five(st):
     reads=("turn_deck", "turn_discard", "mages.name"),
 )
 def turn_deck(s):
+    """The deck and its discard hold the player count's turn order cards, each physical card once."""
     cards = sorted(s.turn_deck.cards() + s.turn_discard)
+    if len(set(cards)) != len(cards):
+        yield f"a turn order card is there twice: {sorted(c for c in set(cards) if cards.count(c) > 1)}"
     if cards != sorted(turn_order_cards(len(s.mages))):
         yield f"the turn order cards are {cards}"
 

@@ -90,3 +90,33 @@ def oldest_first(st):
             for c in at_start:
                 if c in in_play and c not in acted:
                     yield f"{c} was in play for nemesis turn {turn.amount} and did not act"
+
+
+@step(
+    "a-power-loses-one-token-a-turn",
+    "NEMESIS.MAIN",
+    "NEMESIS.CARD-KINDS",
+    events=("power-counts-down", "power-resolves", "nemesis-draws"),
+    changes=("in_play",),
+)
+def power_countdown(st):
+    """A power enters play with its printed tokens; each time it acts it loses exactly one, and it
+    resolves (and leaves play) when it loses its last, never before."""
+    tokens = {p.card: p.tokens for p in st.before.in_play if nemesis_def(p.card).kind == "power"}
+    for e in st.events:
+        if e.kind == "nemesis-draws" and e.detail == "power":
+            tokens[e.card] = nemesis_def(e.card).tokens
+        elif e.kind == "power-counts-down":
+            had = tokens.get(e.card)
+            if had is None or had <= 1 or e.amount != had - 1:
+                yield f"{e.card} had {had} token(s) and counted down to {e.amount}, not {None if had is None else had - 1}"
+            tokens[e.card] = e.amount
+        elif e.kind == "power-resolves":
+            had = tokens.pop(e.card, None)
+            if had != 1:
+                yield f"{e.card} resolved with {had} token(s) on it, not its last one"
+        elif e.kind == "to-discard":
+            tokens.pop(e.card, None)
+    for p in st.after.in_play:
+        if p.card in tokens and p.tokens != tokens[p.card]:
+            yield f"{p.card} is in play with {p.tokens} token(s); its entry and countdowns leave {tokens[p.card]}"
