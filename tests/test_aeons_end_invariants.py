@@ -7,7 +7,7 @@ import inspect
 
 import pytest
 from oblivaeon_verify.model.aeons_end.cards import MATS
-from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.model.aeons_end.decisions import Decision, nemesis_deck
 from oblivaeon_verify.model.aeons_end.effects import ChooseHarmed, DiscardCharges
 from oblivaeon_verify.model.aeons_end.engine import new_game, step
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
@@ -15,6 +15,7 @@ from oblivaeon_verify.model.aeons_end.player_turn import PHASES
 from oblivaeon_verify.model.aeons_end.ruleset import RULESET
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig
 from oblivaeon_verify.model.aeons_end.state import InPlay, Outcome
+from oblivaeon_verify.model.aeons_end.turn_order import reveal_options
 from oblivaeon_verify.model.common.events import Event
 from oblivaeon_verify.properties.aeons_end import INVARIANTS, UNGUARDED_REASONS, Step
 from oblivaeon_verify.properties.aeons_end.knockout import KNOCKOUT_GAMES, ONCE_UNGUARDED, QUICK_KNOCKOUTS
@@ -78,6 +79,11 @@ P2_SPARK = next(c for c in S.mages[1].hand if c.startswith("spark"))
 def resting(s, *options):
     """``s`` waiting on ``options`` from its phase itself (no effect's choice in front)."""
     return dataclasses.replace(s, agenda=(PHASES[s.phase].ask(tuple(options)),), options=tuple(options))
+
+
+def chance(s, options):
+    """``s`` waiting on a chance point offering ``options``."""
+    return dataclasses.replace(s, options=tuple(options))
 
 
 def ev(kind, clause="NEMESIS.MAIN", **data):
@@ -177,6 +183,7 @@ CASES = {
         (ev("power-counts-down", card=POWER, amount=3),),
         dataclasses.replace(S, in_play=(InPlay(POWER, tokens=3),)),
     ),
+    "the-nemesis-draws-from-its-top-tier": lambda: chance(S, reveal_options(S.nemesis_deck[0], nemesis_deck(2))),
     "the-turn-order-card-names-who-acts": lambda: Step(
         S, REVEAL, (ev("turn-order-card", "TURN-ORDER.DRAW", card="turn:player-1#1"), ev("turn", "TURN-ORDER.DRAW", target="p1")), S
     ),
@@ -402,3 +409,17 @@ def test_a_turn_order_card_held_twice_is_caught_even_when_the_deck_is_built_so_t
     )
     monkeypatch.undo()
     assert INVARIANTS.check_state(S, only=["turn-order-deck-composition"]) == []
+
+
+def test_the_nemesis_reveals_from_its_top_tier_with_cards_named_and_weighted_nemesis_draw():
+    """NEMESIS.DRAW: the chance point on the nemesis's draw offers its first tier with cards, names that tier,
+    and weighs each card by its copies; a later tier, a wrong name or a wrong weight is caught."""
+    only = ["the-nemesis-draws-from-its-top-tier"]
+    tier1, tier2 = S.nemesis_deck[0], S.nemesis_deck[1]
+    assert not INVARIANTS.check_state(chance(S, reveal_options(tier1, nemesis_deck(1))), only=only)
+    assert INVARIANTS.check_state(chance(S, reveal_options(tier2, nemesis_deck(2))), only=only)
+    assert INVARIANTS.check_state(chance(S, reveal_options(tier1, nemesis_deck(0))), only=only)
+    light = [o._replace(weight=0) if k == 0 else o for k, o in enumerate(reveal_options(tier1, nemesis_deck(1)))]
+    assert INVARIANTS.check_state(chance(S, light), only=only)
+    emptied = dataclasses.replace(S, nemesis_deck=(tier1.__class__(), *S.nemesis_deck[1:]))
+    assert not INVARIANTS.check_state(chance(emptied, reveal_options(tier2, nemesis_deck(2))), only=only)

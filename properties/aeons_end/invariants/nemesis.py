@@ -1,15 +1,19 @@
-"""The nemesis: its cards Unleash as often as they say, each Unleash doing the nemesis's own effect, and its minions
-and powers act once each nemesis turn, oldest first."""
+"""The nemesis: its cards Unleash as often as they say, each Unleash doing the nemesis's own effect, its minions
+and powers act once each nemesis turn, oldest first, a power counts down one token a turn, and it draws from its
+top tier that still has cards."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, HarmGravehold, Unleash
-from oblivaeon_verify.model.aeons_end.cards import nemesis_def
+from oblivaeon_verify.model.aeons_end.cards import base, nemesis_def
+from oblivaeon_verify.model.aeons_end.decisions import TURN_ORDER_DECK, nemesis_deck
 from oblivaeon_verify.model.aeons_end.nemesis_turn import NemesisActs
 from oblivaeon_verify.model.aeons_end.parameters import Difficulty
 from oblivaeon_verify.model.common.kernel import scheduled
 from oblivaeon_verify.properties.aeons_end.invariants.readers import HARM_CARDS, turn_segments
-from oblivaeon_verify.properties.aeons_end.invariants.registry import step
+from oblivaeon_verify.properties.aeons_end.invariants.registry import state, step
 
 from oblivaeon_verify.words import count
 
@@ -120,3 +124,26 @@ def power_countdown(st):
     for p in st.after.in_play:
         if p.card in tokens and p.tokens != tokens[p.card]:
             yield f"{p.card} is in play with {p.tokens} token(s); its entry and countdowns leave {tokens[p.card]}"
+
+
+@state("the-nemesis-draws-from-its-top-tier", "NEMESIS.DRAW", "NEMESIS.BASIC-AND-UNIQUE", reads=("nemesis_deck",), offers=("reveal",))
+def draws_top_tier(s):
+    """The nemesis draws from the first tier that still has cards (tier 1 first).  When that tier is shuffled,
+    the chance point on its top card names that tier and offers its cards, each as likely as its copies there."""
+    reveals = [d for d in s.options if d.kind == "reveal" and d.target != TURN_ORDER_DECK]
+    if not reveals:
+        return
+    tier = next((t for t, deck in enumerate(s.nemesis_deck) if deck), None)
+    if tier is None:
+        yield f"a nemesis card is revealed ({reveals[0].card}) from an empty nemesis deck"
+        return
+    label = nemesis_deck(tier + 1)
+    for d in reveals:
+        if d.target != label:
+            yield f"the chance point on the nemesis's draw names {d.target!r}; its top tier with cards is {label!r}"
+    offered = Counter()
+    for d in reveals:
+        offered[base(d.card)] += d.weight
+    shuffled = Counter(base(c) for c in s.nemesis_deck[tier].middle)
+    if offered != shuffled:
+        yield f"the chance point offers {dict(offered)} (card: weight); tier {tier + 1} holds {dict(shuffled)} shuffled"
