@@ -423,3 +423,28 @@ def test_the_nemesis_reveals_from_its_top_tier_with_cards_named_and_weighted_nem
     assert INVARIANTS.check_state(chance(S, light), only=only)
     emptied = dataclasses.replace(S, nemesis_deck=(tier1.__class__(), *S.nemesis_deck[1:]))
     assert not INVARIANTS.check_state(chance(emptied, reveal_options(tier2, nemesis_deck(2))), only=only)
+
+
+@pytest.mark.parametrize(
+    "players, kinds, fragment",
+    [
+        (1, ["solo", "solo", "nemesis", "nemesis"], "not 3 player cards and 2 nemesis cards"),
+        (2, ["player-1", "player-1", "player-2", "player-2"], "needs both nemesis cards and player cards"),
+        (2, ["player-1", "player-1", "player-1", "player-1", "nemesis", "nemesis"], "no turn order card names player(s) [2]"),
+    ],
+    ids=["solo-with-two-player-cards", "no-nemesis-card", "a-player-never-named"],
+)
+def test_a_turn_order_deck_the_rules_do_not_allow_is_caught_even_when_the_deck_is_built_so_turn_order_composition_solo_true_solo(
+    monkeypatch, players, kinds, fragment
+):
+    """TURN-ORDER.COMPOSITION: nemesis and player cards, each player named (or a wild card); SOLO.TRUE-SOLO: three
+    player cards and two nemesis cards.  The deck builder is broken by hand to agree with the state, so only the
+    rule's own words can object."""
+    from oblivaeon_verify.model.common.deck import Deck
+    from oblivaeon_verify.properties.aeons_end.invariants import bookkeeping
+
+    cards = tuple(sorted(f"turn:{k}#{n}" for n, k in enumerate(kinds, 1)))
+    monkeypatch.setattr(bookkeeping, "turn_order_cards", lambda n: cards)
+    s = dataclasses.replace(S, turn_deck=Deck.ordered(cards), turn_discard=(), mages=S.mages[:players])
+    found = [v.message for v in INVARIANTS.check_state(s, only=["turn-order-deck-composition"])]
+    assert any(fragment in m for m in found), found
