@@ -7,7 +7,7 @@ import inspect
 
 import pytest
 from oblivaeon_verify.model.aeons_end.cards import MATS
-from oblivaeon_verify.model.aeons_end.decisions import Decision
+from oblivaeon_verify.model.aeons_end.decisions import Decision, nemesis_deck
 from oblivaeon_verify.model.aeons_end.effects import ChooseHarmed, DiscardCharges
 from oblivaeon_verify.model.aeons_end.engine import new_game, step
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
@@ -15,6 +15,7 @@ from oblivaeon_verify.model.aeons_end.player_turn import PHASES
 from oblivaeon_verify.model.aeons_end.ruleset import RULESET
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig
 from oblivaeon_verify.model.aeons_end.state import InPlay, Outcome
+from oblivaeon_verify.model.aeons_end.turn_order import reveal_options
 from oblivaeon_verify.model.common.events import Event
 from oblivaeon_verify.properties.aeons_end import INVARIANTS, UNGUARDED_REASONS, Step
 from oblivaeon_verify.properties.aeons_end.knockout import KNOCKOUT_GAMES, ONCE_UNGUARDED, QUICK_KNOCKOUTS
@@ -71,12 +72,18 @@ REVEAL = S.options[0]
 ENEMY = "mangleroot#1"
 WITH_MINION = dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3),), nemesis_deck=(S.nemesis_deck[0].remove(ENEMY), *S.nemesis_deck[1:]))
 GEM = "clouded-sapphire#1"
+POWER = "night-unending#1"
 P2_SPARK = next(c for c in S.mages[1].hand if c.startswith("spark"))
 
 
 def resting(s, *options):
     """``s`` waiting on ``options`` from its phase itself (no effect's choice in front)."""
     return dataclasses.replace(s, agenda=(PHASES[s.phase].ask(tuple(options)),), options=tuple(options))
+
+
+def chance(s, options):
+    """``s`` waiting on a chance point offering ``options``."""
+    return dataclasses.replace(s, options=tuple(options))
 
 
 def ev(kind, clause="NEMESIS.MAIN", **data):
@@ -170,6 +177,13 @@ CASES = {
         (ev("turn", "TURN-ORDER.DRAW", target="nemesis", amount=1), ev("minion-acts", card="haze-spewer#1"), ev("minion-acts", card=ENEMY)),
         dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3), InPlay("haze-spewer#1", life=3)), agenda=()),
     ),
+    "a-power-loses-one-token-a-turn": lambda: Step(
+        dataclasses.replace(S, in_play=(InPlay(POWER, tokens=2),)),
+        REVEAL,
+        (ev("power-counts-down", card=POWER, amount=3),),
+        dataclasses.replace(S, in_play=(InPlay(POWER, tokens=3),)),
+    ),
+    "the-nemesis-draws-from-its-top-tier": lambda: chance(S, reveal_options(S.nemesis_deck[0], nemesis_deck(2))),
     "the-turn-order-card-names-who-acts": lambda: Step(
         S, REVEAL, (ev("turn-order-card", "TURN-ORDER.DRAW", card="turn:player-1#1"), ev("turn", "TURN-ORDER.DRAW", target="p1")), S
     ),
@@ -357,3 +371,80 @@ def test_player_life_moves_exactly_by_its_damage_and_heal_events_trackers():
     assert not INVARIANTS.check_step(healed, only=only)
     overstated = Step(mage(S, 0, life=5), NOOP, (ev("player-heal", target=name, amount=12),), mage(S, 0, life=7))
     assert INVARIANTS.check_step(overstated, only=only)
+
+
+def test_a_power_counts_down_one_token_a_turn_and_resolves_at_its_last_nemesis_main_nemesis_card_kinds():
+    """NEMESIS.MAIN: a power loses exactly one token each time it acts and resolves only on losing its last;
+    NEMESIS.CARD-KINDS: a power drawn enters play with its printed tokens."""
+    only = ["a-power-loses-one-token-a-turn"]
+    two = dataclasses.replace(S, in_play=(InPlay(POWER, tokens=2),))
+    one = dataclasses.replace(S, in_play=(InPlay(POWER, tokens=1),))
+    down = Step(two, REVEAL, (ev("power-counts-down", card=POWER, amount=1),), one)
+    assert not INVARIANTS.check_step(down, only=only)
+    resolves = Step(one, REVEAL, (ev("power-resolves", card=POWER),), dataclasses.replace(S, nemesis_discard=(POWER,)))
+    assert not INVARIANTS.check_step(resolves, only=only)
+    early = Step(two, REVEAL, (ev("power-resolves", card=POWER),), dataclasses.replace(S, nemesis_discard=(POWER,)))
+    assert INVARIANTS.check_step(early, only=only)
+    silent = Step(two, REVEAL, (ev("power-counts-down", card=POWER, amount=1),), two)
+    assert INVARIANTS.check_step(silent, only=only)
+    drawn = (ev("nemesis-draws", "NEMESIS.DRAW", card=POWER, detail="power"),)
+    enters = Step(S, REVEAL, drawn, two)
+    assert not INVARIANTS.check_step(enters, only=only)
+    assert INVARIANTS.check_step(Step(S, REVEAL, drawn, dataclasses.replace(S, in_play=(InPlay(POWER, tokens=5),))), only=only)
+
+
+def test_a_turn_order_card_held_twice_is_caught_even_when_the_deck_is_built_so_turn_order_composition(monkeypatch):
+    """TURN-ORDER.COMPOSITION: each turn order card is one physical card.  A deck builder that numbers every
+    copy alike (the mutation run's survivor) builds a state the composition check alone agrees with."""
+    from oblivaeon_verify.model.aeons_end import turn_order
+    from oblivaeon_verify.model.common.deck import Deck
+    from oblivaeon_verify.properties.aeons_end.invariants import bookkeeping
+
+    def alike(players):
+        return tuple(sorted(c.split("#")[0] + "#0" for c in turn_order.turn_order_cards(players)))
+
+    monkeypatch.setattr(bookkeeping, "turn_order_cards", alike)
+    assert INVARIANTS.check_state(
+        dataclasses.replace(S, turn_deck=Deck.ordered(alike(1)), mages=S.mages[:1]), only=["turn-order-deck-composition"]
+    )
+    monkeypatch.undo()
+    assert INVARIANTS.check_state(S, only=["turn-order-deck-composition"]) == []
+
+
+def test_the_nemesis_reveals_from_its_top_tier_with_cards_named_and_weighted_nemesis_draw():
+    """NEMESIS.DRAW: the chance point on the nemesis's draw offers its first tier with cards, names that tier,
+    and weighs each card by its copies; a later tier, a wrong name or a wrong weight is caught."""
+    only = ["the-nemesis-draws-from-its-top-tier"]
+    tier1, tier2 = S.nemesis_deck[0], S.nemesis_deck[1]
+    assert not INVARIANTS.check_state(chance(S, reveal_options(tier1, nemesis_deck(1))), only=only)
+    assert INVARIANTS.check_state(chance(S, reveal_options(tier2, nemesis_deck(2))), only=only)
+    assert INVARIANTS.check_state(chance(S, reveal_options(tier1, nemesis_deck(0))), only=only)
+    light = [o._replace(weight=0) if k == 0 else o for k, o in enumerate(reveal_options(tier1, nemesis_deck(1)))]
+    assert INVARIANTS.check_state(chance(S, light), only=only)
+    emptied = dataclasses.replace(S, nemesis_deck=(tier1.__class__(), *S.nemesis_deck[1:]))
+    assert not INVARIANTS.check_state(chance(emptied, reveal_options(tier2, nemesis_deck(2))), only=only)
+
+
+@pytest.mark.parametrize(
+    "players, kinds, fragment",
+    [
+        (1, ["solo", "solo", "nemesis", "nemesis"], "not 3 player cards and 2 nemesis cards"),
+        (2, ["player-1", "player-1", "player-2", "player-2"], "needs both nemesis cards and player cards"),
+        (2, ["player-1", "player-1", "player-1", "player-1", "nemesis", "nemesis"], "no turn order card names player(s) [2]"),
+    ],
+    ids=["solo-with-two-player-cards", "no-nemesis-card", "a-player-never-named"],
+)
+def test_a_turn_order_deck_the_rules_do_not_allow_is_caught_even_when_the_deck_is_built_so_turn_order_composition_solo_true_solo(
+    monkeypatch, players, kinds, fragment
+):
+    """TURN-ORDER.COMPOSITION: nemesis and player cards, each player named (or a wild card); SOLO.TRUE-SOLO: three
+    player cards and two nemesis cards.  The deck builder is broken by hand to agree with the state, so only the
+    rule's own words can object."""
+    from oblivaeon_verify.model.common.deck import Deck
+    from oblivaeon_verify.properties.aeons_end.invariants import bookkeeping
+
+    cards = tuple(sorted(f"turn:{k}#{n}" for n, k in enumerate(kinds, 1)))
+    monkeypatch.setattr(bookkeeping, "turn_order_cards", lambda n: cards)
+    s = dataclasses.replace(S, turn_deck=Deck.ordered(cards), turn_discard=(), mages=S.mages[:players])
+    found = [v.message for v in INVARIANTS.check_state(s, only=["turn-order-deck-composition"])]
+    assert any(fragment in m for m in found), found

@@ -510,6 +510,18 @@ MALFORMED = [
     ("decide-index-range", dec('decide = "focus"\nindex = 4'), "steps[1].index", "expected a whole number from 0 to 3, got 4"),
     ("decide-index-negative", dec('decide = "to-discard"\nindex = -1'), "steps[1].index", "expected a whole number from 0 to 9, got -1"),
     (
+        "decide-while-prepped-spell-without-the-effect",
+        dec('decide = "while-prepped"\ncard = "spark"'),
+        "steps[1].card",
+        "unknown spell with a While-prepped effect 'spark'; expected one of: arcane-nexus, ignite",
+    ),
+    (
+        "option-to-discard-card-without-the-text",
+        op('{ kind = "to-discard", card = "mangleroot" }', "no_options"),
+        "steps[1].no_options",
+        "unknown nemesis card with a TO DISCARD cost 'mangleroot'",
+    ),
+    (
         "decide-owner-on-cast",
         dec('decide = "cast"\nowner = 1'),
         "steps[1].owner",

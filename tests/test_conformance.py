@@ -82,3 +82,23 @@ def test_a_game_that_raises_is_recorded_with_a_replay_command_not_raised():
     rec = play_game(broken, DEFAULT, 1, 3, 0, tally=tally)
     assert rec.outcome == "error" and "boom" in rec.error
     assert "simulate --ruleset oblivaeon --players 3 --seed 1 --first 0 --games 1 --trace" in tally.errors[0]["replay"]
+
+
+def test_conformance_notices_an_aeons_end_position_key_that_keeps_the_turn_number():
+    """Aeon's End's later-round copy (``with_round``) moves both its clocks, the cycle and the turn number, so a key
+    that keeps either is noticed (a copy that left the turn number alike would let a key keeping it pass)."""
+    import random
+
+    from oblivaeon_verify.model.aeons_end.ruleset import RULESET as AEONS_END
+
+    class _BrokenAeonsEnd(_Broken):
+        def __getattr__(self, name):
+            return getattr(AEONS_END, name)
+
+    params = AEONS_END.default_parameters()
+    state = AEONS_END.new_game(AEONS_END.random_setup(random.Random(3), 2, params))
+    check_state(AEONS_END, state)
+    for clock in ("turn", "cycles"):
+        broken = _BrokenAeonsEnd(position_key=lambda s, clock=clock: (getattr(s, clock), AEONS_END.position_key(s)))
+        with pytest.raises(ConformanceError, match="position key depends on the round number"):
+            check_state(broken, state)

@@ -91,6 +91,19 @@ def test_a_rule_that_loops_ends_the_game_at_the_safety_stop_after_its_budget() -
     assert d.outcome == "aborted" and d.ended[1] == "TOY.SAFETY" and "50 units of work" in d.ended[0]
 
 
+def test_the_safety_stop_lets_a_step_of_exactly_its_budget_run_and_stops_one_unit_more() -> None:
+    """The budget counts units of work (each record run, and the idle call that finds nothing left): a step of
+    exactly ``budget`` units ends on its own, one of ``budget + 1`` at the stop.  The budget is above 256, where
+    Python's small integers are no longer shared, so a stop that compared by identity would never fire."""
+    budget = 1000
+    fits = Toy(*[Say("x")] * (budget - 1), budget=budget)
+    toy_kernel().run(fits)
+    assert fits.outcome == "over" and len(fits.said) == budget - 1
+    over = Toy(*[Say("x")] * budget, budget=budget)
+    toy_kernel().run(over)
+    assert over.outcome == "aborted" and over.ended[1] == "TOY.SAFETY" and len(over.said) == budget
+
+
 def test_a_second_handler_for_a_record_type_is_refused_at_once() -> None:
     k = Kernel("toy", PACKAGE, "TOY.SAFETY")
     k.handles(Say)(lambda d, r: None)

@@ -8,6 +8,8 @@ Gravehold stay between none and the start.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from oblivaeon_verify.model.aeons_end.card_effects import Unleash
 from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.effects import DiscardCharges
@@ -83,7 +85,21 @@ def hand_of_five(st):
     reads=("turn_deck", "turn_discard", "mages.name"),
 )
 def turn_deck(s):
+    """The deck and its discard hold the player count's turn order cards, each physical card once: nemesis cards
+    and player cards, each player named by one (or a wild card), and in true solo three player cards and two
+    nemesis cards.  The exact mix of the standard deck is the model's own (an ASSUMPTION of ``turn_order_cards``)."""
     cards = sorted(s.turn_deck.cards() + s.turn_discard)
+    if len(set(cards)) != len(cards):
+        yield f"a turn order card is there twice: {sorted(c for c in set(cards) if cards.count(c) > 1)}"
+    kinds = Counter(c.split(":")[1].split("#")[0] for c in cards)
+    players = sum(n for k, n in kinds.items() if k != "nemesis")
+    if len(s.mages) == 1 and (kinds["solo"], kinds["nemesis"]) != (3, 2):
+        yield f"true solo's turn order deck holds {dict(kinds)}, not 3 player cards and 2 nemesis cards"
+    if not kinds["nemesis"] or not players:
+        yield f"the turn order deck holds {dict(kinds)}: it needs both nemesis cards and player cards"
+    unnamed = [i + 1 for i in range(len(s.mages)) if len(s.mages) > 1 and not kinds[f"player-{i + 1}"]]
+    if unnamed and not kinds["wild"]:
+        yield f"no turn order card names player(s) {unnamed}, and there is no wild card"
     if cards != sorted(turn_order_cards(len(s.mages))):
         yield f"the turn order cards are {cards}"
 

@@ -1,15 +1,19 @@
-"""The nemesis: its cards Unleash as often as they say, each Unleash doing the nemesis's own effect, and its minions
-and powers act once each nemesis turn, oldest first."""
+"""The nemesis: its cards Unleash as often as they say, each Unleash doing the nemesis's own effect, its minions
+and powers act once each nemesis turn, oldest first, a power counts down one token a turn, and it draws from its
+top tier that still has cards."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, HarmGravehold, Unleash
-from oblivaeon_verify.model.aeons_end.cards import nemesis_def
+from oblivaeon_verify.model.aeons_end.cards import base, nemesis_def
+from oblivaeon_verify.model.aeons_end.decisions import TURN_ORDER_DECK, nemesis_deck
 from oblivaeon_verify.model.aeons_end.nemesis_turn import NemesisActs
 from oblivaeon_verify.model.aeons_end.parameters import Difficulty
 from oblivaeon_verify.model.common.kernel import scheduled
 from oblivaeon_verify.properties.aeons_end.invariants.readers import HARM_CARDS, turn_segments
-from oblivaeon_verify.properties.aeons_end.invariants.registry import step
+from oblivaeon_verify.properties.aeons_end.invariants.registry import state, step
 
 from oblivaeon_verify.words import count
 
@@ -90,3 +94,56 @@ def oldest_first(st):
             for c in at_start:
                 if c in in_play and c not in acted:
                     yield f"{c} was in play for nemesis turn {turn.amount} and did not act"
+
+
+@step(
+    "a-power-loses-one-token-a-turn",
+    "NEMESIS.MAIN",
+    "NEMESIS.CARD-KINDS",
+    events=("power-counts-down", "power-resolves", "nemesis-draws"),
+    changes=("in_play",),
+)
+def power_countdown(st):
+    """A power enters play with its printed tokens; each time it acts it loses exactly one, and it
+    resolves (and leaves play) when it loses its last, never before."""
+    tokens = {p.card: p.tokens for p in st.before.in_play if nemesis_def(p.card).kind == "power"}
+    for e in st.events:
+        if e.kind == "nemesis-draws" and e.detail == "power":
+            tokens[e.card] = nemesis_def(e.card).tokens
+        elif e.kind == "power-counts-down":
+            had = tokens.get(e.card)
+            if had is None or had <= 1 or e.amount != had - 1:
+                yield f"{e.card} had {had} token(s) and counted down to {e.amount}, not {None if had is None else had - 1}"
+            tokens[e.card] = e.amount
+        elif e.kind == "power-resolves":
+            had = tokens.pop(e.card, None)
+            if had != 1:
+                yield f"{e.card} resolved with {had} token(s) on it, not its last one"
+        elif e.kind == "to-discard":
+            tokens.pop(e.card, None)
+    for p in st.after.in_play:
+        if p.card in tokens and p.tokens != tokens[p.card]:
+            yield f"{p.card} is in play with {p.tokens} token(s); its entry and countdowns leave {tokens[p.card]}"
+
+
+@state("the-nemesis-draws-from-its-top-tier", "NEMESIS.DRAW", "NEMESIS.BASIC-AND-UNIQUE", reads=("nemesis_deck",), offers=("reveal",))
+def draws_top_tier(s):
+    """The nemesis draws from the first tier that still has cards (tier 1 first).  When that tier is shuffled,
+    the chance point on its top card names that tier and offers its cards, each as likely as its copies there."""
+    reveals = [d for d in s.options if d.kind == "reveal" and d.target != TURN_ORDER_DECK]
+    if not reveals:
+        return
+    tier = next((t for t, deck in enumerate(s.nemesis_deck) if deck), None)
+    if tier is None:
+        yield f"a nemesis card is revealed ({reveals[0].card}) from an empty nemesis deck"
+        return
+    label = nemesis_deck(tier + 1)
+    for d in reveals:
+        if d.target != label:
+            yield f"the chance point on the nemesis's draw names {d.target!r}; its top tier with cards is {label!r}"
+    offered = Counter()
+    for d in reveals:
+        offered[base(d.card)] += d.weight
+    shuffled = Counter(base(c) for c in s.nemesis_deck[tier].middle)
+    if offered != shuffled:
+        yield f"the chance point offers {dict(offered)} (card: weight); tier {tier + 1} holds {dict(shuffled)} shuffled"
