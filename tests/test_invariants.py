@@ -449,6 +449,22 @@ def test_the_sentinels_falling_without_their_devastation_is_caught(start):
     assert not INVARIANTS.check_step(step(s, [fall, token]), only=("incapacitation-adds-devastation",))
 
 
+def test_damage_reduced_by_more_than_its_amount_deals_none_and_never_heals(start):
+    """Cover reduces the damage to Legacy by 1: 1 damage to him deals 0; a step that deals -1 (and so heals him)
+    breaks the rule that a reduction stops at nothing (BZ.ISOLATION's temporary-effects-reach-their-scope)."""
+    s = replace(start, temps=(Temp(1, "hero", 1, 0, "legacy:cover#1"),))
+    legacy = char(s)
+
+    def dealt(amount):
+        e = ev("damage", target=legacy, zone=1, amount=amount, detail="melee, reduced by 1")
+        return step(s, [e], replace(s, hp={**s.hp, legacy: s.hp[legacy] - amount}))
+
+    only = ("temporary-effects-reach-their-scope",)
+    assert not INVARIANTS.check_step(dealt(0), only=only)
+    broken = INVARIANTS.check_step(dealt(-1), only=only)
+    assert broken and "below nothing" in str(broken[0])
+
+
 # --- the Mission-card, new-hero, chart and Requital invariants, both ways ----------------------
 
 

@@ -59,7 +59,10 @@ UNSETTLED = ("hero-moved", "hero-set-up", "hero-incapacitated", "objective-compl
 def effects_reach_scope(st):
     """Damage is reduced by exactly the temporary effects that cover its target, by their scope (one target, a hero,
     the battle zones their reach names: this one, the other one, the game) and their set (fixed when made, or later
-    arrivals too), and by no other."""
+    arrivals too), and by no other; reduced by more than its amount, it deals none (it never heals)."""
+    for e in st.events:
+        if e.kind == "damage" and e.amount < 0:
+            yield f"damage to {e.target} in zone {e.zone} was reduced below nothing, to {e.amount}: reduced damage deals none"
     if st.before.temps != st.after.temps or any(e.kind in UNSETTLED for e in st.events):
         return  # an effect was made or ended, or someone moved, within the step: not decidable from its two ends
     for e in st.events:
