@@ -16,7 +16,7 @@ from pathlib import Path
 from oblivaeon_verify import replay, rulesets, scenarios
 from oblivaeon_verify.graphs import acting
 from oblivaeon_verify.graphs import facts as facts_mod
-from oblivaeon_verify.words import count, phrase, singular
+from oblivaeon_verify.words import count, counted, phrase
 
 SHOWN = 12
 """Decisions shown on the page: the last ones, the earlier ones counted."""
@@ -122,7 +122,7 @@ def found_sentence(ruleset, w: dict, length: int) -> str:
     """How the search found the witness, in one sentence."""
     if not w:
         return ""
-    game = f"Random game {w['game']} of seed {w['seed']} with {count(w['players'], singular(ruleset.players_word), ruleset.players_word)}"
+    game = f"Random game {w['game']} of seed {w['seed']} with {counted(w['players'], ruleset.players_word)}"
     if w["steered"]:
         game += f", steered towards {w['steered']} by the rule-interaction graph,"
     if not w["found_after"]:
@@ -170,7 +170,7 @@ def parting(ruleset, parameter: str) -> list[dict]:
                 "replay": f"oblivaeon-verify check --ruleset {name} --replay {shown_path}",
                 "setup": phrase(named(ruleset, doc["setup"])),
                 "found": (
-                    f"{'Game' if w['steered'] else 'Random game'} {w['game']} of seed {w['seed']} with {count(w['players'], singular(ruleset.players_word), ruleset.players_word)}"
+                    f"{'Game' if w['steered'] else 'Random game'} {w['game']} of seed {w['seed']} with {counted(w['players'], ruleset.players_word)}"
                     + (
                         ", searched by the reading's nearness (each turn played on many ways, the nearest games kept: chance fell its way, every decision legal),"
                         if w["steered"]

@@ -54,6 +54,12 @@ def count(n: int, noun: str, many: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else (many or plural(noun))}"
 
 
+def counted(n: int, nouns: str) -> str:
+    """``n`` and a noun given in the plural, singular for exactly one: ``counted(1, "players")`` is "1 player"
+    (a ruleset names its players in the plural: ``players_word``)."""
+    return count(n, singular(nouns), nouns)
+
+
 def listing(items, conjunction: str = "and") -> str:
     """Items joined as a sentence does: "a", "a and b", "a, b and c"."""
     items = [str(i) for i in items]

@@ -109,3 +109,9 @@ def test_a_table_written_to_a_pipe_keeps_every_id_on_one_line(capsys):
     rows = [line for line in out.splitlines() if line.startswith("│")]
     assert len(rows) == len(ids)  # one line a clause: no cell wrapped onto a second line
     assert all(any(f"│ {i} " in r for r in rows) for i in ids)
+
+
+def test_a_count_of_players_is_singular_for_one():
+    from oblivaeon_verify.words import counted
+
+    assert counted(1, "players") == "1 player" and counted(1, "heroes") == "1 hero" and counted(4, "heroes") == "4 heroes"

@@ -158,7 +158,6 @@ def _hero_cards(hero: str, dtype: str, index: int) -> list[CardDef]:
             1,
             ops=(PlayNextTo("hero"), TempReduce(1, "hero", "hero", until="source-leaves-play")),
             triggers=(Trigger("start", "villain", (Heal(1, HOST),)),),
-            next_to_hero=True,
         )
     if index % 4 == 0:
         card("Sabotage", "one-shot", 1, ops=(DiscardTopOfDeck(), Damage(2, dtype, NON_HERO_CHOICE)))
@@ -332,7 +331,6 @@ def _env_cards(env: str, extra: list[CardDef]) -> list[CardDef]:
         "ongoing",
         1,
         ops=(PlayNextTo("hero"),),
-        next_to_hero=True,
         triggers=(Trigger("end", "environment", (Damage(1, "toxic", HOST),)),),
     )
     return out
@@ -454,7 +452,6 @@ OBLIVAEON_CARDS = [
         "ongoing",
         1,
         ops=(PlayNextTo("hero"),),
-        next_to_hero=True,
         keywords=("ongoing",),
         triggers=(Trigger("end", "this-villain", (Damage(2, "psychic", HOST),)),),
         reactions=(Reaction("changes-zone", "self", (Damage(1, "psychic", HOST),)),),

@@ -171,7 +171,7 @@ def initial_state(cfg: SetupConfig) -> GameState:
         zones=zones,
         envs=envs["envs"],
         set_aside=envs["set_aside"],
-        oblivaeon_zone=1,
+        oblivaeon_zone=table["oblivaeon_zone"],
         form=1,
         **place_shield(cfg),
         oblivaeon_trash=(),

@@ -355,7 +355,6 @@ class CardDef:
     """Where a villain ongoing goes: ``this`` (OblivAeon's zone), ``other`` (the other zone), ``fewest-heroes``."""
     seed_ops: tuple[Op, ...] = ()
     """For Akash'Thriya's seeds: what happens when the seed is played from the environment deck."""
-    next_to_hero: bool = False
     reward: CardDef | None = None
     """For Mission cards: the reward side (the card itself describes the objective side)."""
     tokens_needed: int = 0

@@ -33,6 +33,7 @@ from oblivaeon_verify.properties.common.goal_play import PlayBudget
 from oblivaeon_verify.smt.goals import GoalError
 from oblivaeon_verify.smt.kinduction import QUERY_WORK
 from oblivaeon_verify.timing import move_seconds
+from oblivaeon_verify.words import counted
 
 LONG_WITNESS, HEAD, TAIL = 60, 10, 20
 """A witness longer than LONG_WITNESS steps is printed as its first HEAD and last TAIL steps."""
@@ -66,7 +67,7 @@ def _write_itf(ruleset, args, n: int, ans: dict) -> None:
         [s["state"] for s in steps],
         actions=[s["action"] for s in steps],
         source=f"oblivaeon-verify ask --ruleset {ruleset.name} {args.query or '--goal ' + repr(args.goal)} --players {n}",
-        description=f"witness of {args.query or args.goal} with {n} {ruleset.players_word} (the symbolic abstraction)",
+        description=f"witness of {args.query or args.goal} with {counted(n, ruleset.players_word)} (the symbolic abstraction)",
     )
     itf.write(args.itf, doc)
     ans["itf"] = args.itf
@@ -117,7 +118,7 @@ def cmd_ask(args) -> int:
     phases = Phases(live=sys.stderr.isatty(), enabled=not args.json)
     try:
         with phases:
-            phases.start(f"{what} with {n} {ruleset.players_word}")
+            phases.start(f"{what} with {counted(n, ruleset.players_word)}")
             if worded:
                 ans = sym.ask_goal(
                     args.goal,
@@ -160,7 +161,7 @@ def cmd_ask(args) -> int:
         "unknown": "unknown (the solver's work ran out: allow more with --work UNITS)",
     }[ans["status"]]
     value = f"; {ans.get('value_label') or 'value'}: {ans['value']}" if ans.get("value") is not None else ""
-    con.print(f"{what} with {n} {ruleset.players_word}: {verdict}{value}")
+    con.print(f"{what} with {counted(n, ruleset.players_word)}: {verdict}{value}")
     for a in ans["assumptions"]:
         con.print(f"  - {a}")
     if ans["parameters"]:

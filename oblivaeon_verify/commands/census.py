@@ -30,7 +30,7 @@ from oblivaeon_verify.commands.common import (
 )
 from oblivaeon_verify.progress import Phases
 from oblivaeon_verify.sections import census as section
-from oblivaeon_verify.words import count
+from oblivaeon_verify.words import count, counted
 
 
 def cmd_census(args) -> int:
@@ -85,7 +85,7 @@ def cmd_census(args) -> int:
         con.print(f"[yellow]coverage[/yellow]: {w}", highlight=False)
     for e in errors:
         con.print(
-            f"[red]problem[/red]: game {e['game']} ({e['players']} {ruleset.players_word}): {e['error']}; replay: {e['replay']}",
+            f"[red]problem[/red]: game {e['game']} ({counted(e['players'], ruleset.players_word)}): {e['error']}; replay: {e['replay']}",
             highlight=False,
         )
     return code

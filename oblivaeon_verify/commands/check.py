@@ -33,7 +33,7 @@ from oblivaeon_verify.commands.common import (
 )
 from oblivaeon_verify.progress import Phases
 from oblivaeon_verify.tasks import CheckedGames, MachineExamples, Task
-from oblivaeon_verify.words import count
+from oblivaeon_verify.words import count, counted
 
 #: profile -> (random games per player count, Hypothesis examples, steps per example)
 PROFILES = {"default": (4, 10, 20), "ci": (12, 25, 25), "thorough": (150, 400, 40)}
@@ -267,7 +267,7 @@ def _print(ruleset, d: dict) -> None:
         con.print("corner cases reached (games): " + "; ".join(f"{k}: {v}" for k, v in d["corners"].items()))
     for f in d["failures"]:
         con.print(
-            f"[red]FAILED[/red] game {f['game']} ({f['players']} {ruleset.players_word}): {f['error'] or f['violations'][0]}\n  replay: {f['replay']}"
+            f"[red]FAILED[/red] game {f['game']} ({counted(f['players'], ruleset.players_word)}): {f['error'] or f['violations'][0]}\n  replay: {f['replay']}"
         )
     if d["machine"]["failure"]:
         con.print(f"[red]state machine FAILED[/red]\n{d['machine']['failure']}", markup=False)

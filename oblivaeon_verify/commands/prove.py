@@ -46,6 +46,7 @@ from oblivaeon_verify.commands.common import (
 from oblivaeon_verify.smt.allowance import more_with
 from oblivaeon_verify.smt.kinduction import PROOF_WORK
 from oblivaeon_verify.timing import move_seconds
+from oblivaeon_verify.words import counted
 
 
 def symbolic(ruleset):
@@ -145,14 +146,14 @@ def cmd_prove(args) -> int:
     con.print(t)
     for r in rows:
         if r.get("counterexample"):
-            con.print(f"[red]{r['property']}[/red] ({r['players']} {ruleset.players_word}): {r['reason']}")
+            con.print(f"[red]{r['property']}[/red] ({counted(r['players'], ruleset.players_word)}): {r['reason']}")
             prev = None
             for s in r["counterexample"]:
                 con.print(f"  {s['step']:>3}  {s['action']}{_changes(prev, s['state'])}")
                 prev = s["state"]
     for r in rows + list(extras.values()):
         if r["status"] == "unknown" and r.get("reason"):
-            who = f" ({r['players']} {ruleset.players_word})" if "players" in r else ""
+            who = f" ({counted(r['players'], ruleset.players_word)})" if "players" in r else ""
             more = f" (allow more with {more_with(r['reason'])})" if more_with(r["reason"]) else ""
             con.print(f"[red]{r['property']}[/red]{who} unknown: {r['reason']}{more}")
     for x in extras.values():

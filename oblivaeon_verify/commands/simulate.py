@@ -23,6 +23,7 @@ from oblivaeon_verify.commands.common import (
     print_json,
 )
 from oblivaeon_verify.progress import Phases
+from oblivaeon_verify.words import counted
 
 
 def cmd_simulate(args) -> int:
@@ -79,7 +80,7 @@ def _played_here(ruleset, args, n_players: int, params) -> int:
             ruleset,
             states,
             source=f"oblivaeon-verify simulate --ruleset {ruleset.name} --players {n_players} --seed {args.seed} --first {args.first} --games 1",
-            description=f"random game {args.first} of {ruleset.title}, {n_players} {ruleset.players_word}, seed {args.seed}",
+            description=f"random game {args.first} of {ruleset.title}, {counted(n_players, ruleset.players_word)}, seed {args.seed}",
         )
         itf.write(args.itf, doc)
     result = campaign.CampaignResult(args.seed, {n_players: tally})
@@ -111,7 +112,7 @@ def complete(ruleset, args, pairs) -> int:
     phases = Phases(live=sys.stderr.isatty(), enabled=not args.json and not args.trace)
     try:
         with phases:
-            phases.start(f"random play, {n_players} {ruleset.players_word}", args.games, "game")
+            phases.start(f"random play, {counted(n_players, ruleset.players_word)}", args.games, "game")
             result = campaign.merged(args.seed, [n_players], pairs, total=args.games, progress=lambda done, _all: phases.advance(done))
     except KeyboardInterrupt as e:
         raise interrupts.stopped(e, written="nothing written") from None
