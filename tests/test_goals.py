@@ -337,3 +337,11 @@ def test_ask_decisions_json_fits_the_ask_schema():
     )
     doc = json.loads(out)
     assert code == 0 and doc["schema"] == "ask" and schemas.errors(doc) == [] and doc["replay"]["format"] == "oblivaeon-verify replay"
+
+
+def test_the_search_in_play_has_every_command_s_default_seed():
+    from oblivaeon_verify.properties.common.goal_play import PlayBudget
+
+    from oblivaeon_verify.commands.common import DEFAULT_SEED
+
+    assert PlayBudget().seed == DEFAULT_SEED
