@@ -31,6 +31,8 @@ EXPECTED = {
     "DEV-LEDGER",
     "ROUND-ORDER",
     "DEVASTATION-CHECK-ONCE",
+    "DEV-FROM-OUTNUMBERING",
+    "DEV-ONE-PER-FALL",
 }
 
 
@@ -71,6 +73,26 @@ def test_the_broken_encoding_is_caught_with_a_counterexample_naming_steps_and_cl
     assert "scion_removed" in last.action and "BZ.DEV.SCION-REMOVED" in last.action
     assert last.state["dev"] < 0 and bad.trace[-2].state["dev"] == 0
     assert by["DEV-LEDGER"].status == "proved"  # the mutant keeps its ledger in step: only DEV-NONNEG catches it
+
+
+@pytest.mark.parametrize(
+    ("mutant", "caught_by", "last_action"),
+    [
+        ("incapacitation-adds-two", "DEV-ONE-PER-FALL", "hero_incapacitated"),
+        ("outnumber-counts-ties", "DEV-FROM-OUTNUMBERING", "advance"),
+    ],
+)
+def test_a_broken_devastation_cause_is_caught_by_its_step_property(mutant, caught_by, last_action):
+    """Each Devastation cause's amount is a proved step property, so a mutant that changes one is a counterexample,
+    not only a refinement failure in play; the real encoding proves both (the properties are not vacuous)."""
+    from oblivaeon_verify.properties.oblivaeon.symbolic.mutants import MUTANTS
+
+    _enc, results = prove_all(3, encoding_class=MUTANTS[mutant])
+    violated = {r.property: r for r in results if r.status == "violated"}
+    assert set(violated) == {caught_by}
+    assert violated[caught_by].trace[-1].action.startswith(last_action)
+    _enc, real = prove_all(3)
+    assert {r.property: r.status for r in real}[caught_by] == "proved"
 
 
 def test_a_counterexample_is_written_as_an_itf_trace():

@@ -17,7 +17,7 @@ def test_prove_json_lists_every_invariant_proved_and_isolation(capsys):
     code, out, _ = run(capsys, "prove", "--heroes", "3", "--json")
     data = json.loads(out)
     assert code == 0
-    assert {r["status"] for r in data["invariants"]} == {"proved"} and len(data["invariants"]) == 10
+    assert {r["status"] for r in data["invariants"]} == {"proved"} and len(data["invariants"]) == 12
     assert data["isolation"]["status"] == "proved"
 
 

@@ -208,7 +208,7 @@ def register(sub) -> None:
         "--mutant",
         metavar="NAME",
         choices=Names(lambda r: symbolic(r).MUTANT_NAMES),
-        help="prove a deliberately broken encoding instead, to see a counterexample (default: the real encoding)",
+        help="prove a deliberately broken encoding instead: each one breaks a rule that a proof states, so the proofs find its counterexample (default: the real encoding)",
     )
     add_examples(
         sp,

@@ -9,10 +9,10 @@ from __future__ import annotations
 import z3
 from oblivaeon_verify.properties.oblivaeon.symbolic.abstraction import LOST_ENV, RUNNING
 
-from oblivaeon_verify.smt.kinduction import Property
+from oblivaeon_verify.smt.kinduction import Property, StepProperty
 
 
-def properties(enc) -> tuple[Property, ...]:
+def properties(enc) -> tuple[Property | StepProperty, ...]:
     lay = enc.layout
     H, NS, NE = enc.hero_count, enc.scions, enc.environments
     return (
@@ -92,5 +92,31 @@ def properties(enc) -> tuple[Property, ...]:
             "The Booklet's Devastation check has run only while the cursor is at the end of OblivAeon's turn.",
             ("ID.DEVASTATION", "OA-TURN.END"),
             lambda s, p: z3.Implies(s["checked"], s["pos"] == lay.oblivaeon_end),
+        ),
+        StepProperty(
+            "DEV-FROM-OUTNUMBERING",
+            "Entering a villain turn adds one Devastation token per Scion in its zone when the Scions there outnumber"
+            " its active heroes, and none otherwise.",
+            ("BZ.DEV.SCIONS-OUTNUMBER",),
+            # Only Advance moves the cursor, and the Countdown's expiry falls on OblivAeon's start, never a villain's.
+            lambda s, t, p: z3.And(
+                [
+                    z3.Implies(
+                        z3.And(t["pos"] == lay.villain_start(z), s["pos"] != t["pos"]),
+                        t["dev"] - s["dev"] == z3.If(s[f"sc{z}"] > s[f"a{z}"], s[f"sc{z}"], 0),
+                    )
+                    for z in (1, 2)
+                ]
+            ),
+        ),
+        StepProperty(
+            "DEV-ONE-PER-FALL",
+            "A hero who falls adds one Devastation token: a step in which one active hero of a zone becomes incapacitated"
+            " there adds at most one.",
+            # At most: a hero standing down (CLAR.RITES-OF-REVIVAL) looks the same in the abstraction and adds none.
+            ("BZ.DEV.HERO-INCAP", "CLAR.RITES-OF-REVIVAL"),
+            lambda s, t, p: z3.And(
+                [z3.Implies(z3.And(t[f"a{z}"] == s[f"a{z}"] - 1, t[f"e{z}"] == s[f"e{z}"] + 1), t["dev"] - s["dev"] <= 1) for z in (1, 2)]
+            ),
         ),
     )

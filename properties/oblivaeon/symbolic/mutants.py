@@ -3,9 +3,11 @@
 ``UnclampedScionRemoval`` forgets that Devastation never goes below zero when a Scion leaves
 (BZ.DEV.SCION-REMOVED): the proof of DEV-NONNEG finds a counterexample and the refinement check
 fails on the first Scion removed with no Devastation on the card.
-``IncapacitationAddsTwo`` adds two Devastation tokens per fallen hero (BZ.DEV.HERO-INCAP): the
-refinement check fails on the first incapacitation (the model adds one).
-``OutnumberCountsHeroes`` adds Devastation when Scions merely equal the heroes: refinement fails.
+``IncapacitationAddsTwo`` adds two Devastation tokens per fallen hero (BZ.DEV.HERO-INCAP): the proof
+of DEV-ONE-PER-FALL finds a one-step counterexample, and the refinement check fails on the first
+incapacitation (the model adds one).
+``OutnumberCountsHeroes`` adds Devastation when Scions merely equal the heroes: the proof of
+DEV-FROM-OUTNUMBERING finds a counterexample (a hero moved to the Scions' zone), and refinement fails.
 """
 
 from __future__ import annotations
