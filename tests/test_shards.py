@@ -3,8 +3,11 @@ merge refuses, in one line each, shards that are not one campaign's complete set
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -91,10 +94,21 @@ def test_shards_made_in_processes_with_other_hash_seeds_merge_into_the_same_byte
 # --- refusals ---------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def made_shards(tmp_path_factory) -> Path:
+    """One campaign's complete set of two shards, played once for the module (``_shard_all``'s own checks of
+    what a shard run says are the byte-for-byte tests' above)."""
+    out = tmp_path_factory.mktemp("shards") / "s"
+    for k in (1, 2):
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            assert main(["simulate", "--games", "41", "--seed", "3", "--workers", "1", "--shard", f"{k}/2", "--shard-out", str(out)]) == 0
+    return out
+
+
 @pytest.fixture
-def two_shards(tmp_path, capsys) -> Path:
-    _shard_all(["simulate", "--games", "41", "--seed", "3"], 2, tmp_path / "s", capsys)
-    return tmp_path / "s"
+def two_shards(made_shards, tmp_path) -> Path:
+    """A copy of the module's two shards that the test may edit."""
+    return Path(shutil.copytree(made_shards, tmp_path / "s"))
 
 
 def _edit(path: Path, change) -> None:
