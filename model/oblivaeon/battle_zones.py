@@ -66,16 +66,24 @@ def mission_bound(ctx: Ctx) -> bool:
 @implements("CLAR.MISSION-TARGET-KIND", "CLAR.MISSION-TYPES", "CLAR.REWARDS-BELONG")
 def target_side(d, card: str) -> str:
     """The side a target counts as: objectives by their keyword, rewards as hero targets."""
+    side = _TARGET_SIDE.get(card)
+    if side is None:  # a Mission card: which side is face up decides
+        return "hero" if card in d.reward_side else PHYSICAL[card].keywords[0].split()[0]
+    return side
+
+
+def _fixed_target_side(card: str) -> str | None:
+    """The side ``card`` counts as when a target, if the card alone decides it (None for a Mission card)."""
     if card == OBLIVAEON or card in SCION_PANELS:
         return "villain"
     if card in CHARACTER_CARDS:
         return "hero"
     cdef = PHYSICAL[card]
-    if cdef.side == "mission":
-        return "hero" if card in d.reward_side else cdef.keywords[0].split()[0]
-    if cdef.reward is not None:  # a Mission card on its reward side
-        return "hero"
-    return cdef.side
+    return None if cdef.side == "mission" else cdef.side
+
+
+_TARGET_SIDE = {c: side for c in (OBLIVAEON, *SCION_PANELS, *CHARACTER_CARDS, *PHYSICAL) if (side := _fixed_target_side(c)) is not None}
+""":func:`target_side` of every card that is not a Mission card, worked out once per card."""
 
 
 def card_side(d, card: str) -> str:
@@ -146,12 +154,11 @@ def reachable_targets(d, ctx: Ctx, side: str, reach: str, characters_only: bool 
     """The targets an effect from ``ctx`` may pick: its own zone only, unless its card reaches further."""
     out = []
     for zone in reach_zones(ctx, reach):
-        for t in targets_in(d, zone):
-            if not side_matches(side, target_side(d, t)):
-                continue
-            if characters_only and not is_character(t):
-                continue
-            out.append(t)
+        out += targets_in(d, zone)
+    if side != "any":
+        out = [t for t in out if side_matches(side, target_side(d, t))]
+    if characters_only:
+        out = [t for t in out if is_character(t)]
     return out
 
 

@@ -110,7 +110,7 @@ def _pick_targets(d: Draft, op, ctx: Ctx) -> tuple[list[str], tuple[Decision, ..
         values = [d.hp[c] for c in cands]
         best = max(values) if target.pick == "highest-hp" else min(values)
         cands = [c for c, hp in zip(cands, values) if hp == best]
-    if cands:
+    if cands and selections.watching():  # (its words are built only for a census)
         picked(d, ctx, _WHAT[type(op)], v.words(target), v.NAMED_SIDES[target.side], cands, isinstance(op, v.Damage))
     if not cands:
         return [], ()

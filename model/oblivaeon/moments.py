@@ -63,7 +63,10 @@ def in_play_in(d, zone: int, cards: frozenset[str]) -> bool:
     z = d.zones[zone - 1]
     if not cards.isdisjoint(z.villain_play) or not cards.isdisjoint(z.env_play):
         return True
-    return any(not cards.isdisjoint(s.play) for s in d.seats if s.zone == zone)
+    for s in d.seats:
+        if s.zone == zone and not cards.isdisjoint(s.play):
+            return True
+    return False
 
 
 def heard(d, kind: str, subject: str, zone: int) -> bool:
@@ -78,7 +81,8 @@ def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -
     unless ``event`` names another, the destroyer of a destroyed card), and the reactions' turn to answer it.  Nothing
     answers a moment out of play: no card there is in play to hear it, and the subject itself was not in play."""
     assert kind in REACTION_EVENTS, kind
-    d.emit(kind, clause, zone=zone, **({"card": subject} | event))
+    event.setdefault("card", subject)
+    d.emit(kind, clause, zone=zone, **event)
     if kind == "enters-play":
         d.entered = d.entered + (subject,)
     elif kind == "leaves-play":

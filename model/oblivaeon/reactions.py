@@ -113,7 +113,8 @@ def _still_listening(d, work: FireReaction) -> bool:
     answering its own moment answers even from outside play."""
     if work.card == work.moment.card:
         return True
-    still = any(c == work.card for c, _, _ in layers(d, work.ctx.zone, only=work.card.__eq__))  # where it heard from
+    # still in play where it heard from (a card with a reaction is never a Scion panel, which in_play_in leaves out)
+    still = in_play_in(d, work.ctx.zone, frozenset((work.card,)))
     return still and current_def(d, work.card).key == work.key
 
 
