@@ -54,6 +54,10 @@ def _with_reactions(test) -> frozenset[str]:
 
 HEARING = {kind: _with_reactions(lambda r, k=kind: r.on == k) for kind in REACTION_EVENTS}
 """Per kind of moment, the cards with a reaction to it (most moments have nobody to answer them)."""
+HEARING_OWN = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.subject == "self") for kind in REACTION_EVENTS}
+"""Per kind of moment, the cards with a reaction to their own moment of that kind."""
+HEARING_OTHERS = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.subject != "self") for kind in REACTION_EVENTS}
+"""Per kind of moment, the cards with a reaction to another card's moment of that kind."""
 HEARING_ACROSS = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.reach != "zone") for kind in REACTION_EVENTS}
 """Per kind of moment, the cards with a reaction to it that hears the other battle zone too."""
 
