@@ -128,17 +128,18 @@ def targets_in(d, zone: int) -> list[str]:
     A hero's character cards and every target in its play area are in the zone of its marker.
     """
     out: list[str] = []
+    hp = d.hp
     for s in d.seats:
         if s.zone != zone:
             continue
-        out.extend(s.characters)
-        out.extend(c for c in s.play if c in d.hp)
+        out += s.characters
+        out += [c for c in s.play if c in hp]
     if d.oblivaeon_zone == zone:
         out.append(OBLIVAEON)
     z = d.zones[zone - 1]
-    out.extend(z.scions)
-    out.extend(c for c in z.villain_play if c in d.hp)
-    out.extend(c for c in z.env_play if c in d.hp)
+    out += z.scions
+    out += [c for c in z.villain_play if c in hp]
+    out += [c for c in z.env_play if c in hp]
     return out
 
 
@@ -154,11 +155,12 @@ def reachable_targets(d, ctx: Ctx, side: str, reach: str, characters_only: bool 
     """The targets an effect from ``ctx`` may pick: its own zone only, unless its card reaches further."""
     out = []
     for zone in reach_zones(ctx, reach):
-        out += targets_in(d, zone)
-    if side != "any":
-        out = [t for t in out if side_matches(side, target_side(d, t))]
-    if characters_only:
-        out = [t for t in out if is_character(t)]
+        for t in targets_in(d, zone):
+            if not side_matches(side, target_side(d, t)):
+                continue
+            if characters_only and not is_character(t):
+                continue
+            out.append(t)
     return out
 
 

@@ -73,11 +73,9 @@ def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
         return []
     found: list[tuple[int, int, int, str, str, int, Ctx]] = []
     seen = False
-
-    def hears(card: str) -> bool:  # the cards here that may answer (the others only ever answer their own moments)
-        return card in others or (card == m.card and card in own)
-
-    for n, (card, holder, layer) in enumerate(layers(d, here, only=hears) if near else ()):
+    # the cards here that may answer: by a reaction to others' moments, or the moment's own card by one to itself
+    hears = others | {m.card} if m.card in own else others
+    for n, (card, holder, layer) in enumerate(layers(d, here, only=hears.__contains__) if near else ()):
         seen |= card == m.card
         cdef = current_def(d, card)
         found += [(0, layer, n, card, cdef.key, i, context(d, card, here, holder, layer)) for i in answers(d, cdef, card, m, here)]
