@@ -372,7 +372,10 @@ def _destroy_self(d: Draft, op, ctx: Ctx) -> None:
 
 
 def is_in_play(d, card: str) -> bool:
-    return any(card == c for c, _ in cards_in_play(d, (1, 2)))
+    """Whether ``card`` is among :func:`battle_zones.cards_in_play` of both zones (asked without listing them)."""
+    if any(card in z.villain_play or card in z.env_play for z in d.zones):
+        return True
+    return any(card in s.play for s in d.seats if s.zone in (1, 2))
 
 
 @implements("CLAR.SHIELD-INDESTRUCTIBLE")

@@ -6,6 +6,7 @@ and environment-removal sweeps all read it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from oblivaeon_verify.model.common.deck import Deck
@@ -177,8 +178,11 @@ def move(d, card: str, to: tuple, clause: str, place: tuple | None = None, by: s
     return src
 
 
+@functools.lru_cache(maxsize=1024)
 def place_words(place: tuple) -> str:
-    """A place in a move's record: its parts joined by slashes (``seat/0/hand``, ``env/Megalopolis/trash``)."""
+    """A place in a move's record: its parts joined by slashes (``seat/0/hand``, ``env/Megalopolis/trash``).
+
+    (Cached by the place's value: a game has a few dozen places, and every move out of play names two.)"""
     return "/".join(map(str, place))
 
 
