@@ -117,7 +117,7 @@ def _pick_targets(d: Draft, op, ctx: Ctx) -> tuple[list[str], tuple[Decision, ..
     if target.pick == "each" or len(cands) == 1:
         return cands, ()
     who = actor(ctx) if target.pick == "choose" else "players"
-    return [], tuple(Decision("target", who, card=ctx.source, target=c) for c in cands)
+    return [], tuple([Decision("target", who, card=ctx.source, target=c) for c in cands])
 
 
 _WHAT = {v.Damage: "damage", v.Heal: "healing", v.TempReduce: "temporary effect"}

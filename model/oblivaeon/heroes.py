@@ -130,7 +130,7 @@ def set_up_hero(d: Draft, seat: int, variant: str, hand: int, clause: str) -> No
     mine = DECK_CARDS[ch.hero]
     deck_cards = tuple([c for c in d.box if c in mine])
     taken = set(chars) | set(deck_cards)
-    d.box = tuple(c for c in d.box if c not in taken)
+    d.box = tuple([c for c in d.box if c not in taken])
     d.seat_update(seat, hero=ch.hero, characters=chars, deck=Deck.shuffled(deck_cards), needs_hero=False)
     for c in chars:
         d.set_hp(c, member_hp(c))

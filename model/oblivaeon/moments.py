@@ -64,6 +64,8 @@ HEARING_ACROSS = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.reach 
 
 def in_play_in(d, zone: int, cards: frozenset[str]) -> bool:
     """Whether any of ``cards`` is in play in battle zone ``zone``."""
+    if not cards:  # (most kinds of moment have no card that hears them from the other zone)
+        return False
     z = d.zones[zone - 1]
     if not cards.isdisjoint(z.villain_play) or not cards.isdisjoint(z.env_play):
         return True
@@ -90,7 +92,7 @@ def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -
     if kind == "enters-play":
         d.entered = d.entered + (subject,)
     elif kind == "leaves-play":
-        d.entered = tuple(c for c in d.entered if c != subject)
+        d.entered = tuple([c for c in d.entered if c != subject])
     if not zone or not heard(d, kind, subject, zone):
         return
     moment = Moment(kind, subject, _side_key(d, subject), zone, holder, to)

@@ -84,10 +84,10 @@ def remove(d, card: str, keep: bool = False, place: tuple | None = None) -> tupl
         if field == "deck":
             d.seat_update(i, deck=seat.deck.remove(card))
         else:
-            d.seat_update(i, **{field: tuple(c for c in getattr(seat, field) if c != card)})
+            d.seat_update(i, **{field: tuple([c for c in getattr(seat, field) if c != card])})
     elif kind == "zone":
         z = d.zones[place[1] - 1]
-        d.zone_update(place[1], **{place[2]: tuple(c for c in getattr(z, place[2]) if c != card)})
+        d.zone_update(place[1], **{place[2]: tuple([c for c in getattr(z, place[2]) if c != card])})
     elif kind == "env":
         piles = d.envs[place[1]]
         if place[2] == "deck":

@@ -109,7 +109,7 @@ def layers(d, zone: int, only=None) -> list[tuple[str, int, Layer]]:
     held += [(c, -1) for c in z.env_play if keep(c)]
     if d.setup.params.layer_order_reading is LayerOrderReading.ENTERED_PLAY:
         entered = {c: i for i, c in enumerate(d.entered)}
-        ranked = sorted((layer_of(d, c, h), entered[c], c, h) for c, h in held)
+        ranked = sorted([(layer_of(d, c, h), entered[c], c, h) for c, h in held])
     else:
         ranked = sorted((layer_of(d, c, h), i, c, h) for i, (c, h) in enumerate(held))
     return [(c, h, layer) for layer, _, c, h in ranked]
