@@ -6,6 +6,7 @@ and environment-removal sweeps all read it.
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Iterator
 
@@ -128,7 +129,9 @@ def add_to(d, place: tuple, card: str) -> None:
     elif kind == "under":
         d.set_under(place[1], d.under.get(place[1], ()) + (card,))
     elif kind == "box":
-        d.box = tuple(sorted(d.box + (card,)))
+        box = list(d.box)
+        bisect.insort(box, card)  # the box is kept sorted (it has no order): one card goes in at its place
+        d.box = tuple(box)
     else:
         pile = getattr(d, kind)
         # the Reserve and the Mission, OblivAeon, Scion and Aeon Men decks are decks: a card goes on top
