@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
-from oblivaeon_verify.model.oblivaeon.vocabulary import REACTION_EVENTS
+from oblivaeon_verify.model.oblivaeon.vocabulary import DESTINATIONS, REACTION_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +56,19 @@ HEARING = {kind: _with_reactions(lambda r, k=kind: r.on == k) for kind in REACTI
 """Per kind of moment, the cards with a reaction to it (most moments have nobody to answer them)."""
 HEARING_OWN = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.subject == "self") for kind in REACTION_EVENTS}
 """Per kind of moment, the cards with a reaction to their own moment of that kind."""
-HEARING_OTHERS = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.subject != "self") for kind in REACTION_EVENTS}
-"""Per kind of moment, the cards with a reaction to another card's moment of that kind."""
+_OTHERS = {
+    (kind, into): _with_reactions(lambda r, k=kind, i=into: r.on == k and r.subject != "self" and r.into in ("anywhere", i))
+    for kind in REACTION_EVENTS
+    for into in ("", *DESTINATIONS)
+}
+
+
+def others_hearing(kind: str, to: str) -> frozenset[str]:
+    """The cards with a reaction to another card's moment ``kind`` that a move into a place of kind ``to`` (for
+    ``moved``; else "") can concern: one listening for any destination, or for that one (``reactions.answers``)."""
+    return _OTHERS[kind, to if to in DESTINATIONS else ""]
+
+
 HEARING_ACROSS = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.reach != "zone") for kind in REACTION_EVENTS}
 """Per kind of moment, the cards with a reaction to it that hears the other battle zone too."""
 

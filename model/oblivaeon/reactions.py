@@ -18,7 +18,7 @@ from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import ctx_clause, resolve
-from oblivaeon_verify.model.oblivaeon.moments import HEARING_ACROSS, HEARING_OTHERS, HEARING_OWN, Moment, ReactTo, in_play_in
+from oblivaeon_verify.model.oblivaeon.moments import HEARING_ACROSS, HEARING_OWN, Moment, ReactTo, in_play_in, others_hearing
 from oblivaeon_verify.model.oblivaeon.triggers import context, layer_of, layers
 from oblivaeon_verify.model.oblivaeon.vocabulary import CardDef
 
@@ -65,7 +65,7 @@ def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
     play in the moment's zone in :func:`layers` order (a card that has left play answers its own moment as it was, after
     the cards still there in its layer), then those in the other zone whose reactions reach across, in their order."""
     here, there = m.zone, other(m.zone)
-    own, others, across = HEARING_OWN[m.kind], HEARING_OTHERS[m.kind], HEARING_ACROSS[m.kind]
+    own, others, across = HEARING_OWN[m.kind], others_hearing(m.kind, m.to), HEARING_ACROSS[m.kind]
     # the moment's own card may answer it; another card, only by a reaction to others' moments (see ``answers``)
     near = m.card in own or in_play_in(d, here, others)
     far = in_play_in(d, there, across)
