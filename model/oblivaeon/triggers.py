@@ -68,20 +68,32 @@ _AREA_LAYER = {card: _area_layer(card) for card in (*SCION_PANELS, *PHYSICAL)}
 """:func:`layer_of` a card in a villain or environment play area, worked out once per card."""
 
 
-def _answering(when: str) -> frozenset[str]:
-    """The cards with an effect at the ``when`` of some turn, on either side (a Scion panel: its one side)."""
-    panels = (c for c, p in SCION_PANELS.items() if any(t.when == when for t in p.triggers))
+TURN_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "hero": ((), ("own",)),
+    "environment": ((), ("environment",)),
+    "oblivaeon": ((), ("oblivaeon", "villain")),
+    "villain": (("this-villain",), ("villain",)),
+}
+"""Per kind of turn, the turns named in a trigger's words (``vocabulary.Trigger.turn``) that answer it: those of the
+villain cards (and, on their zone's villain turns, the Scion panels'), then those of every other card."""
+
+
+def _answering(when: str, kind: str) -> frozenset[str]:
+    """The cards with an effect at the ``when`` of a turn of ``kind``, on either side (a Scion panel: on villain turns)."""
+    villains, others = TURN_WORDS[kind]
+    words = villains + others
+    panels = (c for c, p in SCION_PANELS.items() if villains and any(t.when == when for t in p.triggers))
     cards = (
         c
         for c, cdef in PHYSICAL.items()
-        if any(side is not None and any(t.when == when for t in side.triggers) for side in (cdef, cdef.reward))
+        if any(side is not None and any(t.when == when and t.turn in words for t in side.triggers) for side in (cdef, cdef.reward))
     )
     return frozenset((*panels, *cards))
 
 
-ANSWERING = {when: _answering(when) for when in WHENS}
-"""Per ``start`` / ``end``: the cards that may answer it; :func:`collect` leaves the others out of :func:`layers`
-(which keeps the order of the rest), as they answer nothing."""
+ANSWERING = {(when, kind): _answering(when, kind) for when in WHENS for kind in TURN_WORDS}
+"""Per ``start`` / ``end`` and kind of turn: the cards that may answer it; :func:`collect` leaves the others out of
+:func:`layers` (which keeps the order of the rest), as they answer nothing."""
 
 
 def context(d, card: str, zone: int, holder: int, layer: Layer) -> Ctx:
@@ -131,14 +143,15 @@ def collect(d, when: str, kind: str, zone: int = 0, seat: int = -1) -> list[tupl
     OblivAeon's turn counts as a villain turn for hero and environment cards in his zone.
     """
     out: list[tuple[str, int, Ctx]] = []
-    answering = ANSWERING[when]
+    answering = ANSWERING[when, kind]
+    villains, others = TURN_WORDS[kind]
     if kind == "hero":
         s = d.seats[seat]
         mine = [c for c in s.play if c in answering and (current_def(d, c).deck == s.hero or c in d.reward_side)]
         if not mine:
             return out
         for c, h, _layer in layers(d, s.zone, only=frozenset(mine).__contains__):
-            out += [(c, i, _card_ctx(d, c, s.zone, h, "hero")) for i in _matching(d, c, when, ("own",))]
+            out += [(c, i, _card_ctx(d, c, s.zone, h, "hero")) for i in _matching(d, c, when, others)]
         return out
     if kind == "environment":
         z = d.zones[zone - 1]
@@ -147,12 +160,10 @@ def collect(d, when: str, kind: str, zone: int = 0, seat: int = -1) -> list[tupl
             c for s in d.seats if s.zone == zone for c in s.play if c in answering and current_def(d, c).side in ("environment", "mission")
         ]
         for c, h, _layer in layers(d, zone, only=frozenset(env).__contains__):
-            out += [(c, i, _card_ctx(d, c, zone, h, "environment")) for i in _matching(d, c, when, ("environment",))]
+            out += [(c, i, _card_ctx(d, c, zone, h, "environment")) for i in _matching(d, c, when, others)]
         return out
     if kind == "oblivaeon":
-        zone, villains, others = d.oblivaeon_zone, (), ("oblivaeon", "villain")
-    else:
-        villains, others = ("this-villain",), ("villain",)
+        zone = d.oblivaeon_zone
     for c, h, layer in layers(d, zone, only=answering.__contains__):
         if layer is Layer.SCION_PANEL:
             found = [i for i, t in enumerate(SCION_PANELS[c].triggers) if t.when == when] if villains else []
