@@ -66,16 +66,24 @@ def mission_bound(ctx: Ctx) -> bool:
 @implements("CLAR.MISSION-TARGET-KIND", "CLAR.MISSION-TYPES", "CLAR.REWARDS-BELONG")
 def target_side(d, card: str) -> str:
     """The side a target counts as: objectives by their keyword, rewards as hero targets."""
+    side = _TARGET_SIDE.get(card)
+    if side is None:  # a Mission card: which side is face up decides
+        return "hero" if card in d.reward_side else PHYSICAL[card].keywords[0].split()[0]
+    return side
+
+
+def _fixed_target_side(card: str) -> str | None:
+    """The side ``card`` counts as when a target, if the card alone decides it (None for a Mission card)."""
     if card == OBLIVAEON or card in SCION_PANELS:
         return "villain"
     if card in CHARACTER_CARDS:
         return "hero"
     cdef = PHYSICAL[card]
-    if cdef.side == "mission":
-        return "hero" if card in d.reward_side else cdef.keywords[0].split()[0]
-    if cdef.reward is not None:  # a Mission card on its reward side
-        return "hero"
-    return cdef.side
+    return None if cdef.side == "mission" else cdef.side
+
+
+_TARGET_SIDE = {c: side for c in (OBLIVAEON, *SCION_PANELS, *CHARACTER_CARDS, *PHYSICAL) if (side := _fixed_target_side(c)) is not None}
+""":func:`target_side` of every card that is not a Mission card, worked out once per card."""
 
 
 def card_side(d, card: str) -> str:
@@ -120,17 +128,18 @@ def targets_in(d, zone: int) -> list[str]:
     A hero's character cards and every target in its play area are in the zone of its marker.
     """
     out: list[str] = []
+    hp = d.hp
     for s in d.seats:
         if s.zone != zone:
             continue
-        out.extend(s.characters)
-        out.extend(c for c in s.play if c in d.hp)
+        out += s.characters
+        out += [c for c in s.play if c in hp]
     if d.oblivaeon_zone == zone:
         out.append(OBLIVAEON)
     z = d.zones[zone - 1]
-    out.extend(z.scions)
-    out.extend(c for c in z.villain_play if c in d.hp)
-    out.extend(c for c in z.env_play if c in d.hp)
+    out += z.scions
+    out += [c for c in z.villain_play if c in hp]
+    out += [c for c in z.env_play if c in hp]
     return out
 
 

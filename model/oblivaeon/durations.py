@@ -36,7 +36,7 @@ def covers(d, t: Temp, target: str) -> bool:
 
 def reduction(d, target: str) -> int:
     """How much less damage ``target`` takes now."""
-    return sum(t.amount for t in d.temps if covers(d, t, target))
+    return sum([t.amount for t in d.temps if covers(d, t, target)]) if d.temps else 0
 
 
 def _end(d, ending, clause: str) -> None:

@@ -110,14 +110,14 @@ def _pick_targets(d: Draft, op, ctx: Ctx) -> tuple[list[str], tuple[Decision, ..
         values = [d.hp[c] for c in cands]
         best = max(values) if target.pick == "highest-hp" else min(values)
         cands = [c for c, hp in zip(cands, values) if hp == best]
-    if cands:
+    if cands and selections.watching():  # (its words are built only for a census)
         picked(d, ctx, _WHAT[type(op)], v.words(target), v.NAMED_SIDES[target.side], cands, isinstance(op, v.Damage))
     if not cands:
         return [], ()
     if target.pick == "each" or len(cands) == 1:
         return cands, ()
     who = actor(ctx) if target.pick == "choose" else "players"
-    return [], tuple(Decision("target", who, card=ctx.source, target=c) for c in cands)
+    return [], tuple([Decision("target", who, card=ctx.source, target=c) for c in cands])
 
 
 _WHAT = {v.Damage: "damage", v.Heal: "healing", v.TempReduce: "temporary effect"}
@@ -372,7 +372,10 @@ def _destroy_self(d: Draft, op, ctx: Ctx) -> None:
 
 
 def is_in_play(d, card: str) -> bool:
-    return any(card == c for c, _ in cards_in_play(d, (1, 2)))
+    """Whether ``card`` is among :func:`battle_zones.cards_in_play` of both zones (asked without listing them)."""
+    if any(card in z.villain_play or card in z.env_play for z in d.zones):
+        return True
+    return any(card in s.play for s in d.seats if s.zone in (1, 2))
 
 
 @implements("CLAR.SHIELD-INDESTRUCTIBLE")

@@ -115,6 +115,10 @@ def character_out_of_box(key: str, box: set) -> bool:
     return not all(c in box for c in character_cards(key))
 
 
+DECK_CARDS = {deck: frozenset(c for c, cdef in PHYSICAL.items() if cdef.deck == deck) for deck in {cdef.deck for cdef in PHYSICAL.values()}}
+"""The physical cards of each deck (a hero's, an environment's, a villain deck, the Mission deck), by its name."""
+
+
 @implements("SETUP.HEROES", "HEROES.HARPY")
 def set_up_hero(d: Draft, seat: int, variant: str, hand: int, clause: str) -> None:
     """Put a hero into a play area: character card(s) at full HP, its deck from the box, shuffled, and a hand.
@@ -123,9 +127,10 @@ def set_up_hero(d: Draft, seat: int, variant: str, hand: int, clause: str) -> No
     """
     ch = CHARACTERS[variant]
     chars = character_cards(variant)
-    deck_cards = tuple(c for c in d.box if c in PHYSICAL and PHYSICAL[c].deck == ch.hero)
+    mine = DECK_CARDS[ch.hero]
+    deck_cards = tuple([c for c in d.box if c in mine])
     taken = set(chars) | set(deck_cards)
-    d.box = tuple(c for c in d.box if c not in taken)
+    d.box = tuple([c for c in d.box if c not in taken])
     d.seat_update(seat, hero=ch.hero, characters=chars, deck=Deck.shuffled(deck_cards), needs_hero=False)
     for c in chars:
         d.set_hp(c, member_hp(c))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
-from oblivaeon_verify.model.oblivaeon.vocabulary import REACTION_EVENTS
+from oblivaeon_verify.model.oblivaeon.vocabulary import DESTINATIONS, REACTION_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +54,36 @@ def _with_reactions(test) -> frozenset[str]:
 
 HEARING = {kind: _with_reactions(lambda r, k=kind: r.on == k) for kind in REACTION_EVENTS}
 """Per kind of moment, the cards with a reaction to it (most moments have nobody to answer them)."""
+HEARING_OWN = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.subject == "self") for kind in REACTION_EVENTS}
+"""Per kind of moment, the cards with a reaction to their own moment of that kind."""
+_OTHERS = {
+    (kind, into): _with_reactions(lambda r, k=kind, i=into: r.on == k and r.subject != "self" and r.into in ("anywhere", i))
+    for kind in REACTION_EVENTS
+    for into in ("", *DESTINATIONS)
+}
+
+
+def others_hearing(kind: str, to: str) -> frozenset[str]:
+    """The cards with a reaction to another card's moment ``kind`` that a move into a place of kind ``to`` (for
+    ``moved``; else "") can concern: one listening for any destination, or for that one (``reactions.answers``)."""
+    return _OTHERS[kind, to if to in DESTINATIONS else ""]
+
+
 HEARING_ACROSS = {kind: _with_reactions(lambda r, k=kind: r.on == k and r.reach != "zone") for kind in REACTION_EVENTS}
 """Per kind of moment, the cards with a reaction to it that hears the other battle zone too."""
 
 
 def in_play_in(d, zone: int, cards: frozenset[str]) -> bool:
     """Whether any of ``cards`` is in play in battle zone ``zone``."""
+    if not cards:  # (most kinds of moment have no card that hears them from the other zone)
+        return False
     z = d.zones[zone - 1]
     if not cards.isdisjoint(z.villain_play) or not cards.isdisjoint(z.env_play):
         return True
-    return any(not cards.isdisjoint(s.play) for s in d.seats if s.zone == zone)
+    for s in d.seats:
+        if s.zone == zone and not cards.isdisjoint(s.play):
+            return True
+    return False
 
 
 def heard(d, kind: str, subject: str, zone: int) -> bool:
@@ -78,11 +98,12 @@ def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -
     unless ``event`` names another, the destroyer of a destroyed card), and the reactions' turn to answer it.  Nothing
     answers a moment out of play: no card there is in play to hear it, and the subject itself was not in play."""
     assert kind in REACTION_EVENTS, kind
-    d.emit(kind, clause, zone=zone, **({"card": subject} | event))
+    event.setdefault("card", subject)
+    d.emit(kind, clause, zone=zone, **event)
     if kind == "enters-play":
         d.entered = d.entered + (subject,)
     elif kind == "leaves-play":
-        d.entered = tuple(c for c in d.entered if c != subject)
+        d.entered = tuple([c for c in d.entered if c != subject])
     if not zone or not heard(d, kind, subject, zone):
         return
     moment = Moment(kind, subject, _side_key(d, subject), zone, holder, to)

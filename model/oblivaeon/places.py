@@ -6,6 +6,8 @@ and environment-removal sweeps all read it.
 
 from __future__ import annotations
 
+import bisect
+import functools
 from collections.abc import Iterator
 
 from oblivaeon_verify.model.common.deck import Deck
@@ -83,10 +85,10 @@ def remove(d, card: str, keep: bool = False, place: tuple | None = None) -> tupl
         if field == "deck":
             d.seat_update(i, deck=seat.deck.remove(card))
         else:
-            d.seat_update(i, **{field: tuple(c for c in getattr(seat, field) if c != card)})
+            d.seat_update(i, **{field: tuple([c for c in getattr(seat, field) if c != card])})
     elif kind == "zone":
         z = d.zones[place[1] - 1]
-        d.zone_update(place[1], **{place[2]: tuple(c for c in getattr(z, place[2]) if c != card)})
+        d.zone_update(place[1], **{place[2]: tuple([c for c in getattr(z, place[2]) if c != card])})
     elif kind == "env":
         piles = d.envs[place[1]]
         if place[2] == "deck":
@@ -127,7 +129,9 @@ def add_to(d, place: tuple, card: str) -> None:
     elif kind == "under":
         d.set_under(place[1], d.under.get(place[1], ()) + (card,))
     elif kind == "box":
-        d.box = tuple(sorted(d.box + (card,)))
+        box = list(d.box)
+        bisect.insort(box, card)  # the box is kept sorted (it has no order): one card goes in at its place
+        d.box = tuple(box)
     else:
         pile = getattr(d, kind)
         # the Reserve and the Mission, OblivAeon, Scion and Aeon Men decks are decks: a card goes on top
@@ -177,8 +181,11 @@ def move(d, card: str, to: tuple, clause: str, place: tuple | None = None, by: s
     return src
 
 
+@functools.lru_cache(maxsize=1024)
 def place_words(place: tuple) -> str:
-    """A place in a move's record: its parts joined by slashes (``seat/0/hand``, ``env/Megalopolis/trash``)."""
+    """A place in a move's record: its parts joined by slashes (``seat/0/hand``, ``env/Megalopolis/trash``).
+
+    (Cached by the place's value: a game has a few dozen places, and every move out of play names two.)"""
     return "/".join(map(str, place))
 
 

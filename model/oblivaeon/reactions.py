@@ -18,7 +18,7 @@ from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import ctx_clause, resolve
-from oblivaeon_verify.model.oblivaeon.moments import HEARING, HEARING_ACROSS, Moment, ReactTo, in_play_in
+from oblivaeon_verify.model.oblivaeon.moments import HEARING_ACROSS, HEARING_OWN, Moment, ReactTo, in_play_in, others_hearing
 from oblivaeon_verify.model.oblivaeon.triggers import context, layer_of, layers
 from oblivaeon_verify.model.oblivaeon.vocabulary import CardDef
 
@@ -65,18 +65,21 @@ def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
     play in the moment's zone in :func:`layers` order (a card that has left play answers its own moment as it was, after
     the cards still there in its layer), then those in the other zone whose reactions reach across, in their order."""
     here, there = m.zone, other(m.zone)
-    hearing, across = HEARING[m.kind], HEARING_ACROSS[m.kind]
-    near = m.card in hearing or in_play_in(d, here, hearing)
+    own, others, across = HEARING_OWN[m.kind], others_hearing(m.kind, m.to), HEARING_ACROSS[m.kind]
+    # the moment's own card may answer it; another card, only by a reaction to others' moments (see ``answers``)
+    near = m.card in own or in_play_in(d, here, others)
     far = in_play_in(d, there, across)
     if not (near or far):
         return []
     found: list[tuple[int, int, int, str, str, int, Ctx]] = []
     seen = False
-    for n, (card, holder, layer) in enumerate(layers(d, here, only=hearing.__contains__) if near else ()):
+    # the cards here that may answer: by a reaction to others' moments, or the moment's own card by one to itself
+    hears = others | {m.card} if m.card in own else others
+    for n, (card, holder, layer) in enumerate(layers(d, here, only=hears.__contains__) if near else ()):
         seen |= card == m.card
         cdef = current_def(d, card)
         found += [(0, layer, n, card, cdef.key, i, context(d, card, here, holder, layer)) for i in answers(d, cdef, card, m, here)]
-    if not seen and m.card in hearing:  # it has left play (or left this zone): it answers as it was
+    if not seen and m.card in own:  # it has left play (or left this zone): it answers as it was
         cdef = _def_as(d, m.card, m.key)
         layer = layer_of(d, m.card, m.holder)
         ctx = context(d, m.card, here, m.holder, layer)
@@ -113,7 +116,8 @@ def _still_listening(d, work: FireReaction) -> bool:
     answering its own moment answers even from outside play."""
     if work.card == work.moment.card:
         return True
-    still = any(c == work.card for c, _, _ in layers(d, work.ctx.zone, only=work.card.__eq__))  # where it heard from
+    # still in play where it heard from (a card with a reaction is never a Scion panel, which in_play_in leaves out)
+    still = in_play_in(d, work.ctx.zone, frozenset((work.card,)))
     return still and current_def(d, work.card).key == work.key
 
 

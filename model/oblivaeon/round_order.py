@@ -103,13 +103,24 @@ def current_phase(state) -> str:
     return phases(turn)[state.cursor.phase][0]
 
 
+class _PhasesBySlot(dict):
+    """Per hero count, the :func:`phases` of each turn of the round, by its slot (worked out once per count)."""
+
+    def __missing__(self, hero_count: int) -> tuple[tuple[tuple[str, Callable], ...], ...]:
+        table = self[hero_count] = tuple(phases(turn) for turn in turns(hero_count))
+        return table
+
+
+_PHASES_BY_SLOT = _PhasesBySlot()
+
+
 @implements("ROUND.REPEAT")
 def advance(d: Draft) -> None:
     """Start the next phase; after the last turn of a round, a new round begins."""
     order = turns(d.hero_count)
     c = d.cursor
     rnd, slot, phase = c.round, c.slot, c.phase + 1
-    if phase >= len(phases(order[slot])):
+    if phase >= len(_PHASES_BY_SLOT[d.hero_count][slot]):
         turn_ends(d, (rnd, slot))
         slot, phase = slot + 1, 0
         if slot >= len(order):
@@ -122,5 +133,5 @@ def advance(d: Draft) -> None:
     turn = order[slot]
     if phase == 0:
         d.emit("turn", "ROUND.ORDER", zone=turn.zone, amount=turn.seat + 1 if turn.kind == "hero" else 0, detail=str(turn))
-    name, fn = phases(turn)[phase]
+    name, fn = _PHASES_BY_SLOT[d.hero_count][slot][phase]
     fn(d, turn)

@@ -12,6 +12,7 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import resolve
 from oblivaeon_verify.model.oblivaeon.parameters import LayerOrderReading
+from oblivaeon_verify.model.oblivaeon.vocabulary import WHENS
 
 
 def _card_ctx(d, card: str, zone: int, holder: int, side_default: str) -> Ctx:
@@ -47,15 +48,52 @@ class Layer(enum.IntEnum):
 
 def layer_of(d, card: str, holder: int) -> Layer:
     """The layer of ``card`` (held in the play area of seat ``holder``, or -1 for a villain or environment play area)."""
-    if card in SCION_PANELS:
-        return Layer.SCION_PANEL
-    if holder >= 0:
+    if holder >= 0 and card not in SCION_PANELS:
         villain = current_def(d, card).side in ("villain", "mission") and card not in d.reward_side
         return Layer.VILLAIN_CARD_BY_HERO if villain else Layer.HERO_AREA
+    return _AREA_LAYER[card]
+
+
+def _area_layer(card: str) -> Layer:
+    """The layer of ``card`` outside the heroes' play areas: it is fixed by the card alone."""
+    if card in SCION_PANELS:
+        return Layer.SCION_PANEL
     cdef = PHYSICAL[card]
     if cdef.deck == "Aeon Men":
         return Layer.AEON_MAN
     return Layer.ENVIRONMENT if cdef.side == "environment" else Layer.VILLAIN_CARD
+
+
+_AREA_LAYER = {card: _area_layer(card) for card in (*SCION_PANELS, *PHYSICAL)}
+""":func:`layer_of` a card in a villain or environment play area, worked out once per card."""
+
+
+TURN_WORDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "hero": ((), ("own",)),
+    "environment": ((), ("environment",)),
+    "oblivaeon": ((), ("oblivaeon", "villain")),
+    "villain": (("this-villain",), ("villain",)),
+}
+"""Per kind of turn, the turns named in a trigger's words (``vocabulary.Trigger.turn``) that answer it: those of the
+villain cards (and, on their zone's villain turns, the Scion panels'), then those of every other card."""
+
+
+def _answering(when: str, kind: str) -> frozenset[str]:
+    """The cards with an effect at the ``when`` of a turn of ``kind``, on either side (a Scion panel: on villain turns)."""
+    villains, others = TURN_WORDS[kind]
+    words = villains + others
+    panels = (c for c, p in SCION_PANELS.items() if villains and any(t.when == when for t in p.triggers))
+    cards = (
+        c
+        for c, cdef in PHYSICAL.items()
+        if any(side is not None and any(t.when == when and t.turn in words for t in side.triggers) for side in (cdef, cdef.reward))
+    )
+    return frozenset((*panels, *cards))
+
+
+ANSWERING = {(when, kind): _answering(when, kind) for when in WHENS for kind in TURN_WORDS}
+"""Per ``start`` / ``end`` and kind of turn: the cards that may answer it; :func:`collect` leaves the others out of
+:func:`layers` (which keeps the order of the rest), as they answer nothing."""
 
 
 def context(d, card: str, zone: int, holder: int, layer: Layer) -> Ctx:
@@ -77,17 +115,20 @@ def layers(d, zone: int, only=None) -> list[tuple[str, int, Layer]]:
     into the play areas they are in (the areas of lower seats first), or the order they entered play.
     """
     z = d.zones[zone - 1]
-    held = [(c, -1) for c in z.scions + z.villain_play]
-    held += [(c, si) for si, s in enumerate(d.seats) if s.zone == zone for c in s.play]
-    held += [(c, -1) for c in z.env_play]
-    if only is not None:
-        held = [(c, h) for c, h in held if only(c)]
+    keep = only if only is not None else _anything
+    held = [(c, -1) for c in z.scions + z.villain_play if keep(c)]
+    held += [(c, si) for si, s in enumerate(d.seats) if s.zone == zone for c in s.play if keep(c)]
+    held += [(c, -1) for c in z.env_play if keep(c)]
     if d.setup.params.layer_order_reading is LayerOrderReading.ENTERED_PLAY:
         entered = {c: i for i, c in enumerate(d.entered)}
-        ranked = sorted((layer_of(d, c, h), entered[c], c, h) for c, h in held)
+        ranked = sorted([(layer_of(d, c, h), entered[c], c, h) for c, h in held])
     else:
         ranked = sorted((layer_of(d, c, h), i, c, h) for i, (c, h) in enumerate(held))
     return [(c, h, layer) for layer, _, c, h in ranked]
+
+
+def _anything(card: str) -> bool:
+    return True
 
 
 _VILLAIN_LAYERS = (Layer.VILLAIN_CARD, Layer.VILLAIN_CARD_BY_HERO, Layer.AEON_MAN)
@@ -102,24 +143,28 @@ def collect(d, when: str, kind: str, zone: int = 0, seat: int = -1) -> list[tupl
     OblivAeon's turn counts as a villain turn for hero and environment cards in his zone.
     """
     out: list[tuple[str, int, Ctx]] = []
+    answering = ANSWERING[when, kind]
+    villains, others = TURN_WORDS[kind]
     if kind == "hero":
         s = d.seats[seat]
-        mine = [c for c in s.play if current_def(d, c).deck == s.hero or c in d.reward_side]
+        mine = [c for c in s.play if c in answering and (current_def(d, c).deck == s.hero or c in d.reward_side)]
+        if not mine:
+            return out
         for c, h, _layer in layers(d, s.zone, only=frozenset(mine).__contains__):
-            out += [(c, i, _card_ctx(d, c, s.zone, h, "hero")) for i in _matching(d, c, when, ("own",))]
+            out += [(c, i, _card_ctx(d, c, s.zone, h, "hero")) for i in _matching(d, c, when, others)]
         return out
     if kind == "environment":
         z = d.zones[zone - 1]
-        answering = [c for c in z.env_play]
-        answering += [c for s in d.seats if s.zone == zone for c in s.play if current_def(d, c).side in ("environment", "mission")]
-        for c, h, _layer in layers(d, zone, only=frozenset(answering).__contains__):
-            out += [(c, i, _card_ctx(d, c, zone, h, "environment")) for i in _matching(d, c, when, ("environment",))]
+        env = [c for c in z.env_play if c in answering]
+        env += [
+            c for s in d.seats if s.zone == zone for c in s.play if c in answering and current_def(d, c).side in ("environment", "mission")
+        ]
+        for c, h, _layer in layers(d, zone, only=frozenset(env).__contains__):
+            out += [(c, i, _card_ctx(d, c, zone, h, "environment")) for i in _matching(d, c, when, others)]
         return out
     if kind == "oblivaeon":
-        zone, villains, others = d.oblivaeon_zone, (), ("oblivaeon", "villain")
-    else:
-        villains, others = ("this-villain",), ("villain",)
-    for c, h, layer in layers(d, zone):
+        zone = d.oblivaeon_zone
+    for c, h, layer in layers(d, zone, only=answering.__contains__):
         if layer is Layer.SCION_PANEL:
             found = [i for i, t in enumerate(SCION_PANELS[c].triggers) if t.when == when] if villains else []
         else:
