@@ -24,6 +24,7 @@ from oblivaeon_verify.model.oblivaeon import (
     charts,
     environment_turn,
     heroes,
+    incapacitation,
     oblivaeon_turn,
     parameters,
     round_order,
@@ -385,7 +386,8 @@ def _harpy_starts_with_two_arcana(mp):
         if d.seats[seat].hero == "The Harpy":
             d.set_tokens(d.seats[seat].characters[0], 2)
 
-    mp.setattr(heroes, "set_up_hero", set_up)
+    for module in (heroes, setup, incapacitation):  # each module that sets a hero up holds the rule by name
+        mp.setattr(module, "set_up_hero", set_up)
 
 
 def _seeds_played_like_other_cards(mp):

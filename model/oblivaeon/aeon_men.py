@@ -12,6 +12,7 @@ from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import handles
+from oblivaeon_verify.model.oblivaeon.heroes import play_card
 
 AEON_DECK = ("aeon",)
 
@@ -41,8 +42,6 @@ def _play_aeon_men(d: Draft, op: v.PlayAeonMen, ctx: Ctx) -> None:
 @implements("AEON-MEN.NOT-PLAYED-IN-PLAY-PHASES")
 def play_aeon_man(d: Draft, work: CallAeonMan) -> None:
     """The Aeon Men deck's top card enters the instructing card's zone (this is the only way it is played)."""
-    from oblivaeon_verify.model.oblivaeon.heroes import play_card
-
     ctx = work.ctx
     card = take_card(d, AEON_DECK, work, refill=Refill("AEON-MEN.ON-INSTRUCTION", "the Aeon Men trash shuffled into their deck"))
     if card is None:

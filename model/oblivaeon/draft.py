@@ -21,6 +21,7 @@ from typing import NamedTuple
 from oblivaeon_verify.model.common.draft import BaseDraft
 from oblivaeon_verify.model.common.events import Event as CommonEvent
 from oblivaeon_verify.model.common.kernel import Kernel
+from oblivaeon_verify.model.oblivaeon.cards import describe
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.events import KINDS as EVENT_KINDS
 from oblivaeon_verify.model.oblivaeon.state import OUTCOMES, GameState, Outcome, Seat, Zone, evolve
@@ -35,8 +36,6 @@ class Event(CommonEvent):
     __slots__ = ()
 
     def __str__(self) -> str:
-        from oblivaeon_verify.model.oblivaeon.cards import describe
-
         return self.describe(describe)
 
 

@@ -6,13 +6,14 @@ from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
-from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, targets_in
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero, targets_in
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import deal_damage, handles, picked, resolve
+from oblivaeon_verify.model.oblivaeon.heroes import play_card
 from oblivaeon_verify.model.oblivaeon.places import containers, move, moved, trash_place
 
 
@@ -32,9 +33,6 @@ def play_environment_top(d: Draft, work: PlayEnvironmentTop) -> None:
     A seed played this way resolves its 'played from the environment deck' text for Akash'Thriya
     and goes to the environment trash.
     """
-    from oblivaeon_verify.model.oblivaeon.battle_zones import seat_of_hero
-    from oblivaeon_verify.model.oblivaeon.heroes import play_card
-
     zone = work.zone
     env = d.zones[zone - 1].environment
     if env is None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
-from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seats_in
+from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seat_holding, seats_in
 from oblivaeon_verify.model.oblivaeon.cards import (
     CAPTAIN_COSMIC,
     CHARACTER_CARDS,
@@ -19,7 +19,8 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import ZONE_NAMES, Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
-from oblivaeon_verify.model.oblivaeon.effects import DrawOne, distinct, handles, hero_choice_targets, is_in_play, resolve
+from oblivaeon_verify.model.oblivaeon.effects import DrawOne, ctx_clause, distinct, handles, hero_choice_targets, is_in_play, resolve
+from oblivaeon_verify.model.oblivaeon.missions import objectives_in_zone, pay_objective
 from oblivaeon_verify.model.oblivaeon.places import add_to, announce, move, moved, play_zone, remove, trash_place
 
 
@@ -152,8 +153,6 @@ def playable(d, seat: int) -> list[str]:
 
 def payable_objectives(d, seat: int) -> list[str]:
     """Objectives with a token cost that this player may pay: only those in their hero's zone (CLAR.MISSION-ZONE)."""
-    from oblivaeon_verify.model.oblivaeon.missions import objectives_in_zone
-
     return [c for c in objectives_in_zone(d, d.seats[seat].zone) if PHYSICAL[c].tokens_needed]
 
 
@@ -182,8 +181,6 @@ def _played(d: Draft, ask: ChoosePlay, decision: Decision) -> None:
     if decision.kind == "play-card":
         play_from_hand(d, seat, decision.card)
     elif decision.kind == "pay-objective":
-        from oblivaeon_verify.model.oblivaeon.missions import pay_objective
-
         pay_objective(d, seat, decision.target)
 
 
@@ -208,8 +205,6 @@ def play_from_hand(d: Draft, seat: int, card: str) -> None:
 
 def play_card(d: Draft, card: str, ctx: Ctx, place: tuple) -> None:
     """A card enters play in ``place``: targets at full HP, one-shots to the trash once resolved."""
-    from oblivaeon_verify.model.oblivaeon.effects import ctx_clause
-
     cdef = current_def(d, card)
     add_to(d, place, card)
     if cdef.hp:
@@ -234,8 +229,6 @@ class OneShotDone(Work):
 def _one_shot_done(d: Draft, work: OneShotDone) -> None:
     card, seat = work.card, work.seat
     if is_in_play(d, card):
-        from oblivaeon_verify.model.oblivaeon.battle_zones import seat_holding
-
         holder = seat_holding(d, card)
         move(d, card, trash_place(d, card, holder if holder >= 0 else seat), work.clause)
 

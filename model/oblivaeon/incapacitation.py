@@ -12,7 +12,7 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.durations import owner_falls
-from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, handles
+from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, destroy_card, handles
 from oblivaeon_verify.model.oblivaeon.heroes import available_characters, move_hero, move_options, set_up_hero
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import add_devastation
 from oblivaeon_verify.model.oblivaeon.missions import put_under_mission_deck
@@ -311,8 +311,6 @@ def _revive(d: Draft, ask: ChooseRevived, decision: Decision) -> None:
         )
         for r in rewards:
             moved(d, r, ("under", under[r]), ("seat", seat, "hand"), "CLAR.RITES-OF-REVIVAL")
-    from oblivaeon_verify.model.oblivaeon.effects import destroy_card
-
     destroy_card(d, ctx.source, ctx)
 
 

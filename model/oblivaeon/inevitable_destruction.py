@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
+from oblivaeon_verify.model.oblivaeon import vocabulary as v
+from oblivaeon_verify.model.oblivaeon.battle_zones import heroes_in
 from oblivaeon_verify.model.oblivaeon.clauses import implements
-from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft
+from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import resolve
+from oblivaeon_verify.model.oblivaeon.environments import remove_environment
 
 
 def add_devastation(d: Draft, n: int, clause: str, zone: int = 0) -> None:
@@ -31,8 +34,6 @@ def remove_devastation(d: Draft, n: int, clause: str, zone: int = 0) -> None:
 @implements("BZ.DEV.SCIONS-OUTNUMBER")
 def scions_outnumber(d: Draft, zone: int) -> None:
     """Start of a villain turn: more Scions than heroes in the zone adds one Devastation per Scion there."""
-    from oblivaeon_verify.model.oblivaeon.battle_zones import heroes_in
-
     scions = len(d.zones[zone - 1].scions)
     if scions > heroes_in(d, zone):
         add_devastation(d, scions, "BZ.DEV.SCIONS-OUTNUMBER", zone)
@@ -52,9 +53,6 @@ def countdown_tick(d: Draft) -> None:
         add_devastation(d, d.params.countdown_expiry_devastation, "ID.COUNTDOWN", d.oblivaeon_zone)
         d.countdown = d.params.countdown_start
         if d.params.countdown_expiry_damage:
-            from oblivaeon_verify.model.oblivaeon import vocabulary as v
-            from oblivaeon_verify.model.oblivaeon.draft import Ctx
-
             resolve(
                 d,
                 (v.Damage(d.params.countdown_expiry_damage, "infernal", v.Target("hero", "each")),),
@@ -77,8 +75,6 @@ def devastation_check(d: Draft, work: DevastationCheck) -> None:
     threshold = d.params.devastation_threshold
     if threshold and d.devastation >= threshold:
         remove_devastation(d, threshold, "ID.DEVASTATION", d.oblivaeon_zone)
-        from oblivaeon_verify.model.oblivaeon.environments import remove_environment
-
         zone = d.oblivaeon_zone
         env = d.zones[zone - 1].environment
         if env is not None:

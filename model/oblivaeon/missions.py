@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
 from oblivaeon_verify.model.oblivaeon import vocabulary as v
-from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seats_in
+from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, seat_holding, seats_in
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 from oblivaeon_verify.model.oblivaeon.chance import needs_reveal, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
@@ -180,8 +180,6 @@ def complete_objective(d: Draft, card: str) -> None:
     Flipping removes every token; a reward with HP starts at its printed HP.  Completing an
     objective is a Shield task.
     """
-    from oblivaeon_verify.model.oblivaeon.battle_zones import seat_holding
-
     seat = seat_holding(d, card)
     flip_clears_tokens(d, card)
     d.flip_to_reward(card)

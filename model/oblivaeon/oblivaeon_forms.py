@@ -15,6 +15,7 @@ from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
 from oblivaeon_verify.model.oblivaeon.effects import Defeat, defeats, picked, resolve
+from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import DevastationCheck, countdown_tick
 from oblivaeon_verify.model.oblivaeon.scions import BringForth
 from oblivaeon_verify.model.oblivaeon.shield import shield_card
@@ -111,6 +112,4 @@ def _erase_chosen(d: Draft, ask: ChooseErased, decision: Decision) -> None:
 
 
 def _erase(d: Draft, card: str) -> None:
-    from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
-
     character_falls(d, card, erased=True)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Work
-from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, other
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, current_def, other
 from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.heroes import play_card
 from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import oblivaeon_end, oblivaeon_start
 from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
@@ -33,9 +34,6 @@ def play(d: Draft) -> None:
 
 @KERNEL.handles(PlayOblivAeonTop)
 def _play_top(d: Draft, work: PlayOblivAeonTop) -> None:
-    from oblivaeon_verify.model.oblivaeon.battle_zones import current_def
-    from oblivaeon_verify.model.oblivaeon.heroes import play_card
-
     card = take_card(d, OBLIVAEON_DECK, work, refill=Refill("OA-TURN.PLAY", "OblivAeon's trash shuffled into his deck"))
     if card is None:
         return

@@ -14,6 +14,7 @@ from oblivaeon_verify.model.oblivaeon.cards import (
     MISSION_DECK,
     OBLIVAEON_DECK,
     SCION_DECK,
+    SCION_PANELS,
     SCIONS,
     character_cards,
     env_deck_cards,
@@ -22,6 +23,7 @@ from oblivaeon_verify.model.oblivaeon.charts import easiest_first
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import Draft
+from oblivaeon_verify.model.oblivaeon.heroes import set_up_hero
 from oblivaeon_verify.model.oblivaeon.missions import RevealMissionTop
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, Parameters
 from oblivaeon_verify.model.oblivaeon.scions import BringForth
@@ -194,8 +196,6 @@ def initial_state(cfg: SetupConfig) -> GameState:
         **place_inevitable_destruction(cfg),
     )
     d = Draft(state)
-    from oblivaeon_verify.model.oblivaeon.heroes import set_up_hero
-
     # Each ``now`` goes before the work scheduled earlier: the heroes draw (hero 1 first), then the
     # Second Scion enters, then the Mission deck's top is revealed.
     d.now(RevealMissionTop())
@@ -206,6 +206,4 @@ def initial_state(cfg: SetupConfig) -> GameState:
 
 
 def _difficulty(scion_key: str) -> int:
-    from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
-
     return SCION_PANELS[scion_key].difficulty

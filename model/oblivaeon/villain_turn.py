@@ -8,6 +8,7 @@ from oblivaeon_verify.model.common.kernel import Work
 from oblivaeon_verify.model.oblivaeon.chance import Refill, take_card
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Ctx, Draft
+from oblivaeon_verify.model.oblivaeon.heroes import play_card
 from oblivaeon_verify.model.oblivaeon.inevitable_destruction import scions_outnumber
 from oblivaeon_verify.model.oblivaeon.triggers import push_triggers
 
@@ -39,8 +40,6 @@ def play(d: Draft, zone: int) -> None:
 
 @KERNEL.handles(PlayScionTop)
 def _play_top(d: Draft, work: PlayScionTop) -> None:
-    from oblivaeon_verify.model.oblivaeon.heroes import play_card
-
     card = take_card(d, SCION_DECK, work, refill=Refill("VILLAIN.PLAY-SCION-CARD", "the Scion trash shuffled into the Scion deck"))
     if card is None:
         return
