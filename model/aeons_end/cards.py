@@ -101,6 +101,9 @@ SUPPLY_CARDS = {
     )
 }
 
+#: The lowest cost in the supply: with less aether, no card can be gained.
+CHEAPEST_SUPPLY = min(c.cost for c in SUPPLY_CARDS.values())
+
 #: How many copies of each supply card the supply holds.
 SUPPLY_COPIES = 5
 

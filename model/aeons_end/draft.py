@@ -8,10 +8,25 @@ from __future__ import annotations
 
 from oblivaeon_verify.model.aeons_end.state import GameState, Mage, Outcome, evolve
 from oblivaeon_verify.model.common.draft import BaseDraft
+from oblivaeon_verify.model.common.events import Event
 from oblivaeon_verify.model.common.kernel import Kernel
 
 KERNEL = Kernel("aeons_end", "oblivaeon_verify.model.aeons_end", safety_clause="END.IMMEDIATE")
 """Aeon's End's handlers, one per work record type (sealed by ``engine``)."""
+
+
+#: An event's fields in order, as :meth:`Draft.emit` fills them; Aeon's End has no zones, so ``zone``,
+#: ``source_zone`` and ``reach`` always hold their defaults.
+_EVENT_FIELDS = ("kind", "clause", "zone", "source_zone", "reach", "card", "target", "amount", "detail")
+_ZONELESS = (0, 0, "zone")
+if Event._fields != _EVENT_FIELDS or tuple(Event._field_defaults[f] for f in _EVENT_FIELDS[2:5]) != _ZONELESS:
+    raise ImportError(
+        f"model.common.events.Event changed ({Event._fields}, {Event._field_defaults}): make Draft.emit in model/aeons_end/draft.py build it as it now is"
+    )
+_new_event = tuple.__new__
+
+#: A player's seat by the actor's name (``p0`` to ``p3``); any other actor is not a player.
+_SEATS = {f"p{i}": i for i in range(4)}
 
 
 class Draft(BaseDraft):
@@ -34,10 +49,15 @@ class Draft(BaseDraft):
         br = evolve(m.breaches[b], **changes)
         self.mage_update(i, breaches=m.breaches[:b] + (br,) + m.breaches[b + 1 :])
 
+    def emit(self, kind: str, clause: str, card: str = "", target: str = "", amount: int = 0, detail: str = "") -> None:
+        """As ``BaseDraft.emit``, for the fields an Aeon's End event fills (it has no zones): the event is
+        built from its fields in order, without a keyword dictionary, since every rule emits."""
+        self.events.append(_new_event(Event, (kind, clause, 0, 0, "zone", card, target, amount, detail)))
+
     def end(self, kind: str, reason: str, clause: str) -> None:
         if self.outcome is None:
             self.outcome = Outcome(kind, reason, clause)
             self.emit("game-" + kind, clause, detail=reason)
 
     def acting(self) -> int:
-        return int(self.actor[1:]) if self.actor.startswith("p") else -1
+        return _SEATS.get(self.actor, -1)

@@ -65,7 +65,7 @@ class ChooseBreachToDestroy(Ask):
 def resolve_next(d: Draft, effect: Effect | None, clause: str) -> None:
     """A card's effect, to resolve before anything waiting, under ``clause`` (no effect: nothing)."""
     if effect is not None:
-        d.now(dataclasses.replace(effect, clause=clause))
+        d.now(type(effect)(effect.amount, clause))  # an effect is its amount and its clause (``card_effects.Effect``)
 
 
 @KERNEL.handles(HarmGravehold)
