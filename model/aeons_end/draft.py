@@ -6,7 +6,7 @@ work is a record type with its one handler in :data:`KERNEL`, defined beside the
 
 from __future__ import annotations
 
-from oblivaeon_verify.model.aeons_end.state import GameState, Mage, Outcome, evolve
+from oblivaeon_verify.model.aeons_end.state import Breach, GameState, Mage, Outcome, evolve
 from oblivaeon_verify.model.common.draft import BaseDraft
 from oblivaeon_verify.model.common.events import Event
 from oblivaeon_verify.model.common.kernel import Kernel
@@ -45,9 +45,12 @@ class Draft(BaseDraft):
         return m
 
     def breach_update(self, i: int, b: int, **changes) -> None:
-        m = self.mages[i]
-        br = evolve(m.breaches[b], **changes)
-        self.mage_update(i, breaches=m.breaches[:b] + (br,) + m.breaches[b + 1 :])
+        self.mage_update(i, breaches=self.breaches_with(i, b, **changes))
+
+    def breaches_with(self, i: int, b: int, **changes) -> tuple[Breach, ...]:
+        """Mage ``i``'s breaches with breach ``b`` changed (for a ``mage_update`` that changes more than it)."""
+        breaches = self.mages[i].breaches
+        return breaches[:b] + (evolve(breaches[b], **changes),) + breaches[b + 1 :]
 
     def emit(self, kind: str, clause: str, card: str = "", target: str = "", amount: int = 0, detail: str = "") -> None:
         """As ``BaseDraft.emit``, for the fields an Aeon's End event fills (it has no zones): the event is

@@ -102,11 +102,13 @@ def distinct(cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _hand_options(hand: tuple[str, ...], who: str) -> tuple[tuple[Decision, ...], tuple[str, ...]]:
-    """A hand's 'play' decisions (its gems and relics) and the spells it can prep: one of each kind, in :func:`distinct`'s order."""
+def _hand_options(hand: tuple[str, ...], who: str) -> tuple[tuple[Decision, ...], tuple[tuple[Decision, ...], ...]]:
+    """A hand's 'play' decisions (its gems and relics), and for each of its spells its 'prep' decision at each
+    breach (by breach): one of each kind of card, in :func:`distinct`'s order."""
     cards = distinct(hand)
     plays = tuple(Decision("play", who, card=c) for c in cards if card_def(c).kind in ("gem", "relic"))
-    return plays, tuple(c for c in cards if card_def(c).kind == "spell")
+    preps = tuple(tuple(Decision("prep", who, card=c, index=b) for b in range(4)) for c in cards if card_def(c).kind == "spell")
+    return plays, preps
 
 
 # --- casting --------------------------------------------------------------------------------
@@ -119,10 +121,12 @@ def casting_options(d) -> list[Decision]:
     m = d.mages[i]
     opts: list[Decision] = []
     must = False
+    targets = None
     for b, br in enumerate(m.breaches):
         if br.spell and not br.destroyed:
             must = must or not br.opened
-            opts += [Decision("cast", _WHO[i], card=br.spell, target=t, index=b) for t in damage_targets(d)]
+            targets = targets or damage_targets(d)
+            opts += [Decision("cast", _WHO[i], card=br.spell, target=t, index=b) for t in targets]
     if not must:
         opts.append(_SEAT_DECISIONS[i].end_casting)
     return opts
@@ -140,8 +144,7 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
     breach's bonus adds to its damage.  The caster makes the spell's decisions."""
     br = d.mages[owner].breaches[b]
     spell = br.spell
-    d.breach_update(owner, b, spell=None)
-    d.mage_update(owner, discard=d.mages[owner].discard + (spell,))
+    d.mage_update(owner, breaches=d.breaches_with(owner, b, spell=None), discard=d.mages[owner].discard + (spell,))
     c = card_def(spell)
     bonus = d.params.breach_bonus[b] if br.opened else 0
     if c.effect is CardText.ADJACENT_OPENED:
@@ -170,6 +173,8 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
 
 
 def main_options(d) -> list[Decision]:
+    """Every main-phase action the aether pays for, in a fixed order: play, gain, charge, focus and open,
+    prep, While prepped, TO DISCARD and the ability, then 'end main'."""
     i = d.acting()
     m = d.mages[i]
     mat = MATS[m.name]
@@ -177,7 +182,7 @@ def main_options(d) -> list[Decision]:
     seat = _SEAT_DECISIONS[i]
     p = d.params
     aether = d.aether
-    plays, spells = _hand_options(m.hand, who)
+    plays, preps = _hand_options(m.hand, who)
     opts: list[Decision] = list(plays)
     if aether >= CHEAPEST_SUPPLY:  # below it no pile's top card is affordable
         for _pile, cards in sorted(d.supply.items()):
@@ -192,9 +197,9 @@ def main_options(d) -> list[Decision]:
             opts.append(seat.focus[b])
         if aether >= p.open_cost[b]:
             opts.append(seat.open[b])
-    if spells:
+    if preps:
         breaches = prep_breaches(m)
-        opts += [Decision("prep", who, card=c, index=b) for c in spells for b in breaches]
+        opts += [spell[b] for spell in preps for b in breaches]
     for b, br in enumerate(m.breaches):
         if br.spell and card_def(br.spell).while_prepped_aether and b not in d.used_while_prepped:
             opts.append(Decision("while-prepped", who, card=br.spell, index=b))
@@ -221,17 +226,27 @@ def prep_breaches(m) -> list[int]:
 def apply_main(d: Draft, dec: Decision) -> None:
     """Main-phase actions come in any order, as often as the aether allows; 'end main' moves on."""
     i = d.acting()
-    {
-        "play": play_card,
-        "gain": gain_card,
-        "gain-charge": gain_charge,
-        "focus": focus,
-        "open": open_breach,
-        "prep": prep,
-        "while-prepped": while_prepped,
-        "to-discard": to_discard,
-        "ability": use_ability,
-    }[dec.kind](d, i, dec)
+    match dec.kind:  # each rule is looked up when it is used, so that a test may replace it
+        case "play":
+            play_card(d, i, dec)
+        case "gain":
+            gain_card(d, i, dec)
+        case "gain-charge":
+            gain_charge(d, i, dec)
+        case "focus":
+            focus(d, i, dec)
+        case "open":
+            open_breach(d, i, dec)
+        case "prep":
+            prep(d, i, dec)
+        case "while-prepped":
+            while_prepped(d, i, dec)
+        case "to-discard":
+            to_discard(d, i, dec)
+        case "ability":
+            use_ability(d, i, dec)
+        case _:
+            raise KeyError(dec.kind)
 
 
 @implements("MAIN.PLAY-GEM-RELIC", "CARDS.GEMS", "CARDS.RELICS")
@@ -239,7 +254,7 @@ def play_card(d: Draft, i: int, dec: Decision) -> None:
     """A gem or relic is played: all its text resolves; its aether counts even if never spent."""
     m = d.mages[i]
     card = dec.card
-    d.mage_update(i, hand=tuple(c for c in m.hand if c != card), played=m.played + (card,))
+    d.mage_update(i, hand=tuple([c for c in m.hand if c != card]), played=m.played + (card,))
     c = card_def(card)
     d.aether += c.aether
     d.emit("play", "MAIN.PLAY-GEM-RELIC", card=card, amount=c.aether)
@@ -319,8 +334,7 @@ def open_breach(d: Draft, i: int, dec: Decision) -> None:
 @implements("MAIN.PREP")
 def prep(d: Draft, i: int, dec: Decision) -> None:
     m = d.mages[i]
-    d.mage_update(i, hand=tuple(c for c in m.hand if c != dec.card))
-    d.breach_update(i, dec.index, spell=dec.card)
+    d.mage_update(i, hand=tuple([c for c in m.hand if c != dec.card]), breaches=d.breaches_with(i, dec.index, spell=dec.card))
     d.emit("prep", "MAIN.PREP", card=dec.card, amount=dec.index + 1)
 
 
