@@ -6,7 +6,7 @@ work is a record type with its one handler in :data:`KERNEL`, defined beside the
 
 from __future__ import annotations
 
-from oblivaeon_verify.model.aeons_end.state import Breach, GameState, Mage, Outcome, evolve
+from oblivaeon_verify.model.aeons_end.state import Breach, GameState, Mage, Outcome, changed
 from oblivaeon_verify.model.common.draft import BaseDraft
 from oblivaeon_verify.model.common.events import Event
 from oblivaeon_verify.model.common.kernel import Kernel
@@ -40,8 +40,9 @@ class Draft(BaseDraft):
         return self.setup.params
 
     def mage_update(self, i: int, **changes) -> Mage:
-        m = evolve(self.mages[i], **changes)
-        self.mages = self.mages[:i] + (m,) + self.mages[i + 1 :]
+        mages = self.mages
+        m = changed(mages[i], changes)
+        self.mages = mages[:i] + (m,) + mages[i + 1 :]
         return m
 
     def breach_update(self, i: int, b: int, **changes) -> None:
@@ -50,7 +51,7 @@ class Draft(BaseDraft):
     def breaches_with(self, i: int, b: int, **changes) -> tuple[Breach, ...]:
         """Mage ``i``'s breaches with breach ``b`` changed (for a ``mage_update`` that changes more than it)."""
         breaches = self.mages[i].breaches
-        return breaches[:b] + (evolve(breaches[b], **changes),) + breaches[b + 1 :]
+        return breaches[:b] + (changed(breaches[b], changes),) + breaches[b + 1 :]
 
     def emit(self, kind: str, clause: str, card: str = "", target: str = "", amount: int = 0, detail: str = "") -> None:
         """As ``BaseDraft.emit``, for the fields an Aeon's End event fills (it has no zones): the event is

@@ -105,10 +105,16 @@ def distinct(cards: tuple[str, ...]) -> tuple[str, ...]:
 def _hand_options(hand: tuple[str, ...], who: str) -> tuple[tuple[Decision, ...], tuple[tuple[Decision, ...], ...]]:
     """A hand's 'play' decisions (its gems and relics), and for each of its spells its 'prep' decision at each
     breach (by breach): one of each kind of card, in :func:`distinct`'s order."""
-    cards = distinct(hand)
-    plays = tuple(Decision("play", who, card=c) for c in cards if card_def(c).kind in ("gem", "relic"))
-    preps = tuple(tuple(Decision("prep", who, card=c, index=b) for b in range(4)) for c in cards if card_def(c).kind == "spell")
-    return plays, preps
+    rows = [_card_options(c, who) for c in distinct(hand)]
+    return tuple(r[0] for r in rows if r[0].kind == "play"), tuple(r for r in rows if r[0].kind == "prep")
+
+
+@functools.cache  # physical cards and seats are few, so each card's decisions are built once
+def _card_options(card: str, who: str) -> tuple[Decision, ...]:
+    """What a card in the hand offers: a gem or relic its 'play', a spell its 'prep' at each breach (by breach)."""
+    if card_def(card).kind == "spell":
+        return tuple(Decision("prep", who, card=card, index=b) for b in range(4))
+    return (Decision("play", who, card=card),)
 
 
 # --- casting --------------------------------------------------------------------------------
