@@ -187,6 +187,9 @@ UNIQUE_NEMESIS = (
 
 NEMESIS_CARDS = MappingProxyType({c.key: c for c in BASIC_NEMESIS + UNIQUE_NEMESIS})
 
+#: The lowest TO DISCARD cost of any nemesis card: with less aether, no card in play can be discarded.
+CHEAPEST_TO_DISCARD = min(c.to_discard for c in NEMESIS_CARDS.values() if c.to_discard)
+
 NEMESES = MappingProxyType(
     {
         n.name: n

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.aeons_end.card_effects import CardText, DealDamage, GainAether, HealSelf, RestoreGravehold
-from oblivaeon_verify.model.aeons_end.cards import CHEAPEST_SUPPLY, MATS, base, card_def, nemesis_def
+from oblivaeon_verify.model.aeons_end.cards import CHEAPEST_SUPPLY, CHEAPEST_TO_DISCARD, MATS, base, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import Decision
 from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
@@ -191,7 +191,9 @@ def main_options(d) -> list[Decision]:
     plays, preps = _hand_options(m.hand, who)
     opts: list[Decision] = list(plays)
     if aether >= CHEAPEST_SUPPLY:  # below it no pile's top card is affordable
-        for _pile, cards in sorted(d.supply.items()):
+        supply = d.supply
+        for pile in sorted(supply):
+            cards = supply[pile]
             if cards and aether >= card_def(cards[-1]).cost:
                 opts.append(Decision("gain", who, card=cards[-1]))
     if aether >= p.charge_cost and m.charges < mat.charges:
@@ -206,13 +208,15 @@ def main_options(d) -> list[Decision]:
     if preps:
         breaches = prep_breaches(m)
         opts += [spell[b] for spell in preps for b in breaches]
+    used = d.used_while_prepped
     for b, br in enumerate(m.breaches):
-        if br.spell and card_def(br.spell).while_prepped_aether and b not in d.used_while_prepped:
+        if br.spell and b not in used and card_def(br.spell).while_prepped_aether:
             opts.append(Decision("while-prepped", who, card=br.spell, index=b))
-    for k, ip in enumerate(d.in_play):
-        cost = nemesis_def(ip.card).to_discard
-        if cost and aether >= cost:
-            opts.append(Decision("to-discard", who, card=ip.card, index=k))
+    if aether >= CHEAPEST_TO_DISCARD:  # below it no card in play can be paid off
+        for k, ip in enumerate(d.in_play):
+            cost = nemesis_def(ip.card).to_discard
+            if cost and aether >= cost:
+                opts.append(Decision("to-discard", who, card=ip.card, index=k))
     if m.charges >= mat.charges:
         if isinstance(mat.ability, DealDamage):
             opts += [Decision("ability", who, target=t) for t in damage_targets(d)]
@@ -483,7 +487,8 @@ def player_phase(d: Draft) -> None:
     if d.phase == "draw" and len(options) <= 1:
         i = d.acting()
         m = d.mages[i]
-        d.mage_update(i, played=(), discard=m.discard + m.played)  # in the order they were played
+        if m.played:
+            d.mage_update(i, played=(), discard=m.discard + m.played)  # in the order they were played
         d.phase = "end"
         d.later(FinishDrawPhase(i))
         return
