@@ -201,7 +201,9 @@ NEMESES = MappingProxyType(
 )
 
 
+@functools.cache  # the card ids of a game are few and each is asked about again and again
 def base(card: str) -> str:
+    """The kind of card a physical card id names (``spark`` for ``spark#m1-2``)."""
     return card.split("#", 1)[0]
 
 

@@ -19,6 +19,7 @@ from oblivaeon_verify.model.aeons_end.effects import NEMESIS_SIDE, damage_target
 from oblivaeon_verify.model.aeons_end.game_end import check_end
 from oblivaeon_verify.model.aeons_end.state import evolve
 from oblivaeon_verify.model.aeons_end.turn_order import EndTurn
+from oblivaeon_verify.model.common import selections
 from oblivaeon_verify.model.common.kernel import Ask, Work
 
 
@@ -156,16 +157,17 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
     if c.effect is CardText.ADJACENT_OPENED:
         bonus += sum(1 for a in adjacent_breaches(b) if d.mages[owner].breaches[a].opened and not d.mages[owner].breaches[a].destroyed)
     d.emit("cast", "CAST.TO-DISCARD" if caster == owner else "ALLY-SPELL", card=spell, target=target, amount=c.damage + bonus)
-    picked(
-        d,
-        f"{c.name}: damage",
-        "a minion or the nemesis, of the caster's choice",
-        "CAST.SINGLE-TARGET",
-        spell,
-        damage_targets(d),
-        NEMESIS_SIDE,
-        True,
-    )
+    if selections.watching():  # every cast would otherwise build its words and targets for nobody
+        picked(
+            d,
+            f"{c.name}: damage",
+            "a minion or the nemesis, of the caster's choice",
+            "CAST.SINGLE-TARGET",
+            spell,
+            damage_targets(d),
+            NEMESIS_SIDE,
+            True,
+        )
     deal(d, target, c.damage + bonus, "CAST.BREACH-BONUS" if bonus else "CAST.SINGLE-TARGET")
     if d.outcome is not None:  # END.IMMEDIATE: a winning hit ends the game before the rest of the spell
         return
