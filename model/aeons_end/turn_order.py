@@ -80,7 +80,7 @@ def _reveal_options(middle: tuple[str, ...], label: str) -> tuple[Decision, ...]
     return tuple(Decision("reveal", "chance", card=groups[k][0], target=label, weight=groups[k][1]) for k in sorted(groups))
 
 
-@functools.cache
+@functools.cache  # the turn order cards are a handful of ids: each is read once
 def named_by(card: str) -> str:
     """Who a turn order card (``turn:player-2#1``) gives the turn to: an actor (``p1``, ``nemesis``; a
     solo card names the one player), or ``wild`` when the players choose."""
