@@ -101,6 +101,9 @@ SUPPLY_CARDS = {
     )
 }
 
+#: The lowest cost in the supply: with less aether, no card can be gained.
+CHEAPEST_SUPPLY = min(c.cost for c in SUPPLY_CARDS.values())
+
 #: How many copies of each supply card the supply holds.
 SUPPLY_COPIES = 5
 
@@ -184,6 +187,9 @@ UNIQUE_NEMESIS = (
 
 NEMESIS_CARDS = MappingProxyType({c.key: c for c in BASIC_NEMESIS + UNIQUE_NEMESIS})
 
+#: The lowest TO DISCARD cost of any nemesis card: with less aether, no card in play can be discarded.
+CHEAPEST_TO_DISCARD = min(c.to_discard for c in NEMESIS_CARDS.values() if c.to_discard)
+
 NEMESES = MappingProxyType(
     {
         n.name: n
@@ -195,7 +201,9 @@ NEMESES = MappingProxyType(
 )
 
 
+@functools.cache  # the card ids of a game are few and each is asked about again and again
 def base(card: str) -> str:
+    """The kind of card a physical card id names (``spark`` for ``spark#m1-2``)."""
     return card.split("#", 1)[0]
 
 

@@ -7,7 +7,6 @@ choice asks for it (a decision point) and resumes when it is made.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.aeons_end.card_effects import Corrupt, Effect, HarmAny, HarmGravehold, HarmLowest, HealLowest, Unleash
@@ -65,7 +64,7 @@ class ChooseBreachToDestroy(Ask):
 def resolve_next(d: Draft, effect: Effect | None, clause: str) -> None:
     """A card's effect, to resolve before anything waiting, under ``clause`` (no effect: nothing)."""
     if effect is not None:
-        d.now(dataclasses.replace(effect, clause=clause))
+        d.now(type(effect)(effect.amount, clause))  # an effect is its amount and its clause (``card_effects.Effect``)
 
 
 @KERNEL.handles(HarmGravehold)
@@ -168,7 +167,7 @@ def unleash(d: Draft, e: Unleash) -> None:
     """The nemesis's own Unleash, ``amount`` times; Increased Difficulty strengthens it."""
     effect = d.setup.nemesis_def.unleash
     if d.setup.difficulty in (Difficulty.EXPERT, Difficulty.EXTINCTION):
-        effect = dataclasses.replace(effect, amount=effect.amount + d.params.expert_unleash_extra)
+        effect = type(effect)(effect.amount + d.params.expert_unleash_extra)
     for _ in range(e.amount):
         d.emit("unleash", e.clause, detail=d.setup.nemesis)
         resolve_next(d, effect, "NEMESIS.UNLEASH")

@@ -6,11 +6,12 @@ offers them.  With nothing else scheduled, the kernel asks :func:`player_phase` 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.aeons_end.card_effects import CardText, DealDamage, GainAether, HealSelf, RestoreGravehold
-from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
+from oblivaeon_verify.model.aeons_end.cards import CHEAPEST_SUPPLY, CHEAPEST_TO_DISCARD, MATS, base, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.clauses import implements
 from oblivaeon_verify.model.aeons_end.decisions import Decision
 from oblivaeon_verify.model.aeons_end.draft import KERNEL, Draft
@@ -18,6 +19,7 @@ from oblivaeon_verify.model.aeons_end.effects import NEMESIS_SIDE, damage_target
 from oblivaeon_verify.model.aeons_end.game_end import check_end
 from oblivaeon_verify.model.aeons_end.state import evolve
 from oblivaeon_verify.model.aeons_end.turn_order import EndTurn
+from oblivaeon_verify.model.common import selections
 from oblivaeon_verify.model.common.kernel import Ask, Work
 
 
@@ -57,15 +59,63 @@ class FinishDrawPhase(Work):
     player: int
 
 
-def _who(i: int) -> str:
-    return f"player {i + 1}"
+#: How a decision names the player at each seat (``player 1`` for seat 0).
+_WHO = tuple(f"player {i + 1}" for i in range(4))
 
 
-def distinct(cards) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class _SeatDecisions:
+    """A seat's decisions that name no card and no target.  Decisions are immutable values, so each is
+    built once here rather than at every decision point that offers it."""
+
+    end_casting: Decision
+    end_main: Decision
+    gain_charge: Decision
+    ability: Decision
+    focus: tuple[Decision, ...]
+    """By breach."""
+    open: tuple[Decision, ...]
+    """By breach."""
+
+
+_SEAT_DECISIONS = tuple(
+    _SeatDecisions(
+        Decision("end-casting", who),
+        Decision("end-main", who),
+        Decision("gain-charge", who),
+        Decision("ability", who),
+        tuple(Decision("focus", who, index=b) for b in range(4)),
+        tuple(Decision("open", who, index=b) for b in range(4)),
+    )
+    for who in _WHO
+)
+
+
+# Hands and rows of played cards come back again and again (decks are never shuffled), and a row of
+# card ids is an immutable value, so what is derived from one is kept.
+@functools.lru_cache(maxsize=1 << 14)
+def distinct(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """One physical card of each kind in ``cards`` (the first), in the order of the kinds' keys."""
     seen: dict[str, str] = {}
     for c in cards:
-        seen.setdefault(c.split("#")[0], c)
-    return [seen[k] for k in sorted(seen)]
+        seen.setdefault(base(c), c)
+    return tuple(seen[k] for k in sorted(seen))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _hand_options(hand: tuple[str, ...], who: str) -> tuple[tuple[Decision, ...], tuple[tuple[Decision, ...], ...]]:
+    """A hand's 'play' decisions (its gems and relics), and for each of its spells its 'prep' decision at each
+    breach (by breach): one of each kind of card, in :func:`distinct`'s order."""
+    rows = [_card_options(c, who) for c in distinct(hand)]
+    return tuple(r[0] for r in rows if r[0].kind == "play"), tuple(r for r in rows if r[0].kind == "prep")
+
+
+@functools.cache  # physical cards and seats are few, so each card's decisions are built once
+def _card_options(card: str, who: str) -> tuple[Decision, ...]:
+    """What a card in the hand offers: a gem or relic its 'play', a spell its 'prep' at each breach (by breach)."""
+    if card_def(card).kind == "spell":
+        return tuple(Decision("prep", who, card=card, index=b) for b in range(4))
+    return (Decision("play", who, card=card),)
 
 
 # --- casting --------------------------------------------------------------------------------
@@ -78,12 +128,14 @@ def casting_options(d) -> list[Decision]:
     m = d.mages[i]
     opts: list[Decision] = []
     must = False
+    targets = None
     for b, br in enumerate(m.breaches):
         if br.spell and not br.destroyed:
             must = must or not br.opened
-            opts += [Decision("cast", _who(i), card=br.spell, target=t, index=b) for t in damage_targets(d)]
+            targets = targets or damage_targets(d)
+            opts += [Decision("cast", _WHO[i], card=br.spell, target=t, index=b) for t in targets]
     if not must:
-        opts.append(Decision("end-casting", _who(i)))
+        opts.append(_SEAT_DECISIONS[i].end_casting)
     return opts
 
 
@@ -99,23 +151,23 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
     breach's bonus adds to its damage.  The caster makes the spell's decisions."""
     br = d.mages[owner].breaches[b]
     spell = br.spell
-    d.breach_update(owner, b, spell=None)
-    d.mage_update(owner, discard=d.mages[owner].discard + (spell,))
+    d.mage_update(owner, breaches=d.breaches_with(owner, b, spell=None), discard=d.mages[owner].discard + (spell,))
     c = card_def(spell)
     bonus = d.params.breach_bonus[b] if br.opened else 0
     if c.effect is CardText.ADJACENT_OPENED:
         bonus += sum(1 for a in adjacent_breaches(b) if d.mages[owner].breaches[a].opened and not d.mages[owner].breaches[a].destroyed)
     d.emit("cast", "CAST.TO-DISCARD" if caster == owner else "ALLY-SPELL", card=spell, target=target, amount=c.damage + bonus)
-    picked(
-        d,
-        f"{c.name}: damage",
-        "a minion or the nemesis, of the caster's choice",
-        "CAST.SINGLE-TARGET",
-        spell,
-        damage_targets(d),
-        NEMESIS_SIDE,
-        True,
-    )
+    if selections.watching():  # every cast would otherwise build its words and targets for nobody
+        picked(
+            d,
+            f"{c.name}: damage",
+            "a minion or the nemesis, of the caster's choice",
+            "CAST.SINGLE-TARGET",
+            spell,
+            damage_targets(d),
+            NEMESIS_SIDE,
+            True,
+        )
     deal(d, target, c.damage + bonus, "CAST.BREACH-BONUS" if bonus else "CAST.SINGLE-TARGET")
     if d.outcome is not None:  # END.IMMEDIATE: a winning hit ends the game before the rest of the spell
         return
@@ -129,44 +181,50 @@ def cast(d: Draft, caster: int, owner: int, b: int, target: str) -> None:
 
 
 def main_options(d) -> list[Decision]:
+    """Every main-phase action the aether pays for, in a fixed order: play, gain, charge, focus and open,
+    prep, While prepped, TO DISCARD and the ability, then 'end main'."""
     i = d.acting()
     m = d.mages[i]
     mat = MATS[m.name]
-    who = _who(i)
+    who = _WHO[i]
+    seat = _SEAT_DECISIONS[i]
     p = d.params
-    opts: list[Decision] = []
-    for c in distinct(m.hand):
-        if card_def(c).kind in ("gem", "relic"):
-            opts.append(Decision("play", who, card=c))
-    for _pile, cards in sorted(d.supply.items()):
-        if cards and d.aether >= card_def(cards[-1]).cost:
-            opts.append(Decision("gain", who, card=cards[-1]))
-    if d.aether >= p.charge_cost and m.charges < mat.charges:
-        opts.append(Decision("gain-charge", who))
+    aether = d.aether
+    plays, preps = _hand_options(m.hand, who)
+    opts: list[Decision] = list(plays)
+    if aether >= CHEAPEST_SUPPLY:  # below it no pile's top card is affordable
+        supply = d.supply
+        for pile in sorted(supply):
+            cards = supply[pile]
+            if cards and aether >= card_def(cards[-1]).cost:
+                opts.append(Decision("gain", who, card=cards[-1]))
+    if aether >= p.charge_cost and m.charges < mat.charges:
+        opts.append(seat.gain_charge)
     for b, br in enumerate(m.breaches):
         if br.destroyed or br.opened:
             continue
-        if d.aether >= p.focus_cost[b]:
-            opts.append(Decision("focus", who, index=b))
-        if d.aether >= p.open_cost[b]:
-            opts.append(Decision("open", who, index=b))
-    for c in distinct(m.hand):
-        if card_def(c).kind == "spell":
-            for b in prep_breaches(m):
-                opts.append(Decision("prep", who, card=c, index=b))
+        if aether >= p.focus_cost[b]:
+            opts.append(seat.focus[b])
+        if aether >= p.open_cost[b]:
+            opts.append(seat.open[b])
+    if preps:
+        breaches = prep_breaches(m)
+        opts += [spell[b] for spell in preps for b in breaches]
+    used = d.used_while_prepped
     for b, br in enumerate(m.breaches):
-        if br.spell and card_def(br.spell).while_prepped_aether and b not in d.used_while_prepped:
+        if br.spell and b not in used and card_def(br.spell).while_prepped_aether:
             opts.append(Decision("while-prepped", who, card=br.spell, index=b))
-    for k, ip in enumerate(d.in_play):
-        cost = nemesis_def(ip.card).to_discard
-        if cost and d.aether >= cost:
-            opts.append(Decision("to-discard", who, card=ip.card, index=k))
+    if aether >= CHEAPEST_TO_DISCARD:  # below it no card in play can be paid off
+        for k, ip in enumerate(d.in_play):
+            cost = nemesis_def(ip.card).to_discard
+            if cost and aether >= cost:
+                opts.append(Decision("to-discard", who, card=ip.card, index=k))
     if m.charges >= mat.charges:
         if isinstance(mat.ability, DealDamage):
             opts += [Decision("ability", who, target=t) for t in damage_targets(d)]
         else:
-            opts.append(Decision("ability", who))
-    opts.append(Decision("end-main", who))
+            opts.append(seat.ability)
+    opts.append(seat.end_main)
     return opts
 
 
@@ -180,17 +238,27 @@ def prep_breaches(m) -> list[int]:
 def apply_main(d: Draft, dec: Decision) -> None:
     """Main-phase actions come in any order, as often as the aether allows; 'end main' moves on."""
     i = d.acting()
-    {
-        "play": play_card,
-        "gain": gain_card,
-        "gain-charge": gain_charge,
-        "focus": focus,
-        "open": open_breach,
-        "prep": prep,
-        "while-prepped": while_prepped,
-        "to-discard": to_discard,
-        "ability": use_ability,
-    }[dec.kind](d, i, dec)
+    match dec.kind:  # each rule is looked up when it is used, so that a test may replace it
+        case "play":
+            play_card(d, i, dec)
+        case "gain":
+            gain_card(d, i, dec)
+        case "gain-charge":
+            gain_charge(d, i, dec)
+        case "focus":
+            focus(d, i, dec)
+        case "open":
+            open_breach(d, i, dec)
+        case "prep":
+            prep(d, i, dec)
+        case "while-prepped":
+            while_prepped(d, i, dec)
+        case "to-discard":
+            to_discard(d, i, dec)
+        case "ability":
+            use_ability(d, i, dec)
+        case _:
+            raise KeyError(dec.kind)
 
 
 @implements("MAIN.PLAY-GEM-RELIC", "CARDS.GEMS", "CARDS.RELICS")
@@ -198,7 +266,7 @@ def play_card(d: Draft, i: int, dec: Decision) -> None:
     """A gem or relic is played: all its text resolves; its aether counts even if never spent."""
     m = d.mages[i]
     card = dec.card
-    d.mage_update(i, hand=tuple(c for c in m.hand if c != card), played=m.played + (card,))
+    d.mage_update(i, hand=tuple([c for c in m.hand if c != card]), played=m.played + (card,))
     c = card_def(card)
     d.aether += c.aether
     d.emit("play", "MAIN.PLAY-GEM-RELIC", card=card, amount=c.aether)
@@ -210,16 +278,16 @@ def play_card(d: Draft, i: int, dec: Decision) -> None:
     elif c.effect is CardText.FOCUS_FREE:
         closed = [b for b, br in enumerate(d.mages[i].breaches) if not br.destroyed and not br.opened]
         if closed:
-            d.ask(ChooseFocusFree(tuple(Decision("focus-free", _who(i), index=b) for b in closed), i))
+            d.ask(ChooseFocusFree(tuple(Decision("focus-free", _WHO[i], index=b) for b in closed), i))
     elif c.effect is CardText.ALLY_CAST:
         spells = [(o, b) for o, mm in enumerate(d.mages) for b, br in enumerate(mm.breaches) if br.spell and (o != i or len(d.mages) == 1)]
         if spells:
             opts = [
-                Decision("ally-cast", _who(i), card=d.mages[o].breaches[b].spell, target=t, index=o * 4 + b)
+                Decision("ally-cast", _WHO[i], card=d.mages[o].breaches[b].spell, target=t, index=o * 4 + b)
                 for o, b in spells
                 for t in damage_targets(d)
             ]
-            opts.append(Decision("decline", _who(i)))
+            opts.append(Decision("decline", _WHO[i]))
             d.ask(ChooseAllyCast(tuple(opts), i))
 
 
@@ -278,8 +346,7 @@ def open_breach(d: Draft, i: int, dec: Decision) -> None:
 @implements("MAIN.PREP")
 def prep(d: Draft, i: int, dec: Decision) -> None:
     m = d.mages[i]
-    d.mage_update(i, hand=tuple(c for c in m.hand if c != dec.card))
-    d.breach_update(i, dec.index, spell=dec.card)
+    d.mage_update(i, hand=tuple([c for c in m.hand if c != dec.card]), breaches=d.breaches_with(i, dec.index, spell=dec.card))
     d.emit("prep", "MAIN.PREP", card=dec.card, amount=dec.index + 1)
 
 
@@ -335,7 +402,7 @@ def use_ability(d: Draft, i: int, dec: Decision) -> None:
 def draw_options(d) -> list[Decision]:
     """The played gems and relics go to the discard pile one at a time, in the player's order."""
     i = d.acting()
-    return [Decision("discard-next", _who(i), card=c) for c in distinct(d.mages[i].played)]
+    return [Decision("discard-next", _WHO[i], card=c) for c in distinct(d.mages[i].played)]
 
 
 def discard_next(d: Draft, i: int, card: str) -> None:
@@ -346,15 +413,15 @@ def discard_next(d: Draft, i: int, card: str) -> None:
 @implements("DRAW.TO-FIVE", "DRAW.NEVER-SHUFFLE")
 def draw_cards(d: Draft, i: int, n: int) -> None:
     """Draw from the top of the deck; an empty deck is the discard pile turned over, never shuffled."""
-    for _ in range(n):
-        m = d.mages[i]
-        if not m.deck:
-            if not m.discard:
-                return
-            d.mage_update(i, deck=m.discard, discard=())
+    m = d.mages[i]
+    hand, deck, discard = m.hand, m.deck, m.discard
+    while n > 0 and (deck or discard):
+        if not deck:
+            deck, discard = discard, ()
             d.emit("discard-turned-over", "DRAW.NEVER-SHUFFLE", target=m.name)
-            m = d.mages[i]
-        d.mage_update(i, hand=m.hand + (m.deck[0],), deck=m.deck[1:])
+        k = min(n, len(deck))
+        hand, deck, n = hand + deck[:k], deck[k:], n - k
+    d.mage_update(i, hand=hand, deck=deck, discard=discard)
 
 
 @KERNEL.handles(FinishDrawPhase)
@@ -363,8 +430,9 @@ def finish_draw_phase(d: Draft, work: FinishDrawPhase) -> None:
     m = d.mages[i]
     if len(m.hand) < d.params.hand_size:
         draw_cards(d, i, d.params.hand_size - len(m.hand))
-    breaches = tuple(b if not b.focused_this_turn else evolve(b, focused_this_turn=False) for b in d.mages[i].breaches)
-    d.mage_update(i, breaches=breaches)
+    breaches = d.mages[i].breaches
+    if any(b.focused_this_turn for b in breaches):
+        d.mage_update(i, breaches=tuple(b if not b.focused_this_turn else evolve(b, focused_this_turn=False) for b in breaches))
     d.later(EndTurn())
 
 
@@ -416,15 +484,16 @@ def player_phase(d: Draft) -> None:
     A draw phase with at most one played card left has nothing to order: it discards them and ends;
     a casting phase with nothing to cast moves on to the main phase.
     """
-    if d.phase == "draw" and len(draw_options(d)) <= 1:
+    phase = PHASES.get(d.phase)
+    options = phase.options(d) if phase is not None else ()
+    if d.phase == "draw" and len(options) <= 1:
         i = d.acting()
-        for c in d.mages[i].played:
-            discard_next(d, i, c)
+        m = d.mages[i]
+        if m.played:
+            d.mage_update(i, played=(), discard=m.discard + m.played)  # in the order they were played
         d.phase = "end"
         d.later(FinishDrawPhase(i))
         return
-    phase = PHASES.get(d.phase)
-    options = phase.options(d) if phase is not None else ()
     if options:
         d.ask(phase.ask(tuple(options)))
     elif d.phase == "casting":

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from oblivaeon_verify.model.aeons_end.cards import BASIC_NEMESIS, MATS, NEMESES, NEMESIS_CARDS, SUPPLY_CARDS, SUPPLY_COPIES
 from oblivaeon_verify.model.aeons_end.clauses import implements
@@ -80,10 +82,15 @@ def set_up_mage(name: str, seat: int, life: int) -> Mage:
     return Mage(name, life, hand, deck, (), (), breaches)
 
 
+@functools.cache  # a nemesis's deck is built alike in every game, of immutable values
 def nemesis_tiers(nemesis: str) -> tuple[Deck, ...]:
     """The nemesis deck: each tier shuffled on its own, tier 1 on top."""
     cards = [c for c in BASIC_NEMESIS] + [NEMESIS_CARDS[k] for k in NEMESES[nemesis].unique]
     return tuple(Deck.shuffled([f"{c.key}#1" for c in cards if c.tier == t]) for t in (1, 2, 3))
+
+
+#: The supply as the game starts: pile key -> its physical cards, the piles in key order.
+SUPPLY = MappingProxyType({k: tuple(f"{k}#{n}" for n in range(1, SUPPLY_COPIES + 1)) for k in sorted(SUPPLY_CARDS)})
 
 
 def initial_state(cfg: SetupConfig) -> GameState:
@@ -105,7 +112,7 @@ def initial_state(cfg: SetupConfig) -> GameState:
         nemesis_deck=nemesis_tiers(cfg.nemesis),
         nemesis_discard=(),
         in_play=(),
-        supply={k: tuple(f"{k}#{n}" for n in range(1, SUPPLY_COPIES + 1)) for k in sorted(SUPPLY_CARDS)},
+        supply=dict(SUPPLY),
         corruption=0,
         agenda=(DrawTurnOrder(),),
         options=(),

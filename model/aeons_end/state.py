@@ -16,9 +16,16 @@ of turn, and the nemesis's turn."""
 
 def evolve(value, **changes):
     """A copy of a frozen value with some fields changed (values here keep their fields in ``__dict__``)."""
+    return changed(value, changes)
+
+
+def changed(value, changes: dict):
+    """:func:`evolve` with the changes in a dict: a caller that already holds them as one (``Draft.mage_update``)
+    passes it on without packing the keywords again, as every change to a mage does."""
     new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__)
-    new.__dict__.update(changes)
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
     return new
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.aeons_end.clauses import implements
@@ -64,12 +65,31 @@ def turn_order_cards(players: int) -> tuple[str, ...]:
 
 
 def reveal_options(deck: Deck, label: str) -> tuple[Decision, ...]:
+    return _reveal_options(deck.middle, label)
+
+
+# The unordered part of a deck is an immutable value, and the same few recur all game.
+@functools.lru_cache(maxsize=1 << 12)
+def _reveal_options(middle: tuple[str, ...], label: str) -> tuple[Decision, ...]:
+    """One outcome per kind of card in the unordered part, weighted by its copies."""
     groups: dict[str, list] = {}
-    for c in deck.middle:
+    for c in middle:
         k = c.partition("#")[0]
         g = groups.setdefault(k, [c, 0])
         g[1] += 1
     return tuple(Decision("reveal", "chance", card=groups[k][0], target=label, weight=groups[k][1]) for k in sorted(groups))
+
+
+@functools.cache  # the turn order cards are a handful of ids: each is read once
+def named_by(card: str) -> str:
+    """Who a turn order card (``turn:player-2#1``) gives the turn to: an actor (``p1``, ``nemesis``; a
+    solo card names the one player), or ``wild`` when the players choose."""
+    kind = card.split(":")[1].split("#")[0]
+    if kind in ("nemesis", "wild"):
+        return kind
+    if kind == "solo":
+        return "p0"
+    return f"p{int(kind.split('-')[1]) - 1}"
 
 
 @KERNEL.handles(EndTurn)
@@ -94,16 +114,12 @@ def next_turn(d: Draft, work: DrawTurnOrder) -> None:
         return
     card = taken.card
     d.turn_discard = d.turn_discard + (card,)
-    kind = card.split(":")[1].split("#")[0]
     d.emit("turn-order-card", "TURN-ORDER.DRAW", card=card)
-    if kind == "nemesis":
-        start_turn(d, "nemesis")
-    elif kind == "solo":
-        start_turn(d, "p0")
-    elif kind == "wild":
+    actor = named_by(card)
+    if actor == "wild":
         d.ask(ChooseWildTurn(tuple(Decision("take-turn", "players", target=m.name, index=i) for i, m in enumerate(d.mages))))
     else:
-        start_turn(d, f"p{int(kind.split('-')[1]) - 1}")
+        start_turn(d, actor)
 
 
 @KERNEL.handles(RevealTurnOrderCard)
