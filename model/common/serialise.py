@@ -13,7 +13,9 @@ import enum
 import json
 from types import ModuleType
 
-_PLAIN = (str, int, bool, type(None))
+_PLAIN = frozenset({str, int, bool, type(None)})
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+"""What JSON text reads back as itself (a float is no state value, but a bad file may hold one: it is left to the class)."""
 
 
 class DecodeError(ValueError):
@@ -70,26 +72,31 @@ class Codec:
         return out
 
     def _encode(self, value, cls):
+        # Plain leaves (most of a state) are kept in place without a call: a state has about a thousand nodes.
+        encode = self.encode
         if cls is tuple:
-            return [self.encode(x) for x in value]
+            return [x if type(x) in _PLAIN else encode(x) for x in value]
         names = self.fields.get(cls)
         if names is not None:
             out = {"@": cls.__name__}
             for name in names:
-                out[name] = self.encode(getattr(value, name))
+                x = getattr(value, name)
+                out[name] = x if type(x) in _PLAIN else encode(x)
             return out
         if cls is dict:
-            return {"@dict": [[self.encode(k), self.encode(v)] for k, v in sorted(value.items())]}
+            return {"@dict": [[encode(k), encode(v)] for k, v in sorted(value.items())]}
         if cls is frozenset:
-            return {"@set": sorted(self.encode(x) for x in value)}
+            return {"@set": sorted(encode(x) for x in value)}
         if isinstance(value, enum.Enum):
             return {"@enum": cls.__name__, "value": value.value}
         raise TypeError(f"cannot serialise {cls.__name__}: {value!r}")
 
     def decode(self, tree):
-        if isinstance(tree, list):
-            return tuple(self.decode(x) for x in tree)
-        if isinstance(tree, dict):
+        kind = type(tree)
+        if kind is list:
+            decode = self.decode
+            return tuple([x if type(x) in _LEAVES else decode(x) for x in tree])
+        if kind is dict:
             if "@enum" in tree:
                 cls = self.classes.get(tree["@enum"])
                 if cls is None or not issubclass(cls, enum.Enum):
@@ -103,7 +110,8 @@ class Codec:
             cls = self.classes.get(name)
             if cls is None or cls not in self.fields:
                 raise DecodeError(f"unknown value type {name!r}")
-            kwargs = {k: self.decode(v) for k, v in tree.items() if k != "@"}
+            decode = self.decode
+            kwargs = {k: v if type(v) in _LEAVES else decode(v) for k, v in tree.items() if k != "@"}
             try:
                 return cls(**kwargs)
             except TypeError as e:
