@@ -17,6 +17,15 @@ from pathlib import Path
 START = time.perf_counter()
 
 
+def use_this_tree() -> None:
+    """Test the model in the folder this runs in (Cosmic Ray's work folder, where it mutated the model), not the
+    checkout the project is installed from: with an editable install ``oblivaeon_verify.model`` would otherwise come
+    from there, and every mutant would survive."""
+    from tests.trees import use_tree
+
+    use_tree(str(Path.cwd()))
+
+
 def killed(what: str) -> int:
     print(f"KILLED after {time.perf_counter() - START:.2f} s by {what}", flush=True)
     return 1
@@ -56,4 +65,5 @@ def main(ruleset_name: str) -> int:
 
 
 if __name__ == "__main__":
+    use_this_tree()
     sys.exit(main(sys.argv[1]))

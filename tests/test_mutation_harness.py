@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,3 +36,28 @@ def test_a_broken_model_is_killed_and_the_harness_says_by_what(bug, monkeypatch,
         assert harness().main("aeons_end") == 1
     said = capsys.readouterr().out.strip().splitlines()[-1]
     assert said.startswith("KILLED after ") and " s by " in said, said
+
+
+def _copy_of_the_checkout(into: Path) -> Path:
+    """The tracked files, as ``mutation/run.py`` copies them into Cosmic Ray's work folder."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        if (ROOT / name).is_file():
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, into / name)
+    return into
+
+
+def test_run_as_cosmic_ray_runs_it_the_harness_tests_the_mutated_copy_not_the_installed_checkout(tmp_path):
+    """Cosmic Ray mutates the model in its work folder and runs the harness there; with the project installed in
+    editable mode the model would come from the checkout instead, and every mutant would survive."""
+    bug = BY_NAME["a-gain-costs-one-less"]
+    copy = _copy_of_the_checkout(tmp_path / "work")
+    source = copy / (bug.module.removeprefix("oblivaeon_verify.").replace(".", "/") + ".py")
+    text = source.read_text()
+    assert text.count(bug.old) == 1
+    source.write_text(text.replace(bug.old, bug.new))
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-m", "mutation.harness", "aeons_end"], cwd=copy, env=env, capture_output=True, text=True)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.strip().splitlines()[-1].startswith("KILLED after ")
