@@ -162,6 +162,8 @@ CASES = {
         Decision("end-casting", "player 1"),
     ),
     "a-full-ability-is-offered": lambda: resting(mage(P1, 0, charges=5), NOOP),
+    # six aether pays for a charge and the first breaches' focus, yet only 'end main' is offered
+    "every-purchase-the-aether-pays-for-is-offered": lambda: resting(dataclasses.replace(P1, aether=6), NOOP),
     "a-suffering-player-loses-the-life": lambda: same(
         dataclasses.replace(S, agenda=(ChooseHarmed((Decision("suffer", "players", index=0),), 2, "NEMESIS.MAIN"),)),
         Decision("suffer", "players", target="Adelheim", index=0),
@@ -226,6 +228,17 @@ def test_the_starting_state_and_a_real_step_break_nothing():
     assert INVARIANTS.check_state(S) == []
     nxt, events = step(S, S.options[0])
     assert INVARIANTS.check_step(Step(S, S.options[0], events, nxt)) == []
+
+
+def test_the_main_phase_offers_exactly_what_the_aether_pays_for_in_both_directions():
+    """Short by one aether a purchase must not be offered, and with exactly its cost it must be (two survivors of the
+    mutation run: a charge offered only above its cost, a supply card refused to the exact aether)."""
+    name, charge = "every-purchase-the-aether-pays-for-is-offered", Decision("gain-charge", "player 1")
+    one_short = resting(dataclasses.replace(P1, aether=DEFAULT.charge_cost - 1), charge, NOOP)
+    said = [str(v) for v in broken(name, one_short)]
+    assert any(": gain-charge is offered but 1 aether" in s for s in said), said
+    said = [str(v) for v in broken(name, resting(dataclasses.replace(P1, aether=DEFAULT.charge_cost), NOOP))]
+    assert any(": gain-charge is paid for by 2 aether but not offered" in s for s in said), said
 
 
 def test_every_invariant_has_a_breaking_case():

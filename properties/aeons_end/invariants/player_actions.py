@@ -8,8 +8,53 @@ from __future__ import annotations
 
 from oblivaeon_verify.model.aeons_end.card_effects import CardText
 from oblivaeon_verify.model.aeons_end.cards import MATS, card_def
-from oblivaeon_verify.properties.aeons_end.invariants.readers import acting, missed_damage, same_turn, spell_damage, turn_segments
-from oblivaeon_verify.properties.aeons_end.invariants.registry import step
+from oblivaeon_verify.properties.aeons_end.invariants.readers import (
+    acting,
+    missed_damage,
+    resting_in_phase,
+    same_turn,
+    spell_damage,
+    turn_segments,
+)
+from oblivaeon_verify.properties.aeons_end.invariants.registry import state, step
+
+PURCHASES = ("gain", "gain-charge", "focus", "open")
+
+
+@state(
+    "every-purchase-the-aether-pays-for-is-offered",
+    "MAIN.GAIN-CARD",
+    "MAIN.GAIN-CHARGE",
+    "MAIN.FOCUS",
+    "MAIN.OPEN",
+    reads=("outcome", "phase", "actor", "agenda", "aether", "supply", "setup", "mages.charges", "mages.breaches", "mages.name"),
+    offers=PURCHASES,
+)
+def purchases_offered(s):
+    """While the main phase waits on the player, exactly what the aether pays for is on offer: the top card of each
+    supply pile that costs no more than the aether, a charge while the mat is short of its ability's charges, and the
+    focus and the opening of each closed breach at their costs (the money is enough, never more than enough)."""
+    if not resting_in_phase(s, "main"):
+        return
+    i = int(s.actor[1:])
+    m, p, aether = s.mages[i], s.setup.params, s.aether
+    due = {("gain", pile[-1], -1) for pile in s.supply.values() if pile and card_def(pile[-1]).cost <= aether}
+    if aether >= p.charge_cost and m.charges < MATS[m.name].charges:
+        due.add(("gain-charge", None, -1))
+    for b, br in enumerate(m.breaches):
+        if not br.opened and not br.destroyed:
+            due |= {(kind, None, b) for kind, cost in (("focus", p.focus_cost[b]), ("open", p.open_cost[b])) if aether >= cost}
+    offered = {
+        (o.kind, o.card if o.kind == "gain" else None, o.index if o.kind in ("focus", "open") else -1)
+        for o in s.options
+        if o.kind in PURCHASES
+    }
+    for kind, card, b in sorted(due - offered, key=str):
+        yield f"{kind} {card or ''}{f'breach {b + 1}' if b >= 0 else ''} is paid for by {aether} aether but not offered".replace("  ", " ")
+    for kind, card, b in sorted(offered - due, key=str):
+        yield f"{kind} {card or ''}{f'breach {b + 1}' if b >= 0 else ''} is offered but {aether} aether does not pay for it".replace(
+            "  ", " "
+        )
 
 
 @step(
