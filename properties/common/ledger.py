@@ -9,7 +9,8 @@ memory of the game.  A ruleset says what its places are: ``fields`` lists, per s
 holds cards, a function ``groups(state, value)`` yielding ``(key, value, places)`` for each group of
 places in it (a seat, a zone, a pile), and ``places(value)`` yields ``(key, value, cards_of)`` for
 each place in a group.  A field, then a group, whose value is the object counted last is skipped
-whole.  The ledger knows no game.
+whole.  :func:`changed_places` reads the same ``fields`` to list the places whose cards differ
+between two states, skipping the same way what they share.  The ledger knows no game.
 """
 
 from __future__ import annotations
@@ -162,3 +163,40 @@ class Ledgers:
                 self._by_key.pop(next(iter(self._by_key)))
             led = self._by_key[key] = Ledger(want(), *self._args)
         return led
+
+
+def changed_places(fields: tuple, before, after) -> list[tuple[object, tuple[str, ...], tuple[str, ...]]]:
+    """(key, cards before, cards after) of each place (of the places ``fields`` lists, as a :class:`Ledger`
+    reads them) whose cards differ between two states, in the order of ``fields``.
+
+    A field, a group or a place whose value is the very same object in both states is skipped unread (states are
+    values that share what a step left alone); a place only one state has holds no cards in the other.
+    """
+    out = []
+    old_values, new_values = vars(before), vars(after)
+    for name, groups_of in fields:
+        x, y = old_values[name], new_values[name]
+        if x is y:
+            continue
+        old_groups = {gkey: (gvalue, places) for gkey, gvalue, places in groups_of(before, x)}
+        for gkey, gvalue, places in groups_of(after, y):
+            old = old_groups.pop(gkey, None)
+            if old is not None and old[0] is gvalue:
+                continue
+            old_places = {} if old is None else {key: (v, cards_of) for key, v, cards_of in old[1](gkey, old[0])}
+            for key, v, cards_of in places(gkey, gvalue):
+                was = old_places.pop(key, None)
+                if was is not None and was[0] is v:
+                    continue
+                then, now = (() if was is None else tuple(was[1](was[0]))), tuple(cards_of(v))
+                if then != now:
+                    out.append((key, then, now))
+            out += _emptied(old_places.items())
+        for gkey, (gvalue, places) in old_groups.items():
+            out += _emptied((key, (v, cards_of)) for key, v, cards_of in places(gkey, gvalue))
+    return out
+
+
+def _emptied(places) -> list:
+    """The changes of places that only the state before has: their cards, and none after."""
+    return [(key, cards, ()) for key, (v, cards_of) in places if (cards := tuple(cards_of(v)))]

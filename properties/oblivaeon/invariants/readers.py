@@ -23,7 +23,7 @@ from oblivaeon_verify.model.oblivaeon.cards import (
     slug,
 )
 from oblivaeon_verify.model.oblivaeon.vocabulary import Damage, Heal, Op
-from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers
+from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers, changed_places
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON
 
 
@@ -51,22 +51,29 @@ CARD_PLACES = ("seats", "zones", "envs", "shield", "shield_side", "under", *_GLO
 
 
 def _seat_places(gkey, seat):
+    i = gkey[1]
     return (
-        ((gkey, "characters"), seat.characters, _same),
-        ((gkey, "incapacitated"), seat.incapacitated, _same),
-        ((gkey, "deck"), seat.deck, _deck_cards),
-        ((gkey, "hand"), seat.hand, _same),
-        ((gkey, "trash"), seat.trash, _same),
-        ((gkey, "play"), seat.play, _same),
+        (("seat", i, "characters"), seat.characters, _same),
+        (("seat", i, "incapacitated"), seat.incapacitated, _same),
+        (("seat", i, "deck"), seat.deck, _deck_cards),
+        (("seat", i, "hand"), seat.hand, _same),
+        (("seat", i, "trash"), seat.trash, _same),
+        (("seat", i, "play"), seat.play, _same),
     )
 
 
 def _zone_places(gkey, z):
-    return (((gkey, "env_play"), z.env_play, _same), ((gkey, "villain_play"), z.villain_play, _same), ((gkey, "scions"), z.scions, _same))
+    n = gkey[1]
+    return (
+        (("zone", n, "env_play"), z.env_play, _same),
+        (("zone", n, "villain_play"), z.villain_play, _same),
+        (("zone", n, "scions"), z.scions, _same),
+    )
 
 
 def _pile_places(gkey, piles):
-    return (((gkey, "deck"), piles.deck, _deck_cards), ((gkey, "trash"), piles.trash, _same))
+    name = gkey[1]
+    return ((("env", name, "deck"), piles.deck, _deck_cards), (("env", name, "trash"), piles.trash, _same))
 
 
 def _deck_place(gkey, deck):
@@ -92,15 +99,29 @@ def _shield(s, _side):
     return ((("shield",), cards, _pile_place),)
 
 
-#: Per state field holding cards, its groups of places: the places of ``model.oblivaeon.places.containers``.
+def _global(name: str, places):
+    return name, lambda s, value: (((name,), value, places),)
+
+
+#: Per state field holding cards, its groups of places: the places of ``model.oblivaeon.places.containers``, each
+#: keyed as it is there, and the fields in its order (which place of a step's changes comes first).
 _FIELDS = (
     ("seats", lambda s, seats: ((("seat", i), seat, _seat_places) for i, seat in enumerate(seats))),
     ("zones", lambda s, zones: ((("zone", z.number), z, _zone_places) for z in zones)),
     ("envs", lambda s, envs: ((("env", name), piles, _pile_places) for name, piles in envs.items())),
-    *((name, lambda s, deck, name=name: (((name,), deck, _deck_place),)) for name in _GLOBAL_DECKS),
-    *((name, lambda s, cards, name=name: (((name,), cards, _pile_place),)) for name in _GLOBAL_PILES),
+    _global("oblivaeon_deck", _deck_place),
+    _global("oblivaeon_trash", _pile_place),
+    _global("scion_deck", _deck_place),
+    _global("scion_trash", _pile_place),
+    _global("aeon_deck", _deck_place),
+    _global("aeon_trash", _pile_place),
     ("shield_side", _shield),
     ("shield", _shield),
+    _global("mission_deck", _deck_place),
+    _global("reserve", _deck_place),
+    _global("scions_out", _pile_place),
+    _global("box", _pile_place),
+    _global("out", _pile_place),
     ("under", lambda s, under: ((("under",), under, _under_places),)),
 )
 
@@ -126,6 +147,11 @@ def ledger(s) -> Ledger:
     """Where every card of ``s`` is counted (a view shared by the card invariants, recounting only what a step changed)."""
     setup = s.setup
     return _LEDGERS.of((setup.heroes, setup.shield, setup.environments), lambda: expected_cards(setup)).sync(s)
+
+
+def card_place_changes(before, after) -> list[tuple[tuple, tuple[str, ...], tuple[str, ...]]]:
+    """(place, cards before, cards after) of each place of ``containers`` whose cards a step changed, in its order."""
+    return changed_places(_FIELDS, before, after)
 
 
 def card_counts(s) -> Counter:
