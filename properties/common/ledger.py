@@ -2,21 +2,23 @@
 
 Counting every card of every place after every step is what made card conservation the dearest
 check of all.  A :class:`Ledger` keeps the count of each card and the cards counted twice, missing
-or unexpected; :meth:`Ledger.sync` brings it to any state by recounting only the places whose value
-is not the very object it counted last (states are values that share what a step left alone).  The
-answer for a state is the same whatever state the ledger was synced to before: it is a cache, not a
-memory of the game.  A ruleset says what its places are: ``fields`` lists, per state field that
-holds cards, a function ``groups(state, value)`` yielding ``(key, value, places)`` for each group of
-places in it (a seat, a zone, a pile), and ``places(value)`` yields ``(key, value, cards_of)`` for
-each place in a group.  A field, then a group, whose value is the object counted last is skipped
-whole.  :func:`changed_places` reads the same ``fields`` to list the places whose cards differ
-between two states, skipping the same way what they share.  The ledger knows no game.
+or unexpected; :meth:`Ledger.sync` brings it to any state by applying the places whose cards differ
+between the state it counted last and this one (:func:`changed_places`, which skips unread what
+the two share: states are values that share what a step left alone).  The answer for a state is
+the same whatever state the ledger was synced to before: it is a cache, not a memory of the game.
+A ruleset says what its places are: ``fields`` lists, per state field that holds cards, a function
+``groups(state, value)`` yielding ``(key, value, places)`` for each group of places in it (a seat,
+a zone, a pile), and ``places(key, value)`` yields ``(key, value, cards_of)`` for each place in a
+group.  A place may depend on two fields (it is listed under both); it is counted once.  The
+ledger knows no game.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+
+Changes = Callable[[object, object], Iterable[tuple[object, tuple[str, ...], tuple[str, ...]]]]
 
 
 class Ledger:
@@ -27,15 +29,22 @@ class Ledger:
     the places holding each member.
     """
 
-    def __init__(self, want: frozenset[str] | None, fields: tuple, summary: Callable | None = None, pooled: Callable | None = None) -> None:
+    def __init__(
+        self,
+        want: frozenset[str] | None,
+        fields: tuple,
+        summary: Callable | None = None,
+        pooled: Callable | None = None,
+        changes: Changes | None = None,
+    ) -> None:
         self.want = want
         """The cards the game should hold (``None``: not known; ``missing`` and ``extra`` stay empty)."""
         self._fields = fields
-        self._field_values: dict[str, tuple[object, tuple]] = {}
+        self._changes = changes or (lambda before, after: changed_places(fields, before, after))
+        """``changes(before, after)``: :func:`changed_places` of ``fields`` (a ruleset may pass one that shares its
+        answer with the checks that read the same step)."""
         self._summary = summary
         self._pooled = pooled
-        self._groups: dict[object, tuple[object, tuple]] = {}
-        self._seen: dict[object, tuple[object, tuple[str, ...]]] = {}
         self.summaries: dict[object, frozenset] = {}
         """Per place: ``summary(cards)`` of its cards."""
         self.pool: Counter = Counter()
@@ -52,50 +61,17 @@ class Ledger:
     def sync(self, state) -> Ledger:
         if state is self._state:
             return self
-        values = vars(state)
-        known = self._field_values
-        groups = self._groups
-        for name, groups_of in self._fields:
-            value = values[name]
-            old_field = known.get(name)
-            if old_field is not None and old_field[0] is value:
-                continue
-            gkeys = []
-            for gkey, gvalue, places in groups_of(state, value):
-                gkeys.append(gkey)
-                old = groups.get(gkey)
-                if old is not None and old[0] is gvalue:
-                    continue
-                keys = tuple(self._count_place(key, v, cards_of) for key, v, cards_of in places(gkey, gvalue))
-                if old is not None and old[1] != keys:
-                    for key in set(old[1]) - set(keys):
-                        self._drop(key)
-                groups[gkey] = (gvalue, keys)
-            if old_field is not None:
-                for gkey in set(old_field[1]) - set(gkeys):
-                    for key in groups.pop(gkey)[1]:
-                        self._drop(key)
-            known[name] = (value, tuple(gkeys))
+        if self._state is None:
+            changes = [(key, (), cards) for key, cards in every_place(self._fields, state)]
+        else:
+            changes = self._changes(self._state, state)
+        summary = self._summary
+        for key, then, now in changes:
+            self._replace(then, now)
+            if summary is not None:
+                self._summarise(key, summary(now))
         self._state = state
         return self
-
-    def _count_place(self, key, value, cards_of):
-        seen = self._seen
-        old = seen.get(key)
-        if old is not None and old[0] is value:
-            return key
-        cards = tuple(cards_of(value))
-        if old is not None:
-            if old[1] == cards:
-                seen[key] = (value, cards)
-                return key
-            self._replace(old[1], cards)
-        else:
-            self._move(cards, 1)
-        seen[key] = (value, cards)
-        if self._summary is not None:
-            self._summarise(key, self._summary(cards))
-        return key
 
     def _summarise(self, key, summary: frozenset) -> None:
         old = self.summaries.get(key, frozenset())
@@ -103,15 +79,15 @@ class Ledger:
             self.summaries[key] = summary
         else:
             self.summaries.pop(key, None)
-        if self._pooled is not None and self._pooled(key) and old != summary:
-            self.pool.subtract(old)
-            self.pool.update(summary)
-            self.pool = +self.pool
-
-    def _drop(self, key) -> None:
-        self._move(self._seen.pop(key)[1], -1)
-        if self._summary is not None:
-            self._summarise(key, frozenset())
+        if self._pooled is not None and old != summary and self._pooled(key):
+            pool = self.pool
+            for member in old - summary:
+                if pool.get(member, 0) > 1:
+                    pool[member] -= 1
+                else:
+                    pool.pop(member, None)  # a count never kept below one
+            for member in summary - old:
+                pool[member] += 1
 
     def _replace(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
         """Count ``new`` instead of ``old`` in one place: only the cards that differ when neither repeats a card."""
@@ -151,8 +127,15 @@ class Ledger:
 class Ledgers:
     """One ledger per kind of game (the key of its expected card set), the most recent few kept."""
 
-    def __init__(self, fields: tuple, summary: Callable | None = None, pooled: Callable | None = None, limit: int = 8) -> None:
-        self._args = (fields, summary, pooled)
+    def __init__(
+        self,
+        fields: tuple,
+        summary: Callable | None = None,
+        pooled: Callable | None = None,
+        limit: int = 8,
+        changes: Changes | None = None,
+    ) -> None:
+        self._args = (fields, summary, pooled, changes)
         self._limit = limit
         self._by_key: dict[object, Ledger] = {}
 
@@ -165,14 +148,14 @@ class Ledgers:
         return led
 
 
-def changed_places(fields: tuple, before, after) -> list[tuple[object, tuple[str, ...], tuple[str, ...]]]:
+def changed_places(fields: tuple, before, after) -> tuple[tuple[object, tuple[str, ...], tuple[str, ...]], ...]:
     """(key, cards before, cards after) of each place (of the places ``fields`` lists, as a :class:`Ledger`
-    reads them) whose cards differ between two states, in the order of ``fields``.
+    reads them) whose cards differ between two states, once each, in the order of ``fields``.
 
     A field, a group or a place whose value is the very same object in both states is skipped unread (states are
     values that share what a step left alone); a place only one state has holds no cards in the other.
     """
-    out = []
+    out: list = []
     old_values, new_values = vars(before), vars(after)
     for name, groups_of in fields:
         x, y = old_values[name], new_values[name]
@@ -194,9 +177,22 @@ def changed_places(fields: tuple, before, after) -> list[tuple[object, tuple[str
             out += _emptied(old_places.items())
         for gkey, (gvalue, places) in old_groups.items():
             out += _emptied((key, (v, cards_of)) for key, v, cards_of in places(gkey, gvalue))
-    return out
+    if len({key for key, _then, _now in out}) < len(out):  # a place listed under two fields that both changed
+        listed: set = set()
+        out = [change for change in out if not (change[0] in listed or listed.add(change[0]))]
+    return tuple(out)
 
 
 def _emptied(places) -> list:
     """The changes of places that only the state before has: their cards, and none after."""
     return [(key, cards, ()) for key, (v, cards_of) in places if (cards := tuple(cards_of(v)))]
+
+
+def every_place(fields: tuple, state) -> list[tuple[object, tuple[str, ...]]]:
+    """(key, cards) of every place ``fields`` lists in ``state``, once each, in their order."""
+    out = {}
+    for name, groups_of in fields:
+        for gkey, gvalue, places in groups_of(state, vars(state)[name]):
+            for key, v, cards_of in places(gkey, gvalue):
+                out.setdefault(key, tuple(cards_of(v)))
+    return list(out.items())

@@ -30,8 +30,11 @@ OF_A_TARGET = ("destroyed", "removed-from-game")
 @per_state
 def in_play(s) -> MappingProxyType:
     """Each card in play and the battle zone it is in play in (a shared view: read-only)."""
-    where = {c: z.number for z in s.zones for c in z.scions + z.villain_play + z.env_play}
-    where.update((c, seat.zone) for seat in s.seats for c in seat.play)
+    where: dict[str, int] = {}
+    for z in s.zones:
+        where.update(dict.fromkeys(z.scions + z.villain_play + z.env_play, z.number))
+    for seat in s.seats:
+        where.update(dict.fromkeys(seat.play, seat.zone))
     return MappingProxyType(where)
 
 
@@ -150,18 +153,19 @@ def _reactions(s, card: str) -> tuple:
     return (cdef.reward if cdef.reward is not None and card in s.reward_side else cdef).reactions
 
 
-def _listeners() -> dict[str, frozenset[str]]:
-    found: dict[str, set[str]] = {}
-    for card, cdef in PHYSICAL.items():
-        for side in (cdef, cdef.reward):
-            for r in side.reactions if side is not None else ():
-                found.setdefault(r.on, set()).add(card)
-    return {on: frozenset(cards) for on, cards in found.items()}
+_REACTIONS_BY_CARD = {
+    card: [r for side in (cdef, cdef.reward) if side is not None for r in side.reactions] for card, cdef in PHYSICAL.items()
+}
+_LISTENERS: dict[str, frozenset[str]] = {}
 
 
-_LISTENERS = _listeners()
-"""Per kind of moment, the cards with a reaction to it on either side (read off the card texts): only they can owe
-such a moment an answer."""
+def _listeners(moment: str) -> frozenset[str]:
+    """The cards with a reaction, on either side, that listens for ``moment`` (a kind as ``_moment`` names it), read
+    off the card texts: only they can owe such a moment an answer."""
+    got = _LISTENERS.get(moment)
+    if got is None:
+        got = _LISTENERS[moment] = frozenset(c for c, rs in _REACTIONS_BY_CARD.items() if any(_listens(r, moment) for r in rs))
+    return got
 
 
 def _card_side(s, card: str) -> str:
@@ -234,13 +238,8 @@ def reactions_answer_moments(st):
     """A reaction fires only on the kind of moment it listens for, of a subject its words name, in a battle zone its
     reach hears (its own, unless its words reach across), at most once for each such moment; and every card in play
     that listens for it there (and the subject itself, for its own moment) answers it."""
-    moments = Counter()
-    reactions = []
-    for e in st.events:
-        if e.kind in MOMENTS:
-            moments[(_moment(e), _subject(e), e.zone)] += 1
-        elif e.kind == "reaction":
-            reactions.append(e)
+    moments = Counter([(_moment(e), _subject(e), e.zone) for e in st.events if e.kind in MOMENTS])
+    reactions = [e for e in st.events if e.kind == "reaction"]
     answered = Counter()
     if reactions:
         open_before = _waiting(st.before)
@@ -257,7 +256,7 @@ def reactions_answer_moments(st):
     if st.after.outcome is not None or not moments:
         return
     # a card owes nothing for a kind of moment none of its reactions listens for: only the others are asked
-    listeners = frozenset().union(*(_LISTENERS.get(kind.partition(" into ")[0], ()) for kind, _subject, _zone in moments))
+    listeners = frozenset().union(*map(_listeners, {kind for kind, _subject, _zone in moments}))
     if not listeners:
         return
     before, after = in_play(st.before), in_play(st.after)
@@ -275,8 +274,10 @@ def reactions_answer_moments(st):
             continue  # no card in play listens for this kind of moment: none owes it an answer
         if _waiting(st.after)[(kind, subject, zone)]:
             continue
-        listening = [(c, at) for c, at in reacting if c != subject and base in listens_for[c]]
-        if base in listens_for.get(subject, ()):
+        # a card none of whose reactions listens for this very moment (a move into another kind of place) owes nothing
+        owing = _listeners(kind)
+        listening = [(c, at) for c, at in reacting if c != subject and base in listens_for[c] and c in owing]
+        if base in listens_for.get(subject, ()) and subject in owing:
             listening.append((subject, zone))
         for card, at in listening:
             owed = _owed(st.before, card, kind, subject, at, zone) * n
@@ -335,8 +336,12 @@ def _declared_order(s) -> MappingProxyType:
 @per_state
 def _areas(s) -> MappingProxyType:
     """Each card in play -> the play area holding it (a zone's Scions, villain or environment area, or a seat's)."""
-    out = {c: (z.number, area) for z in s.zones for area in ("scions", "villain_play", "env_play") for c in getattr(z, area)}
-    out.update((c, (seat.zone, i)) for i, seat in enumerate(s.seats) for c in seat.play)
+    out: dict[str, tuple] = {}
+    for z in s.zones:
+        for area in ("scions", "villain_play", "env_play"):
+            out.update(dict.fromkeys(getattr(z, area), (z.number, area)))
+    for i, seat in enumerate(s.seats):
+        out.update(dict.fromkeys(seat.play, (seat.zone, i)))
     return MappingProxyType(out)
 
 
@@ -396,28 +401,30 @@ def _words(place: tuple) -> str:
 
 
 class _PlacesOfAStep:
-    """Where the cards out of play were before and after a step.  Only the piles the step changed are read card by
-    card (a step moves a few cards among hundreds; ``changed_places`` skips what the two states share); a card asked
+    """Where the cards out of play were before and after a step.  Only the piles the step changed are looked through
+    (a step moves a few cards among hundreds; ``card_place_changes`` skips what the two states share); a card asked
     about that is in none of them, which a correct model never records moving, is looked up in every pile, so the
-    answers are those of a full look."""
+    answers are those of a full look.  A card in two changed piles (a fault card-in-one-place names) is taken where
+    the first of them, in ``containers``' order, has it."""
 
     def __init__(self, before, after) -> None:
         self.states = before, after
-        b: dict[str, str] = {}
-        a: dict[str, str] = {}
-        for place, then, now in card_place_changes(before, after):
-            if _is_pile(place):
-                words = _words(place)
-                # a card in two changed piles (a fault card-in-one-place names) is taken where the first one has it
-                for c in then:
-                    b.setdefault(c, words)
-                for c in now:
-                    a.setdefault(c, words)
-        self.changed = b, a
+        self.changes = [(_words(place), then, now) for place, then, now in card_place_changes(before, after) if _is_pile(place)]
+
+    def _changed(self, side: int, card: str) -> str | None:
+        """The first pile the step changed that holds ``card`` before (side 0) or after (side 1) it."""
+        return next((change[0] for change in self.changes if card in change[1 + side]), None)
+
+    def moved_between(self, besides: set[str]) -> set[str]:
+        """The cards in a changed pile both before and after the step, but not in the same one (of those not in
+        ``besides``, which the caller looks at anyway)."""
+        # such a card left the first changed pile holding it before, or came into the first holding it after
+        came_or_went = set().union(*(set(then).symmetric_difference(now) for _words, then, now in self.changes)) - besides
+        return {c for c in came_or_went if None is not self._changed(0, c) != self._changed(1, c) is not None}
 
     def of(self, side: int, card: str) -> str | None:
         """Where ``card`` was before (side 0) or after (side 1) the step, if out of play; else None."""
-        got = self.changed[side].get(card)
+        got = self._changed(side, card)
         if got is None:
             got = next((_words(place) for place, cards in _piles_of(self.states[side]).items() if card in cards), None)
         return got
@@ -447,9 +454,7 @@ def moves_out_of_play_are_recorded(st):
             seen.setdefault(e.card, []).append(e)
         elif e.kind in PLAY_MOVES:
             seen.setdefault(e.card, []).append(e)
-    b, a = places.changed
-    moved_between = {c for c in b.keys() & a.keys() if b[c] != a[c]}
-    for card in sorted(recorded | moved_between):
+    for card in sorted(recorded | places.moved_between(recorded)):
         where: str | None = places.of(0, card)
         after = places.of(1, card)
         walked = seen.get(card, ())

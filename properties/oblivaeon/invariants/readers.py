@@ -7,6 +7,7 @@ round's turn labels, Scions and heroes per battle zone, and which targets a card
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from oblivaeon_verify.model.oblivaeon.cards import (
     AEON_MEN_DECK,
@@ -24,6 +25,7 @@ from oblivaeon_verify.model.oblivaeon.cards import (
 )
 from oblivaeon_verify.model.oblivaeon.vocabulary import Damage, Heal, Op
 from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers, changed_places
+from oblivaeon_verify.properties.common.views import per_step
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON
 
 
@@ -140,18 +142,20 @@ def _outside_the_box(key) -> bool:
     return key[0] not in ("box", "out", "under")
 
 
-_LEDGERS = Ledgers(_FIELDS, _hero_decks, _outside_the_box)
+@per_step
+def card_place_changes(before, after) -> tuple[tuple[tuple, tuple[str, ...], tuple[str, ...]], ...]:
+    """(place, cards before, cards after) of each place of ``containers`` whose cards differ between two states, in
+    its order (a shared view: the card ledger and moves-out-of-play-are-recorded read the same step)."""
+    return changed_places(_FIELDS, before, after)
+
+
+_LEDGERS = Ledgers(_FIELDS, _hero_decks, _outside_the_box, changes=card_place_changes)
 
 
 def ledger(s) -> Ledger:
     """Where every card of ``s`` is counted (a view shared by the card invariants, recounting only what a step changed)."""
     setup = s.setup
     return _LEDGERS.of((setup.heroes, setup.shield, setup.environments), lambda: expected_cards(setup)).sync(s)
-
-
-def card_place_changes(before, after) -> list[tuple[tuple, tuple[str, ...], tuple[str, ...]]]:
-    """(place, cards before, cards after) of each place of ``containers`` whose cards a step changed, in its order."""
-    return changed_places(_FIELDS, before, after)
 
 
 def card_counts(s) -> Counter:
@@ -222,6 +226,12 @@ def round_labels(hero_count: int) -> tuple[str, ...]:
     return ("OblivAeon's turn",) + tuple(f"Hero {i}'s turn" for i in range(1, hero_count + 1)) + TURN_LABELS_FIXED
 
 
+def opens_a_turn(events, ending: str) -> bool:
+    """Whether ``events`` open a turn whose label ends with ``ending``: a check of what such a turn does has nothing to
+    say about a step that opens none (and need not replay the step's events)."""
+    return any(e.kind == "turn" and e.detail.endswith(ending) for e in events)
+
+
 class ZoneCounts:
     """Scions and active heroes per battle zone, replayed through a step's events from the state before."""
 
@@ -282,8 +292,10 @@ def rule_side(s, card: str, rewards: frozenset | set | None = None) -> str:
     return cdef.keywords[0].split()[0]
 
 
-def ops_of(card: str) -> list:
-    """Every instruction printed on ``card`` (both sides of a Mission card), nested ones included."""
+@cache
+def ops_of(card: str) -> tuple:
+    """Every instruction printed on ``card`` (both sides of a Mission card), nested ones included (the texts are
+    fixed: read once per card)."""
     found: list = []
     if card in PHYSICAL:
         for cdef in (PHYSICAL[card], PHYSICAL[card].reward):
@@ -304,13 +316,14 @@ def ops_of(card: str) -> list:
             value = getattr(op, f)
             if isinstance(value, tuple):
                 todo += [x for x in value if isinstance(x, Op)]
-    return out
+    return tuple(out)
 
 
-def target_filters(card: str, kind: str) -> list:
+@cache
+def target_filters(card: str, kind: str) -> tuple:
     """The target lines of ``card``'s damage (``kind`` "damage") or healing ("heal") instructions."""
     op_type = Damage if kind == "damage" else Heal
-    return [op.target for op in ops_of(card) if isinstance(op, op_type)]
+    return tuple(op.target for op in ops_of(card) if isinstance(op, op_type))
 
 
 def _side_admits(wanted: str, side: str) -> bool:
