@@ -284,6 +284,19 @@ def test_the_places_a_step_changed_are_those_a_full_look_finds_changed():
     assert changed > 100
 
 
+def test_the_changes_of_a_step_are_shared_by_the_values_of_the_fields_they_read():
+    """A ledger synced to an earlier state with the same card fields asks about the same pair of card fields as the
+    checks of the step: it is given the answer they were given, which is the answer of a fresh look."""
+    from oblivaeon_verify.properties.common.ledger import changed_places
+    from oblivaeon_verify.properties.oblivaeon.invariants import readers
+
+    states = _states(rulesets.load("oblivaeon"), 6, 3, every=1)[:60]
+    for before, after in zip(states, states[1:]):
+        answer = readers.card_place_changes(before, after)
+        assert readers.card_place_changes(dataclasses.replace(before), after) is answer
+        assert answer == changed_places(readers._FIELDS, before, after)
+
+
 def test_a_view_of_a_state_is_worked_out_once_and_again_for_another_state():
     from oblivaeon_verify.properties.common.views import per_state
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from operator import attrgetter, is_
 
 Changes = Callable[[object, object], Iterable[tuple[object, tuple[str, ...], tuple[str, ...]]]]
 
@@ -24,7 +25,8 @@ Changes = Callable[[object, object], Iterable[tuple[object, tuple[str, ...], tup
 class Ledger:
     """Counts of the cards in the places a ruleset's ``fields`` list.
 
-    ``summary(cards)``, when given, is kept per place (for checks that ask which places hold what);
+    ``summary(cards)``, when given, is kept per place (for checks that ask which places hold what; it
+    is read as a function of the cards a place holds, not of their order);
     places whose key ``pooled(key)`` accepts also add their summary's members to ``pool``, a count of
     the places holding each member.
     """
@@ -67,8 +69,7 @@ class Ledger:
             changes = self._changes(self._state, state)
         summary = self._summary
         for key, then, now in changes:
-            self._replace(then, now)
-            if summary is not None:
+            if self._replace(then, now) and summary is not None:
                 self._summarise(key, summary(now))
         self._state = state
         return self
@@ -89,15 +90,19 @@ class Ledger:
             for member in summary - old:
                 pool[member] += 1
 
-    def _replace(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
-        """Count ``new`` instead of ``old`` in one place: only the cards that differ when neither repeats a card."""
+    def _replace(self, old: tuple[str, ...], new: tuple[str, ...]) -> bool:
+        """Count ``new`` instead of ``old`` in one place: only the cards that differ when neither repeats a card.
+        Whether the place holds other cards now (not the same ones in another order, as after a shuffle)."""
         was, now = set(old), set(new)
         if len(was) == len(old) and len(now) == len(new):
+            if was == now:
+                return False
             self._move(was - now, -1)
             self._move(now - was, 1)
         else:
             self._move(old, -1)
             self._move(new, 1)
+        return True
 
     def _move(self, cards: Iterable[str], sign: int) -> None:
         count, want = self.count, self.want
@@ -186,6 +191,28 @@ def changed_places(fields: tuple, before, after) -> tuple[tuple[object, tuple[st
 def _emptied(places) -> list:
     """The changes of places that only the state before has: their cards, and none after."""
     return [(key, cards, ()) for key, (v, cards_of) in places if (cards := tuple(cards_of(v)))]
+
+
+def shared_changes(fields: tuple) -> Changes:
+    """:func:`changed_places` of ``fields``, remembered for the last two pairs of states asked about, by the values of
+    the fields it reads: a ledger synced to an earlier state whose card fields a step before left alone asks about
+    the same places as a check of this step, and is given the same answer."""
+    values = attrgetter(*(name for name, _groups in fields))
+    if len(fields) == 1:
+        values = (lambda one: lambda state: (one(state),))(values)
+    last: list = [()]
+
+    def changes(before, after):
+        then, now = values(before), values(after)
+        held = last[0]
+        for b, a, answer in held:
+            if all(map(is_, b, then)) and all(map(is_, a, now)):
+                return answer
+        answer = changed_places(fields, before, after)
+        last[0] = (*held[-1:], (then, now, answer))  # holding the values keeps their identities from being reused
+        return answer
+
+    return changes
 
 
 def every_place(fields: tuple, state) -> list[tuple[object, tuple[str, ...]]]:

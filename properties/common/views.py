@@ -32,21 +32,3 @@ def per_state(view: Callable[[object], V]) -> Callable[[object], V]:
         return value
 
     return remembered
-
-
-def per_step(view: Callable[[object, object], V]) -> Callable[[object, object], V]:
-    """``view(before, after)``, remembered for the last two pairs of states asked about (the card ledger and a check
-    of the same step ask about the same pair)."""
-    last: list = [()]
-
-    @wraps(view)
-    def remembered(before, after) -> V:
-        held = last[0]
-        for b, a, value in held:
-            if b is before and a is after:
-                return value
-        value = view(before, after)
-        last[0] = (*held[-1:], (before, after, value))
-        return value
-
-    return remembered

@@ -30,12 +30,20 @@ OF_A_TARGET = ("destroyed", "removed-from-game")
 @per_state
 def in_play(s) -> MappingProxyType:
     """Each card in play and the battle zone it is in play in (a shared view: read-only)."""
-    where: dict[str, int] = {}
-    for z in s.zones:
-        where.update(dict.fromkeys(z.scions + z.villain_play + z.env_play, z.number))
+    where = dict(_in_play_in_zones(s.zones))
     for seat in s.seats:
         where.update(dict.fromkeys(seat.play, seat.zone))
     return MappingProxyType(where)
+
+
+@per_state
+def _in_play_in_zones(zones) -> dict[str, int]:
+    """The cards in the zones' own play areas (Scions, villain, environment) and their zone: the zones are a value of
+    their own, which most steps leave as they were (a shared view: read-only)."""
+    where: dict[str, int] = {}
+    for z in zones:
+        where.update(dict.fromkeys(z.scions + z.villain_play + z.env_play, z.number))
+    return where
 
 
 def _moved_in_play(before, after) -> set[str]:

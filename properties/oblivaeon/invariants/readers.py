@@ -24,8 +24,7 @@ from oblivaeon_verify.model.oblivaeon.cards import (
     slug,
 )
 from oblivaeon_verify.model.oblivaeon.vocabulary import Damage, Heal, Op
-from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers, changed_places
-from oblivaeon_verify.properties.common.views import per_step
+from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers, shared_changes
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON
 
 
@@ -142,11 +141,9 @@ def _outside_the_box(key) -> bool:
     return key[0] not in ("box", "out", "under")
 
 
-@per_step
-def card_place_changes(before, after) -> tuple[tuple[tuple, tuple[str, ...], tuple[str, ...]], ...]:
-    """(place, cards before, cards after) of each place of ``containers`` whose cards differ between two states, in
-    its order (a shared view: the card ledger and moves-out-of-play-are-recorded read the same step)."""
-    return changed_places(_FIELDS, before, after)
+card_place_changes = shared_changes(_FIELDS)
+"""(place, cards before, cards after) of each place of ``containers`` whose cards differ between two states, in its
+order (a shared view: the card ledger and moves-out-of-play-are-recorded read the same step)."""
 
 
 _LEDGERS = Ledgers(_FIELDS, _hero_decks, _outside_the_box, changes=card_place_changes)
