@@ -2,15 +2,17 @@
 
 Counting every card of every place after every step is what made card conservation the dearest
 check of all.  A :class:`Ledger` keeps the count of each card and the cards counted twice, missing
-or unexpected; :meth:`Ledger.sync` brings it to any state by applying the places whose cards differ
-between the state it counted last and this one (:func:`changed_places`, which skips unread what
-the two share: states are values that share what a step left alone).  The answer for a state is
-the same whatever state the ledger was synced to before: it is a cache, not a memory of the game.
-A ruleset says what its places are: ``fields`` lists, per state field that holds cards, a function
-``groups(state, value)`` yielding ``(key, value, places)`` for each group of places in it (a seat,
-a zone, a pile), and ``places(key, value)`` yields ``(key, value, cards_of)`` for each place in a
-group.  A place may depend on two fields (it is listed under both); it is counted once.  The
-ledger knows no game.
+or unexpected; :meth:`Ledger.sync` brings it to any state by recounting only what differs from the
+state it counted last (states are values that share what a step left alone): either by walking the
+new state against the values it counted (a field, then a group, then a place whose value is the
+very object counted last is skipped whole), or, when the ruleset shares one, by applying the step's
+:func:`changed_places`, which the checks of the same step read too (:func:`shared_changes`).  The
+answer for a state is the same whatever state the ledger was synced to before: it is a cache, not
+a memory of the game.  A ruleset says what its places are: ``fields`` lists, per state field that
+holds cards, a function ``groups(state, value)`` yielding ``(key, value, places)`` for each group of
+places in it (a seat, a zone, a pile), and ``places(key, value)`` yields ``(key, value, cards_of)``
+for each place in a group.  A place may depend on two fields (it is listed under both); it is
+counted once.  The ledger knows no game.
 """
 
 from __future__ import annotations
@@ -42,9 +44,13 @@ class Ledger:
         self.want = want
         """The cards the game should hold (``None``: not known; ``missing`` and ``extra`` stay empty)."""
         self._fields = fields
-        self._changes = changes or (lambda before, after: changed_places(fields, before, after))
-        """``changes(before, after)``: :func:`changed_places` of ``fields`` (a ruleset may pass one that shares its
-        answer with the checks that read the same step)."""
+        self._changes = changes
+        """``changes(before, after)``: :func:`changed_places` of ``fields``, shared with the checks that read the same
+        step (:func:`shared_changes`); without it the ledger walks the new state against what it counted last, which
+        is cheaper than a diff of two states that nobody else reads."""
+        self._field_values: dict[str, tuple[object, tuple]] = {}
+        self._groups: dict[object, tuple[object, tuple]] = {}
+        self._seen: dict[object, tuple[object, tuple[str, ...]]] = {}
         self._summary = summary
         self._pooled = pooled
         self.summaries: dict[object, frozenset] = {}
@@ -63,16 +69,68 @@ class Ledger:
     def sync(self, state) -> Ledger:
         if state is self._state:
             return self
-        if self._state is None:
-            changes = [(key, (), cards) for key, cards in every_place(self._fields, state)]
+        if self._changes is None:
+            self._walk(state)
         else:
-            changes = self._changes(self._state, state)
-        summary = self._summary
-        for key, then, now in changes:
-            if self._replace(then, now) and summary is not None:
-                self._summarise(key, summary(now))
+            changes = self._changes(self._state, state) if self._state is not None else None
+            if changes is None:
+                changes = [(key, (), cards) for key, cards in every_place(self._fields, state)]
+            summary = self._summary
+            for key, then, now in changes:
+                if self._replace(then, now) and summary is not None:
+                    self._summarise(key, summary(now))
         self._state = state
         return self
+
+    def _walk(self, state) -> None:
+        """Recount the places whose value is not the very object counted last (a field, then a group, skipped whole)."""
+        values = vars(state)
+        known = self._field_values
+        groups = self._groups
+        for name, groups_of in self._fields:
+            value = values[name]
+            old_field = known.get(name)
+            if old_field is not None and old_field[0] is value:
+                continue
+            gkeys = []
+            for gkey, gvalue, places in groups_of(state, value):
+                gkeys.append(gkey)
+                old = groups.get(gkey)
+                if old is not None and old[0] is gvalue:
+                    continue
+                keys = tuple([self._count_place(key, v, cards_of) for key, v, cards_of in places(gkey, gvalue)])
+                if old is not None and old[1] != keys:
+                    for key in set(old[1]) - set(keys):
+                        self._drop(key)
+                groups[gkey] = (gvalue, keys)
+            if old_field is not None:
+                for gkey in set(old_field[1]) - set(gkeys):
+                    for key in groups.pop(gkey)[1]:
+                        self._drop(key)
+            known[name] = (value, tuple(gkeys))
+
+    def _count_place(self, key, value, cards_of):
+        seen = self._seen
+        old = seen.get(key)
+        if old is not None and old[0] is value:
+            return key
+        cards = tuple(cards_of(value))
+        if old is not None:
+            if old[1] == cards:
+                seen[key] = (value, cards)
+                return key
+            self._replace(old[1], cards)
+        else:
+            self._move(cards, 1)
+        seen[key] = (value, cards)
+        if self._summary is not None:
+            self._summarise(key, self._summary(cards))
+        return key
+
+    def _drop(self, key) -> None:
+        self._move(self._seen.pop(key)[1], -1)
+        if self._summary is not None:
+            self._summarise(key, frozenset())
 
     def _summarise(self, key, summary: frozenset) -> None:
         old = self.summaries.get(key, frozenset())

@@ -11,7 +11,8 @@ step that cannot have changed its verdict:
 * a state invariant names the state fields it ``reads``: after a step that left every one of them
   the very same object, it holds because it held before (states are values: the model copies a
   field before it writes it, so an unchanged field is shared, which is quick to see; an equal
-  copy counts as a change, and only costs an evaluation that finds what it found before).  A
+  copy of a whole field counts as a change, and only costs an evaluation that finds what it found
+  before).  A
   field of records may be named by one attribute of its records (``seats.hero``: the hero of
   every seat), so that a step that only moved cards in a hand does not wake a check of who plays;
 * a step invariant names what ``triggers`` it: the event kinds (``events``), the decision kinds
@@ -287,10 +288,10 @@ class Checker:
         """The selected invariants this step may have changed the verdict of, as a bit set (bit n: the n-th selected)."""
         mask = self._always
         before, after = vars(step.before), vars(step.after)
-        # A value is taken as changed when it is not the very same object: the model copies what it writes, so what a
+        # A field is taken as changed when it is not the very same object: the model copies what it writes, so what a
         # step left alone is shared, and telling a copy from an equal value (a tuple of records compared record by
         # record) cost more than the rare evaluation it would save.  Running an invariant whose inputs are only equal
-        # copies gives the verdict it gave before.
+        # copies gives the verdict it gave before.  A record's attribute, cheap to compare, is compared.
         names = self._watched_names
         changed = map(is_not, map(before.__getitem__, names), map(after.__getitem__, names))
         for name, whole, attrs, every in compress(self._watched, changed):
@@ -304,7 +305,7 @@ class Checker:
                     if a is not b:
                         da, db = vars(a), vars(b)
                         for attr, m in attrs.items():
-                            if da[attr] is not db[attr]:
+                            if da[attr] is not db[attr] and da[attr] != db[attr]:
                                 mask |= m
         if self._by_event:
             by_event = self._by_event

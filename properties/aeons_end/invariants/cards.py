@@ -9,7 +9,7 @@ from oblivaeon_verify.properties.aeons_end.invariants.readers import (
     nemesis_ledger,
     player_cards,
     player_ledger,
-    same_cards_held,
+    present,
 )
 from oblivaeon_verify.properties.aeons_end.invariants.registry import state, step
 
@@ -25,7 +25,7 @@ def one_place(s):
 @step("player-cards-conserved", "CARDS.GAIN", "MAIN.PREP", "EXHAUST.DESTROY-BREACH", changes=(*PLAYER_CARD_FIELDS, *NEMESIS_CARD_FIELDS))
 def conserved(st):
     """No player or nemesis card appears or vanishes."""
-    if same_cards_held(st):
+    if present(st.before) == present(st.after):
         return
     for name, cards_of in (("player", player_cards), ("nemesis", nemesis_cards)):
         before, after = set(cards_of(st.before)), set(cards_of(st.after))

@@ -13,7 +13,7 @@ from oblivaeon_verify.model.aeons_end.card_effects import CardText
 from oblivaeon_verify.model.aeons_end.cards import PLAYER_CARDS, card_def
 from oblivaeon_verify.model.aeons_end.player_turn import PHASES
 from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
-from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers, shared_changes
+from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers
 
 
 def _same(cards) -> tuple[str, ...]:
@@ -66,15 +66,8 @@ def _unknown(cards) -> frozenset[str]:
     return frozenset(c for c in cards if c.split("#")[0] not in PLAYER_CARDS)
 
 
-player_changes = shared_changes(PLAYER_FIELDS)
-"""(place, cards before, cards after) of each place of player cards whose cards differ between two states (a shared
-view: the ledger and the checks of the same step read it)."""
-nemesis_changes = shared_changes(NEMESIS_FIELDS)
-"""The same for the places of nemesis cards."""
-
-
-_PLAYER_LEDGERS = Ledgers(PLAYER_FIELDS, _unknown, lambda key: True, changes=player_changes)
-_NEMESIS_LEDGERS = Ledgers(NEMESIS_FIELDS, changes=nemesis_changes)
+_PLAYER_LEDGERS = Ledgers(PLAYER_FIELDS, _unknown, lambda key: True)
+_NEMESIS_LEDGERS = Ledgers(NEMESIS_FIELDS)
 
 
 def player_ledger(s) -> Ledger:
@@ -95,22 +88,19 @@ def nemesis_cards(s) -> Counter:
     return Counter(nemesis_ledger(s).count)
 
 
-def same_cards_held(st) -> bool:
-    """Whether the step's two states hold the same player and nemesis cards (every player and nemesis card they hold), read from the places
-    the step changed: a card is gained or lost only where its count goes from none to some or back."""
-    for changes, ledger in ((player_changes, player_ledger), (nemesis_changes, nemesis_ledger)):
-        gone, came = Counter(), Counter()
-        for _place, then, now in changes(st.before, st.after):
-            gone.update(then)
-            came.update(now)
-        if gone == came:
-            continue  # the cards only moved from place to place
-        count = ledger(st.after).count
-        for card in gone.keys() | came.keys():
-            more = came[card] - gone[card]
-            if more and (count.get(card, 0) == 0) != (count.get(card, 0) == more):
-                return False
-    return True
+_PRESENT: dict[int, tuple[object, frozenset]] = {}
+
+
+def present(s) -> frozenset[str]:
+    """Every player and nemesis card ``s`` holds (the last few states' kept: a step's state before was the last one's after)."""
+    hit = _PRESENT.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    cards = frozenset(player_ledger(s).count) | frozenset(nemesis_ledger(s).count)
+    if len(_PRESENT) > 4:
+        _PRESENT.clear()
+    _PRESENT[id(s)] = (s, cards)
+    return cards
 
 
 def turn_segments(st):
