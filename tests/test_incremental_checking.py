@@ -261,3 +261,53 @@ def test_a_declaration_naming_what_the_ruleset_lacks_is_refused():
         registry.state("x", "END.IMMEDIATE", reads=("no_such_field",))(lambda s: ())
     with pytest.raises(ValueError, match="does not have"):
         registry.step("y", "END.IMMEDIATE", events=("no-such-event",))(lambda s: ())
+
+
+# --- the views several invariants share ---------------------------------------------------------
+
+
+def test_the_places_a_step_changed_are_those_a_full_look_finds_changed():
+    """``card_place_changes`` reads only what a step did not share between its two states: it must list exactly the
+    places of ``containers`` whose cards differ, with their cards before and after."""
+    from oblivaeon_verify.model.oblivaeon.places import containers
+    from oblivaeon_verify.properties.oblivaeon.invariants.readers import card_place_changes
+
+    ruleset = rulesets.load("oblivaeon")
+    states = _states(ruleset, 6, 4, every=1)
+    changed = 0
+    for before, after in zip(states, states[1:]):
+        then, now = dict(containers(before)), dict(containers(after))
+        expected = {p: (then.get(p, ()), now.get(p, ())) for p in then.keys() | now.keys() if then.get(p, ()) != now.get(p, ())}
+        got = {place: (a, b) for place, a, b in card_place_changes(before, after)}
+        assert got == expected
+        changed += bool(got)
+    assert changed > 100
+
+
+def test_the_changes_of_a_step_are_shared_by_the_values_of_the_fields_they_read():
+    """A ledger synced to an earlier state with the same card fields asks about the same pair of card fields as the
+    checks of the step: it is given the answer they were given, which is the answer of a fresh look."""
+    from oblivaeon_verify.properties.common.ledger import changed_places
+    from oblivaeon_verify.properties.oblivaeon.invariants import readers
+
+    states = _states(rulesets.load("oblivaeon"), 6, 3, every=1)[:60]
+    for before, after in zip(states, states[1:]):
+        answer = readers.card_place_changes(before, after)
+        assert readers.card_place_changes(dataclasses.replace(before), after) is answer
+        assert answer == changed_places(readers._FIELDS, before, after)
+
+
+def test_a_view_of_a_state_is_worked_out_once_and_again_for_another_state():
+    from oblivaeon_verify.properties.common.views import per_state
+
+    calls = []
+
+    @per_state
+    def view(s):
+        calls.append(s)
+        return len(calls)
+
+    a, b, c = object(), object(), object()
+    assert [view(a), view(b), view(a), view(b)] == [1, 2, 1, 2]
+    assert view(c) == 3 and view(b) == 2 and view(a) == 4  # the last two states are remembered
+    assert calls == [a, b, c, a]

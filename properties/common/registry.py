@@ -9,8 +9,10 @@ Each invariant also declares what it depends on, so that a :class:`Checker` can 
 step that cannot have changed its verdict:
 
 * a state invariant names the state fields it ``reads``: after a step that left every one of them
-  the same value, it holds because it held before (states are values: the model copies a field
-  before it writes it, so an unchanged field is the very same object, which is quick to see).  A
+  the very same object, it holds because it held before (states are values: the model copies a
+  field before it writes it, so an unchanged field is shared, which is quick to see; an equal
+  copy of a whole field counts as a change, and only costs an evaluation that finds what it found
+  before).  A
   field of records may be named by one attribute of its records (``seats.hero``: the hero of
   every seat), so that a step that only moved cards in a hand does not wake a check of who plays;
 * a step invariant names what ``triggers`` it: the event kinds (``events``), the decision kinds
@@ -31,7 +33,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import NamedTuple
+
+_KIND = attrgetter("kind")
 
 
 class Step(NamedTuple):
@@ -230,6 +236,8 @@ class Checker:
         self.incremental = incremental
         self._runs = [0] * len(self.selected)
         self._subjects = tuple(inv.over == "state" for inv in self.selected)
+        self._checks = tuple((inv.check, on_state, inv) for inv, on_state in zip(self.selected, self._subjects))
+        """Per selected invariant: its predicate, whether it reads a state (else a step), the invariant."""
         self._always = 0
         by_part: dict[str, int] = {}
         by_event: dict[str, int] = {}
@@ -256,6 +264,7 @@ class Checker:
                 whole |= m
             watched[name] = (whole, attrs)
         self._watched = tuple((name, whole, attrs, sum(attrs.values())) for name, (whole, attrs) in watched.items())
+        self._watched_names = tuple(watched)
         self._by_event = by_event
         self._by_decision = by_decision
         self._by_offer = by_offer
@@ -279,12 +288,15 @@ class Checker:
         """The selected invariants this step may have changed the verdict of, as a bit set (bit n: the n-th selected)."""
         mask = self._always
         before, after = vars(step.before), vars(step.after)
-        for name, whole, attrs, every in self._watched:
+        # A field is taken as changed when it is not the very same object: the model copies what it writes, so what a
+        # step left alone is shared, and telling a copy from an equal value (a tuple of records compared record by
+        # record) cost more than the rare evaluation it would save.  Running an invariant whose inputs are only equal
+        # copies gives the verdict it gave before.  A record's attribute, cheap to compare, is compared.
+        names = self._watched_names
+        changed = map(is_not, map(before.__getitem__, names), map(after.__getitem__, names))
+        for name, whole, attrs, every in compress(self._watched, changed):
             x, y = before[name], after[name]
-            if x is y:
-                continue
-            if whole and mask & whole != whole and x != y:
-                mask |= whole
+            mask |= whole
             if every and mask & every != every:
                 if len(x) != len(y):
                     mask |= every
@@ -293,37 +305,38 @@ class Checker:
                     if a is not b:
                         da, db = vars(a), vars(b)
                         for attr, m in attrs.items():
-                            if da[attr] != db[attr]:
+                            if da[attr] is not db[attr] and da[attr] != db[attr]:
                                 mask |= m
         if self._by_event:
             by_event = self._by_event
-            for kind in {e.kind for e in step.events}:
+            for kind in set(map(_KIND, step.events)):
                 mask |= by_event.get(kind, 0)
         decision = step.decision
         if decision is not None and self._by_decision:
             mask |= self._by_decision.get(decision.kind, 0)
         if self._by_offer:
-            by_offer = self._by_offer
-            for kind in self._offered(step.before) | self._offered(step.after):
-                mask |= by_offer.get(kind, 0)
+            offered_before, offered_after = self._offered(step.before), self._offered(step.after)
+            for kind, m in self._by_offer.items():
+                if kind in offered_before or kind in offered_after:
+                    mask |= m
         return mask
 
     def _offered(self, state) -> frozenset[str]:
         """The kinds of the decisions ``state`` offers (the last state's are kept: it is the next step's state before)."""
         options = state.options
         if self._kinds_of[0] is not options:
-            self._kinds_of = (options, frozenset(o.kind for o in options))
+            self._kinds_of = (options, frozenset(map(_KIND, options)))
         return self._kinds_of[1]
 
     def _run(self, mask: int, step, state) -> list[Violation]:
         out: list[Violation] = []
-        selected, subjects, runs = self.selected, self._subjects, self._runs
+        checks, runs = self._checks, self._runs
         while mask:
             low = mask & -mask
             mask ^= low
             n = low.bit_length() - 1
             runs[n] += 1
-            inv = selected[n]
-            for message in inv.check(state if subjects[n] else step):
+            check, on_state, inv = checks[n]
+            for message in check(state if on_state else step):
                 out.append(Violation(inv.name, inv.clauses, message))
         return out

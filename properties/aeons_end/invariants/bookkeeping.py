@@ -15,8 +15,9 @@ from oblivaeon_verify.model.aeons_end.cards import MATS, card_def, nemesis_def
 from oblivaeon_verify.model.aeons_end.effects import DiscardCharges
 from oblivaeon_verify.model.aeons_end.turn_order import turn_order_cards
 from oblivaeon_verify.model.common.kernel import scheduled
-from oblivaeon_verify.properties.aeons_end.invariants.readers import same_turn, waiting
+from oblivaeon_verify.properties.aeons_end.invariants.readers import same_turn
 from oblivaeon_verify.properties.aeons_end.invariants.registry import state, step
+from oblivaeon_verify.properties.common.views import per_state
 
 from oblivaeon_verify.words import count
 
@@ -111,13 +112,19 @@ def no_life_gain(st):
             yield f"exhausted player {i + 1} went from {x.life} to {y.life} life (exhausted: {y.exhausted})"
 
 
+@per_state
+def _discarding(s) -> frozenset[int]:
+    """The players whose charges a state has scheduled to discard (a shared view: it runs after every step)."""
+    return frozenset(w.player for w in scheduled(s, DiscardCharges))
+
+
 @step("exhaustion-discards-charges", "EXHAUST.DISCARD-CHARGES", "EXHAUST.UNLEASH-TWICE")
 def exhaustion_consequences(st):
     """Once a newly exhausted player's consequences have resolved (perhaps a step later, after the
     breach to destroy is chosen), their charges are gone; and the nemesis Unleashed twice."""
     for i, (x, y) in enumerate(zip(st.before.mages, st.after.mages)):
         newly = y.exhausted and not x.exhausted
-        if (newly or waiting(st.before, DiscardCharges, i)) and not waiting(st.after, DiscardCharges, i) and y.charges:
+        if y.charges and (newly or i in _discarding(st.before)) and i not in _discarding(st.after):
             yield f"player {i + 1} was exhausted but kept {y.charges} charges"
         if not newly:
             continue

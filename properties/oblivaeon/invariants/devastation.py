@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from oblivaeon_verify.model.oblivaeon.cards import SENTINELS
-from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts
+from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, opens_a_turn
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import DEV_CLAUSES, state, step
 
 from oblivaeon_verify.words import count
@@ -87,6 +87,8 @@ def scion_removal_devastation(st):
 @step("scions-outnumbering-heroes-add-devastation", "BZ.DEV.SCIONS-OUTNUMBER", "VILLAIN.START", events=("turn",))
 def scions_outnumber(st):
     """At the start of each villain turn, a zone with more Scions than heroes gains one Devastation per Scion there, and no other zone does."""
+    if not opens_a_turn(st.events, "Villain turn"):
+        return
     counts = ZoneCounts(st.before, st.after)
     events = st.events
     for i, e in enumerate(events):

@@ -21,14 +21,13 @@ def effects_end_on_time(s):
     play is gone once the card has left play."""
     now = (s.cursor.round, s.cursor.slot)
     turn = current_turn(s)
-    playing = in_play(s)
     for t in s.temps:
         if t.until == "end-of-turn" and t.made != now:
             yield f"{t.source}'s effect was to end with the turn it was made in (round {t.made[0]}, turn {t.made[1] + 1})"
         elif t.until == "owner-next-turn" and t.made != now and turn is not None and turn.kind == "hero" and turn.seat == t.owner:
             if current_phase(s) not in ("move", "option"):
                 yield f"{t.source}'s effect was to end when hero {t.owner + 1}'s next turn started"
-        elif t.until == "source-leaves-play" and t.source not in playing:
+        elif t.until == "source-leaves-play" and t.source not in in_play(s):
             yield f"{t.source}'s effect was to end when its card left play"
 
 

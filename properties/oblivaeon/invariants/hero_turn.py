@@ -147,14 +147,16 @@ def regain(st):
 )
 def mission_deck_objective_up(s):
     """The Mission deck lies objective side up, so its next objective is known (except while it is being revealed)."""
-    flipped = [c for c in s.mission_deck.cards() if c in s.reward_side]
+    flipped = [c for c in s.mission_deck.cards() if c in s.reward_side] if s.reward_side else []
     if flipped:
         yield f"{flipped[:3]} are in the Mission deck reward side up"
+    if not s.mission_deck or s.mission_deck.top_known() or s.outcome is not None:
+        return  # its next objective is known (or there is none, or no game left): nothing is waited for
     choice = waiting_for(s)
     revealing = isinstance(choice, Reveal) and choice.deck_ref == ("mission",)
     # Setup and a swap reveal the new top as soon as the work scheduled before it is done.
     queued = bool(scheduled(s, RevealMissionTop, TakeObjective))
-    if s.mission_deck and not s.mission_deck.top_known() and not (revealing or queued) and s.outcome is None:
+    if not (revealing or queued):
         yield "the Mission deck's next objective is not known"
 
 

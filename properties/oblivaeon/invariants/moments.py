@@ -9,6 +9,7 @@ a hero's character card never enters or leaves play is the same here.
 from __future__ import annotations
 
 from collections import Counter
+from types import MappingProxyType
 
 from oblivaeon_verify.model.common.kernel import scheduled
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
@@ -16,7 +17,8 @@ from oblivaeon_verify.model.oblivaeon.moments import ReactTo
 from oblivaeon_verify.model.oblivaeon.parameters import LayerOrderReading
 from oblivaeon_verify.model.oblivaeon.places import containers
 from oblivaeon_verify.model.oblivaeon.reactions import FireReaction
-from oblivaeon_verify.properties.oblivaeon.invariants.readers import rule_side
+from oblivaeon_verify.properties.common.views import per_state
+from oblivaeon_verify.properties.oblivaeon.invariants.readers import card_place_changes, rule_side
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
 
 MOVES = ("enters-play", "leaves-play", "changes-zone")
@@ -25,11 +27,29 @@ OF_A_TARGET = ("destroyed", "removed-from-game")
 """The moments whose event names what they happen to as its target (its card is what caused them)."""
 
 
-def in_play(s) -> dict[str, int]:
-    """Each card in play and the battle zone it is in play in."""
-    where = {c: z.number for z in s.zones for c in z.scions + z.villain_play + z.env_play}
-    where.update((c, seat.zone) for seat in s.seats for c in seat.play)
+@per_state
+def in_play(s) -> MappingProxyType:
+    """Each card in play and the battle zone it is in play in (a shared view: read-only)."""
+    where = dict(_in_play_in_zones(s.zones))
+    for seat in s.seats:
+        where.update(dict.fromkeys(seat.play, seat.zone))
+    return MappingProxyType(where)
+
+
+@per_state
+def _in_play_in_zones(zones) -> dict[str, int]:
+    """The cards in the zones' own play areas (Scions, villain, environment) and their zone: the zones are a value of
+    their own, which most steps leave as they were (a shared view: read-only)."""
+    where: dict[str, int] = {}
+    for z in zones:
+        where.update(dict.fromkeys(z.scions + z.villain_play + z.env_play, z.number))
     return where
+
+
+def _moved_in_play(before, after) -> set[str]:
+    """The cards whose battle zone in play (0: out of play) differs between two views of ``in_play``."""
+    # a card whose zone differs has a pair in one view that the other lacks: only those are compared
+    return {c for c, _ in before.items() ^ after.items() if before.get(c, 0) != after.get(c, 0)}
 
 
 def _mentions(e, card: str) -> bool:
@@ -50,7 +70,7 @@ def moves_are_moments(st):
     for i, e in enumerate(st.events):
         if e.kind in MOVES:
             moments.setdefault(e.card, []).append(i)
-    moved = {c for c in before.keys() | after.keys() if before.get(c, 0) != after.get(c, 0)}
+    moved = _moved_in_play(before, after)
     for card in sorted(moved | moments.keys()):
         where = before.get(card, 0)
         for i in moments.get(card, ()):
@@ -119,7 +139,7 @@ def removals_are_recorded(st):
             yield f"{card} left the game {gone[card]} time(s) in the step, but {recorded[card]} removal(s) were recorded"
     # where each card is in play as the step's moments go, and the zone each last left play from (a removal is
     # recorded from there when it is the move that took the card out of play, else from out of play)
-    where = in_play(st.before)
+    where = dict(in_play(st.before))
     left: dict[str, int] = {}
     for e in st.events:
         if e.kind in ("enters-play", "changes-zone"):
@@ -139,6 +159,21 @@ def _reactions(s, card: str) -> tuple:
         return ()
     cdef = PHYSICAL[card]
     return (cdef.reward if cdef.reward is not None and card in s.reward_side else cdef).reactions
+
+
+_REACTIONS_BY_CARD = {
+    card: [r for side in (cdef, cdef.reward) if side is not None for r in side.reactions] for card, cdef in PHYSICAL.items()
+}
+_LISTENERS: dict[str, frozenset[str]] = {}
+
+
+def _listeners(moment: str) -> frozenset[str]:
+    """The cards with a reaction, on either side, that listens for ``moment`` (a kind as ``_moment`` names it), read
+    off the card texts: only they can owe such a moment an answer."""
+    got = _LISTENERS.get(moment)
+    if got is None:
+        got = _LISTENERS[moment] = frozenset(c for c, rs in _REACTIONS_BY_CARD.items() if any(_listens(r, moment) for r in rs))
+    return got
 
 
 def _card_side(s, card: str) -> str:
@@ -192,15 +227,18 @@ def _owed(s, listener: str, moment: str, subject: str, at: int, zone: int) -> in
     )
 
 
-def _waiting(s) -> Counter:
-    """(kind, subject, zone) of the moments a state has still to answer."""
+@per_state
+def _waiting(s) -> MappingProxyType:
+    """(kind, subject, zone) of the moments a state has still to answer (a count; a shared view: read-only)."""
 
     def kind(m) -> str:
         return f"moved into {m.to}" if m.kind == "moved" else m.kind
 
-    found = Counter((kind(m), m.card, m.zone) for w in scheduled(s, ReactTo) for m in w.moments)
-    found.update((kind(w.moment), w.moment.card, w.moment.zone) for w in scheduled(s, FireReaction))
-    return found
+    found = Counter()
+    for w in scheduled(s, ReactTo, FireReaction):
+        for m in w.moments if isinstance(w, ReactTo) else (w.moment,):
+            found[(kind(m), m.card, m.zone)] += 1
+    return MappingProxyType(found)
 
 
 @step("reactions-answer-their-moments", "BZ.ISOLATION", events=(*MOMENTS, "reaction"))
@@ -208,42 +246,46 @@ def reactions_answer_moments(st):
     """A reaction fires only on the kind of moment it listens for, of a subject its words name, in a battle zone its
     reach hears (its own, unless its words reach across), at most once for each such moment; and every card in play
     that listens for it there (and the subject itself, for its own moment) answers it."""
-    moments = Counter()
-    for e in st.events:
-        if e.kind in MOMENTS:
-            moments[(_moment(e), _subject(e), e.zone)] += 1
-    open_before = _waiting(st.before)
+    moments = Counter([(_moment(e), _subject(e), e.zone) for e in st.events if e.kind in MOMENTS])
+    reactions = [e for e in st.events if e.kind == "reaction"]
     answered = Counter()
-    for e in st.events:
-        if e.kind != "reaction":
-            continue
-        key = (e.detail, e.target, e.zone)
-        answered[(e.card, *key)] += 1
-        if not moments[key] and not open_before[key]:
-            yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone}, a moment that did not happen there"
-            continue
-        at = e.source_zone or e.zone
-        owed = max(_owed(s, e.card, e.detail, e.target, at, e.zone) for s in (st.before, st.after))
-        if answered[(e.card, *key)] > owed * (moments[key] + open_before[key]):
-            yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone} more often than its reactions to that moment allow"
-    if st.after.outcome is not None:
+    if reactions:
+        open_before = _waiting(st.before)
+        for e in reactions:
+            key = (e.detail, e.target, e.zone)
+            answered[(e.card, *key)] += 1
+            if not moments[key] and not open_before[key]:
+                yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone}, a moment that did not happen there"
+                continue
+            at = e.source_zone or e.zone
+            owed = max(_owed(s, e.card, e.detail, e.target, at, e.zone) for s in (st.before, st.after))
+            if answered[(e.card, *key)] > owed * (moments[key] + open_before[key]):
+                yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone} more often than its reactions to that moment allow"
+    if st.after.outcome is not None or not moments:
         return
-    open_after = _waiting(st.after)
-    before, after = in_play(st.before), in_play(st.after)
-    quiet = {c for c, z in before.items() if after.get(c) == z} - {e.card for e in st.events if e.kind in MOVES}
     # a card owes nothing for a kind of moment none of its reactions listens for: only the others are asked
+    listeners = frozenset().union(*map(_listeners, {kind for kind, _subject, _zone in moments}))
+    if not listeners:
+        return
+    before, after = in_play(st.before), in_play(st.after)
+    quiet = {c for c in before.keys() & listeners if after.get(c) == before[c]} - {e.card for e in st.events if e.kind in MOVES}
     listens_for: dict[str, set] = {}
-    for c in quiet | {subject for _kind, subject, _zone in moments}:
+    for c in quiet | ({subject for _kind, subject, _zone in moments} & listeners):
         kinds = {r.on for r in _reactions(st.before, c)}
         if kinds:
             listens_for[c] = kinds
     reacting = sorted((c, before[c]) for c in quiet if c in listens_for)
+    heard = set().union(*(listens_for[c] for c, _ in reacting))
     for (kind, subject, zone), n in sorted(moments.items()):
-        if open_after[(kind, subject, zone)]:
-            continue
         base = kind.partition(" into ")[0]
-        listening = [(c, at) for c, at in reacting if c != subject and base in listens_for[c]]
-        if base in listens_for.get(subject, ()):
+        if base not in heard and base not in listens_for.get(subject, ()):
+            continue  # no card in play listens for this kind of moment: none owes it an answer
+        if _waiting(st.after)[(kind, subject, zone)]:
+            continue
+        # a card none of whose reactions listens for this very moment (a move into another kind of place) owes nothing
+        owing = _listeners(kind)
+        listening = [(c, at) for c, at in reacting if c != subject and base in listens_for[c] and c in owing]
+        if base in listens_for.get(subject, ()) and subject in owing:
             listening.append((subject, zone))
         for card, at in listening:
             owed = _owed(st.before, card, kind, subject, at, zone) * n
@@ -283,7 +325,8 @@ def _layer(s, card: str, holder: int) -> int:
     return 6 if cdef.side == "environment" else 2
 
 
-def _declared_order(s) -> dict[str, tuple[int, int, int]]:
+@per_state
+def _declared_order(s) -> MappingProxyType:
     """Each card in play -> (zone, layer, place in its layer) by ``layer_order_reading``: the order the cards came into
     their areas (the areas of lower seats first), or the order they entered play."""
     by_entry = s.setup.params.layer_order_reading is LayerOrderReading.ENTERED_PLAY
@@ -295,14 +338,19 @@ def _declared_order(s) -> dict[str, tuple[int, int, int]]:
         held += [(c, -1) for c in z.env_play]
         for n, (c, h) in enumerate(held):
             out[c] = (z.number, _layer(s, c, h), entered.get(c, -1) if by_entry else n)
-    return out
+    return MappingProxyType(out)
 
 
-def _areas(s) -> dict[str, tuple]:
+@per_state
+def _areas(s) -> MappingProxyType:
     """Each card in play -> the play area holding it (a zone's Scions, villain or environment area, or a seat's)."""
-    out = {c: (z.number, area) for z in s.zones for area in ("scions", "villain_play", "env_play") for c in getattr(z, area)}
-    out.update((c, (seat.zone, i)) for i, seat in enumerate(s.seats) for c in seat.play)
-    return out
+    out: dict[str, tuple] = {}
+    for z in s.zones:
+        for area in ("scions", "villain_play", "env_play"):
+            out.update(dict.fromkeys(getattr(z, area), (z.number, area)))
+    for i, seat in enumerate(s.seats):
+        out.update(dict.fromkeys(seat.play, (seat.zone, i)))
+    return MappingProxyType(out)
 
 
 def _batches(events):
@@ -323,12 +371,16 @@ def simultaneous_effects_in_order(st):
     """The effects that answer one moment together (the start or end of a turn, a card's moment) resolve in the one
     declared order: by layer, then within a layer as ``layer_order_reading`` says.  Only cards that stood still in
     play through the step, on one side, are compared (their relative place cannot have changed)."""
+    # only batches of two cards or more have an order to keep
+    batches = [(key, cards) for key, cards in _batches(st.events).items() if len(set(cards)) > 1]
+    if not batches:
+        return
     moved = {e.card for e in st.events if e.kind in MOMENTS} | {e.target for e in st.events if e.kind in MOMENTS}
     before, after = _areas(st.before), _areas(st.after)
     moved |= {c for c, area in before.items() if after.get(c) != area}  # moves within play have no moment
     moved |= st.before.reward_side ^ st.after.reward_side  # a Mission card flipped changes its layer
     order = _declared_order(st.before)
-    for key, cards in sorted(_batches(st.events).items(), key=lambda kv: str(kv[0])):
+    for key, cards in sorted(batches, key=lambda kv: str(kv[0])):
         still = [c for c in dict.fromkeys(cards) if c in order and c not in moved and order[c][0] == key[-1]]
         for a, b in zip(still, still[1:]):
             if order[a][1:] > order[b][1:]:
@@ -339,53 +391,55 @@ _IN_PLAY_OR_NOT_A_PLACE = frozenset({"play", "env_play", "villain_play", "scions
 _OUT_OF_THE_GAME = frozenset({"out", "scions_out", "shield"})
 
 
-def _out_of_play_piles(s) -> dict[tuple, tuple]:
-    """Each place out of play and still in the game (a deck, a hand, a trash, under a card, the box, the Reserve, ...)
-    -> the cards it holds."""
-    return {place: cards for place, cards in containers(s) if place[-1] not in _IN_PLAY_OR_NOT_A_PLACE and place[0] not in _OUT_OF_THE_GAME}
+def _is_pile(place: tuple) -> bool:
+    """Whether a place (of ``containers``) is out of play and still in the game: a deck, a hand, a trash, under a card,
+    the box, the Reserve, ..."""
+    return place[-1] not in _IN_PLAY_OR_NOT_A_PLACE and place[0] not in _OUT_OF_THE_GAME
 
 
-_LAST_PILES: list = [None, {}]
-"""The last state whose piles were read, and its piles: a step's state after is the next step's state before
-(states are values, so the same object has the same piles)."""
+@per_state
+def _piles_of(s) -> MappingProxyType:
+    """Each place out of play and still in the game -> the cards it holds (a shared view: read-only)."""
+    return MappingProxyType({place: cards for place, cards in containers(s) if _is_pile(place)})
 
 
-def _piles_of(s) -> dict[tuple, tuple]:
-    if _LAST_PILES[0] is not s:
-        _LAST_PILES[:] = [s, _out_of_play_piles(s)]
-    return _LAST_PILES[1]
-
-
-def _places(piles: dict[tuple, tuple], only=None) -> dict[str, str]:
-    """Each card of ``piles`` (of the places ``only``, if given) -> its place, as a move's record writes it (its
-    parts joined by slashes)."""
-    out = {}
-    for place in piles if only is None else only:
-        words = "/".join(map(str, place))
-        for c in piles.get(place, ()):
-            out[c] = words
-    return out
+def _words(place: tuple) -> str:
+    """A place as a move's record writes it (its parts joined by slashes)."""
+    return "/".join(map(str, place))
 
 
 class _PlacesOfAStep:
-    """Where the cards out of play were before and after a step.  Only the piles the step changed are read card by
-    card (a step moves a few cards among hundreds); a card asked about that is in none of them, which a correct
-    model never records moving, is looked up in every pile, so the answers are those of a full look."""
+    """Where the cards out of play were before and after a step.  Only the piles the step changed are looked through
+    (a step moves a few cards among hundreds; ``card_place_changes`` skips what the two states share); a card asked
+    about that is in none of them, which a correct model never records moving, is looked up in every pile, so the
+    answers are those of a full look.  A card in two changed piles (a fault card-in-one-place names) is taken where
+    the first of them, in ``containers``' order, has it."""
 
     def __init__(self, before, after) -> None:
-        b = _piles_of(before)
-        a = _piles_of(after)
-        self.piles = b, a
-        changed = [p for p in b.keys() | a.keys() if b.get(p, ()) != a.get(p, ())]
-        self.changed = _places(b, changed), _places(a, changed)
+        self.states = before, after
+        self.changes = [(_words(place), then, now) for place, then, now in card_place_changes(before, after) if _is_pile(place)]
+
+    def _changed(self, side: int, card: str) -> str | None:
+        """The first pile the step changed that holds ``card`` before (side 0) or after (side 1) it."""
+        return next((change[0] for change in self.changes if card in change[1 + side]), None)
+
+    def moved_between(self, besides: set[str]) -> set[str]:
+        """The cards in a changed pile both before and after the step, but not in the same one (of those not in
+        ``besides``, which the caller looks at anyway)."""
+        # such a card left the first changed pile holding it before, or came into the first holding it after
+        came_or_went = set().union(*(set(then).symmetric_difference(now) for _words, then, now in self.changes)) - besides
+        return {c for c in came_or_went if None is not self._changed(0, c) != self._changed(1, c) is not None}
 
     def of(self, side: int, card: str) -> str | None:
         """Where ``card`` was before (side 0) or after (side 1) the step, if out of play; else None."""
-        got = self.changed[side].get(card)
+        got = self._changed(side, card)
         if got is None:
-            # (in play, most often: a card in play is in no pile, and looking through them is quicker than mapping them)
-            got = next(("/".join(map(str, place)) for place, cards in self.piles[side].items() if card in cards), None)
+            got = next((_words(place) for place, cards in _piles_of(self.states[side]).items() if card in cards), None)
         return got
+
+
+PLAY_MOVES = ("enters-play", "put-into-play", "leaves-play", "changes-zone")
+"""The moments that take a card into, out of or within play (its record of moves out of play then starts again)."""
 
 
 @step(
@@ -400,17 +454,21 @@ def moves_out_of_play_are_recorded(st):
     """Every card that goes from one place out of play to another (a deck, a hand, a trash, under a card, the box)
     has each move recorded once, from where it was to where it went, and ends where its records leave it."""
     places = _PlacesOfAStep(st.before, st.after)
-    walked: dict[str, list] = {}
+    seen: dict[str, list] = {}
+    recorded = set()
     for e in st.events:
         if e.kind == "moved":
-            walked.setdefault(e.card, []).append(e)
-        elif e.kind in ("enters-play", "put-into-play", "leaves-play", "changes-zone") and (places.of(0, e.card) or places.of(1, e.card)):
-            walked.setdefault(e.card, []).append(e)
-    b, a = places.changed
-    moved_between = {c for c in b.keys() & a.keys() if b[c] != a[c]}
-    for card in sorted(walked.keys() | moved_between):
+            recorded.add(e.card)
+            seen.setdefault(e.card, []).append(e)
+        elif e.kind in PLAY_MOVES:
+            seen.setdefault(e.card, []).append(e)
+    for card in sorted(recorded | places.moved_between(recorded)):
         where: str | None = places.of(0, card)
-        for e in walked.get(card, ()):
+        after = places.of(1, card)
+        walked = seen.get(card, ())
+        if not (where or after):
+            walked = [e for e in walked if e.kind == "moved"]  # a moment of play counts only for a card out of play
+        for e in walked:
             if e.kind != "moved":
                 where = None  # in play, or gone from play to where its rule's record says
                 continue
@@ -418,6 +476,5 @@ def moves_out_of_play_are_recorded(st):
             if where is not None and frm != where:
                 yield f"{card} recorded moving from {frm}, but it was in {where}"
             where = to
-        after = places.of(1, card)
         if where is not None and after is not None and where != after:
             yield f"{card} is in {after} after the step, but its recorded moves leave it in {where}"

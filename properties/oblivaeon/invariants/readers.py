@@ -7,6 +7,7 @@ round's turn labels, Scions and heroes per battle zone, and which targets a card
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from oblivaeon_verify.model.oblivaeon.cards import (
     AEON_MEN_DECK,
@@ -23,7 +24,7 @@ from oblivaeon_verify.model.oblivaeon.cards import (
     slug,
 )
 from oblivaeon_verify.model.oblivaeon.vocabulary import Damage, Heal, Op
-from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers
+from oblivaeon_verify.properties.common.ledger import Ledger, Ledgers, shared_changes
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON
 
 
@@ -51,22 +52,29 @@ CARD_PLACES = ("seats", "zones", "envs", "shield", "shield_side", "under", *_GLO
 
 
 def _seat_places(gkey, seat):
+    i = gkey[1]
     return (
-        ((gkey, "characters"), seat.characters, _same),
-        ((gkey, "incapacitated"), seat.incapacitated, _same),
-        ((gkey, "deck"), seat.deck, _deck_cards),
-        ((gkey, "hand"), seat.hand, _same),
-        ((gkey, "trash"), seat.trash, _same),
-        ((gkey, "play"), seat.play, _same),
+        (("seat", i, "characters"), seat.characters, _same),
+        (("seat", i, "incapacitated"), seat.incapacitated, _same),
+        (("seat", i, "deck"), seat.deck, _deck_cards),
+        (("seat", i, "hand"), seat.hand, _same),
+        (("seat", i, "trash"), seat.trash, _same),
+        (("seat", i, "play"), seat.play, _same),
     )
 
 
 def _zone_places(gkey, z):
-    return (((gkey, "env_play"), z.env_play, _same), ((gkey, "villain_play"), z.villain_play, _same), ((gkey, "scions"), z.scions, _same))
+    n = gkey[1]
+    return (
+        (("zone", n, "env_play"), z.env_play, _same),
+        (("zone", n, "villain_play"), z.villain_play, _same),
+        (("zone", n, "scions"), z.scions, _same),
+    )
 
 
 def _pile_places(gkey, piles):
-    return (((gkey, "deck"), piles.deck, _deck_cards), ((gkey, "trash"), piles.trash, _same))
+    name = gkey[1]
+    return ((("env", name, "deck"), piles.deck, _deck_cards), (("env", name, "trash"), piles.trash, _same))
 
 
 def _deck_place(gkey, deck):
@@ -92,15 +100,29 @@ def _shield(s, _side):
     return ((("shield",), cards, _pile_place),)
 
 
-#: Per state field holding cards, its groups of places: the places of ``model.oblivaeon.places.containers``.
+def _global(name: str, places):
+    return name, lambda s, value: (((name,), value, places),)
+
+
+#: Per state field holding cards, its groups of places: the places of ``model.oblivaeon.places.containers``, each
+#: keyed as it is there, and the fields in its order (which place of a step's changes comes first).
 _FIELDS = (
     ("seats", lambda s, seats: ((("seat", i), seat, _seat_places) for i, seat in enumerate(seats))),
     ("zones", lambda s, zones: ((("zone", z.number), z, _zone_places) for z in zones)),
     ("envs", lambda s, envs: ((("env", name), piles, _pile_places) for name, piles in envs.items())),
-    *((name, lambda s, deck, name=name: (((name,), deck, _deck_place),)) for name in _GLOBAL_DECKS),
-    *((name, lambda s, cards, name=name: (((name,), cards, _pile_place),)) for name in _GLOBAL_PILES),
+    _global("oblivaeon_deck", _deck_place),
+    _global("oblivaeon_trash", _pile_place),
+    _global("scion_deck", _deck_place),
+    _global("scion_trash", _pile_place),
+    _global("aeon_deck", _deck_place),
+    _global("aeon_trash", _pile_place),
     ("shield_side", _shield),
     ("shield", _shield),
+    _global("mission_deck", _deck_place),
+    _global("reserve", _deck_place),
+    _global("scions_out", _pile_place),
+    _global("box", _pile_place),
+    _global("out", _pile_place),
     ("under", lambda s, under: ((("under",), under, _under_places),)),
 )
 
@@ -119,7 +141,12 @@ def _outside_the_box(key) -> bool:
     return key[0] not in ("box", "out", "under")
 
 
-_LEDGERS = Ledgers(_FIELDS, _hero_decks, _outside_the_box)
+card_place_changes = shared_changes(_FIELDS)
+"""(place, cards before, cards after) of each place of ``containers`` whose cards differ between two states, in its
+order (a shared view: the card ledger and moves-out-of-play-are-recorded read the same step)."""
+
+
+_LEDGERS = Ledgers(_FIELDS, _hero_decks, _outside_the_box, changes=card_place_changes)
 
 
 def ledger(s) -> Ledger:
@@ -196,6 +223,12 @@ def round_labels(hero_count: int) -> tuple[str, ...]:
     return ("OblivAeon's turn",) + tuple(f"Hero {i}'s turn" for i in range(1, hero_count + 1)) + TURN_LABELS_FIXED
 
 
+def opens_a_turn(events, ending: str) -> bool:
+    """Whether ``events`` open a turn whose label ends with ``ending``: a check of what such a turn does has nothing to
+    say about a step that opens none (and need not replay the step's events)."""
+    return any(e.kind == "turn" and e.detail.endswith(ending) for e in events)
+
+
 class ZoneCounts:
     """Scions and active heroes per battle zone, replayed through a step's events from the state before."""
 
@@ -256,8 +289,10 @@ def rule_side(s, card: str, rewards: frozenset | set | None = None) -> str:
     return cdef.keywords[0].split()[0]
 
 
-def ops_of(card: str) -> list:
-    """Every instruction printed on ``card`` (both sides of a Mission card), nested ones included."""
+@cache
+def ops_of(card: str) -> tuple:
+    """Every instruction printed on ``card`` (both sides of a Mission card), nested ones included (the texts are
+    fixed: read once per card)."""
     found: list = []
     if card in PHYSICAL:
         for cdef in (PHYSICAL[card], PHYSICAL[card].reward):
@@ -278,13 +313,14 @@ def ops_of(card: str) -> list:
             value = getattr(op, f)
             if isinstance(value, tuple):
                 todo += [x for x in value if isinstance(x, Op)]
-    return out
+    return tuple(out)
 
 
-def target_filters(card: str, kind: str) -> list:
+@cache
+def target_filters(card: str, kind: str) -> tuple:
     """The target lines of ``card``'s damage (``kind`` "damage") or healing ("heal") instructions."""
     op_type = Damage if kind == "damage" else Heal
-    return [op.target for op in ops_of(card) if isinstance(op, op_type)]
+    return tuple(op.target for op in ops_of(card) if isinstance(op, op_type))
 
 
 def _side_admits(wanted: str, side: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from oblivaeon_verify.model.common.kernel import scheduled
 from oblivaeon_verify.model.oblivaeon.incapacitation import ReplacementMove
+from oblivaeon_verify.properties.common.views import per_state
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import round_labels, seat_of_character
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
 
@@ -58,15 +59,19 @@ def replacement_before_next_turn(st):
             return
 
 
+@per_state
+def _replacements_waiting(s) -> frozenset[int]:
+    """The seats whose replacement hero waits to be offered the move (a shared view)."""
+    return frozenset(w.seat for w in scheduled(s, ReplacementMove))
+
+
 @step("replacement-may-move", "INCAP.REPLACEMENT-MOVE")
 def replacement_may_move(st):
     """A newly set up replacement hero is offered the move to the other zone."""
     if st.after.outcome is not None:
         return
 
-    def waiting(s) -> set[int]:
-        return {w.seat for w in scheduled(s, ReplacementMove)}
-
+    waiting = _replacements_waiting
     if not any(e.kind == "hero-set-up" for e in st.events) and not waiting(st.before):
         return  # no replacement hero was set up or waited to move
     due = waiting(st.before) - waiting(st.after)

@@ -11,7 +11,7 @@ from collections import Counter
 from oblivaeon_verify.model.common.kernel import waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.chance import Reveal
-from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts
+from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, opens_a_turn
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, step
 
 
@@ -56,6 +56,8 @@ def scions_from_bottom(st):
 @step("bring-forth-fills-an-empty-field", "OA-TURN.START", events=("turn",))
 def bring_forth_when_no_scion(st):
     """While the Shield is in play, OblivAeon's turn brings forth a Scion (from the Reserve) when none is in either zone."""
+    if not opens_a_turn(st.events, "OblivAeon's turn"):
+        return
     counts = ZoneCounts(st.before, st.after)
     shield = st.before.shield_side
     for i, e in enumerate(st.events):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from oblivaeon_verify.model.common.kernel import waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, slug
 from oblivaeon_verify.model.oblivaeon.effects import ChooseTimestreamDeck
-from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, seat_of_character, segments
+from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, opens_a_turn, seat_of_character, segments
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON, state, step
 
 from oblivaeon_verify.words import count
@@ -51,6 +51,8 @@ def outcome_by_rules(st):
 @step("villain-turn-plays-a-scion-card-only-with-a-scion", "VILLAIN.PLAY-SCION-CARD", events=("turn",))
 def scion_card_play(st):
     """A zone's villain turn plays the Scion deck's top card if and only if a Scion stands in that zone."""
+    if not opens_a_turn(st.events, "Villain turn"):
+        return
     counts = ZoneCounts(st.before, st.after)
     events = st.events
     for i, e in enumerate(events):
@@ -96,13 +98,15 @@ def scions_before_aeon_men(st):
 )
 def triggers_answer(st):
     """Every Scion panel in a zone answers the start or end of that zone's villain turn."""
+    if not opens_a_turn(st.events, "Villain turn"):
+        return
     counts = ZoneCounts(st.before, st.after)
     events = st.events
     for i, e in enumerate(events):
         if e.kind == "turn" and e.detail.endswith("Villain turn"):
             end = next((j for j in range(i + 1, len(events)) if events[j].kind == "turn"), None)
             if end is not None:
-                for scion in counts.scions[e.zone]:
+                for scion in sorted(counts.scions[e.zone]):  # a set: sorted, so the messages come in one order
                     if SCION_PANELS[scion].triggers and not any(f.kind == "trigger" and f.card == scion for f in events[i:end]):
                         if not any(f.card == scion or f.target == scion for f in events[i:end]):
                             yield f"{scion} stood in zone {e.zone} and its villain-turn effect never resolved"
@@ -182,7 +186,7 @@ def shield_strikes(st):
     """At the end of OblivAeon's turn the Shield in play hits each hero in his zone."""
     card = f"shield:{slug(st.before.shield)}"
     spec = st.before.setup.params.shield(st.before.shield)
-    if not spec.start_damage:
+    if not spec.start_damage or not opens_a_turn(st.events, "OblivAeon's turn"):
         return
     counts = ZoneCounts(st.before, st.after)
     side = st.before.shield_side
