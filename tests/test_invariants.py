@@ -606,3 +606,17 @@ def test_devastation_destroys_the_environment_of_oblivaeon_s_zone_and_no_other_i
         env = start.zones[zone - 1].environment
         destroyed = ev("environment-destroyed", "ID.DEVASTATION", zone=zone, card=env)
         assert bool(INVARIANTS.check_step(step(start, [destroyed]), only=only)) == caught
+
+
+def test_a_move_out_of_play_is_read_as_the_kind_of_place_it_went_to_as_the_model_names_it():
+    """Into a seat's or an environment's pile, or into a place of one word (the box, a global trash): the kind the
+    reactions listen for is the destination's last part, never the source's."""
+    from oblivaeon_verify.model.oblivaeon.draft import Event
+    from oblivaeon_verify.properties.oblivaeon.invariants.moments import _moment
+
+    def moved(detail):
+        return _moment(Event("moved", "HERO.CONTINUE", card="x", detail=detail))
+
+    assert moved("seat/0/hand -> env/Megalopolis/trash") == "moved into trash"
+    assert moved("seat/0/hand -> box") == "moved into box"
+    assert moved("seat/1/play -> oblivaeon_trash") == "moved into oblivaeon_trash"

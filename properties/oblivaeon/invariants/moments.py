@@ -213,7 +213,10 @@ def _hears(reach: str, at: int, zone: int) -> bool:
 
 def _moment(e) -> str:
     """A moment's kind as a reaction's record names it: a move out of play with the kind of place it went to."""
-    return f"moved into {e.detail.rsplit('/', 1)[-1]}" if e.kind == "moved" else e.kind
+    # the detail is "FROM -> TO", each a place's words (``seat/0/hand``, ``box``): the kind is TO's last part, as the model's
+    if e.kind != "moved":
+        return e.kind
+    return f"moved into {e.detail.rsplit(' -> ', 1)[-1].rsplit('/', 1)[-1]}"
 
 
 def _listens(r, moment: str) -> bool:
