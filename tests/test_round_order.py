@@ -378,3 +378,24 @@ def test_a_villain_turn_is_start_then_scion_card_then_end_VILLAIN_START_VILLAIN_
         ("play", "VILLAIN.PLAY-SCION-CARD"),
         ("trigger", "VILLAIN.END"),
     ]
+
+
+def test_the_count_of_a_clause_s_handler_calls_does_not_depend_on_the_tables_a_process_built_before():
+    """The round's tables are built once per hero count and process; building them must not count as the round order's
+    rule running, or a campaign's clause census differs between a fresh worker and a process that played before."""
+    from collections import Counter
+
+    from oblivaeon_verify import handlers, rulesets
+    from oblivaeon_verify.play import play_game
+
+    ruleset = rulesets.load("oblivaeon")
+
+    def counted() -> Counter:
+        fired: Counter = Counter()
+        with handlers.counting("oblivaeon_verify.model.oblivaeon", fired):
+            play_game(ruleset, ruleset.default_parameters(), 3, 4, 0)
+        return fired
+
+    round_order._PHASES_BY_SLOT.clear()
+    cold = counted()
+    assert cold["ROUND.ORDER"] > 0 and counted() == cold

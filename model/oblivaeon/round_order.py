@@ -68,13 +68,19 @@ AFTER_TURN = ("after", lambda d, t: d.now(ReplaceHeroes()))
 def turns(hero_count: int) -> tuple[Turn, ...]:
     """OblivAeon first (the first turn of the game and of every round), the heroes by marker,
     then each battle zone's environment and villain turns."""
+    return _table(hero_count)
+
+
+_TABLES: dict[int, tuple[Turn, ...]] = {}
+
+
+def _table(hero_count: int) -> tuple[Turn, ...]:
+    """:func:`turns`, built once per hero count; the tables here read it so, not through ``turns``, whose calls the
+    clause census counts (a count must not depend on which tables a process happened to build before)."""
     table = _TABLES.get(hero_count)
     if table is None:
         table = _TABLES[hero_count] = _build(hero_count)
     return table
-
-
-_TABLES: dict[int, tuple[Turn, ...]] = {}
 
 
 def _build(hero_count: int) -> tuple[Turn, ...]:
@@ -107,7 +113,7 @@ class _PhasesBySlot(dict):
     """Per hero count, the :func:`phases` of each turn of the round, by its slot (worked out once per count)."""
 
     def __missing__(self, hero_count: int) -> tuple[tuple[tuple[str, Callable], ...], ...]:
-        table = self[hero_count] = tuple(phases(turn) for turn in turns(hero_count))
+        table = self[hero_count] = tuple(phases(turn) for turn in _table(hero_count))
         return table
 
 
