@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from oblivaeon_verify.model.common.serialise import Carry
 from oblivaeon_verify.words import count, phrase
 
 
@@ -48,9 +49,11 @@ def choose(rng: random.Random, options: tuple, weight: Callable | None = None):
     raise AssertionError("unreachable: weights sum to more than r")
 
 
-def check_state(ruleset, state):
-    """Check the conformance promises at ``state``; return its JSON round-trip copy (equal to it, sharing nothing with it)."""
-    with ruleset.shared_encoding():
+def check_state(ruleset, state, carry: Carry | None = None):
+    """Check the conformance promises at ``state``; return its JSON round-trip copy (equal to it, sharing nothing with it).
+
+    ``carry``: the same for every state of one game, whose encodings then cost what changed since the last."""
+    with ruleset.shared_encoding(carry):
         return _check_state(ruleset, state)
 
 
@@ -133,8 +136,9 @@ def _step_by_step(ruleset, state, rng, rec: GameRecord, tally: Tally, trace, ind
     describe_event = ruleset.describe_event
     if states is not None:
         states.append(("init", state))
+    carry = Carry()
     while True:
-        copy = check_state(ruleset, state) if conformance else None
+        copy = check_state(ruleset, state, carry) if conformance else None
         options = ruleset.legal_decisions(state)
         if not options:
             break

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from oblivaeon_verify.model.aeons_end import decisions, engine, parameters, setup, state
 from oblivaeon_verify.model.common import deck, identity
 from oblivaeon_verify.model.common.serialise import Codec, DecodeError
@@ -25,10 +23,7 @@ NOT_POSITION = ("setup", "turn", "cycles")
 
 def canonical_key(s: state.GameState) -> str:
     """Equal positions, whatever the history: the configuration, turn count and cycle count are left out."""
-    tree = dict(CODEC.encode(s))  # (a copy: within a shared encoding the tree is shared too)
-    for name in NOT_POSITION:
-        tree.pop(name, None)
-    return json.dumps(tree, sort_keys=True, separators=(",", ":"))
+    return CODEC.text(s, drop=NOT_POSITION)
 
 
 position_key = identity.keyer(state.GameState, NOT_POSITION)

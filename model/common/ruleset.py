@@ -86,10 +86,11 @@ class ModelRuleset:
     def canonical_key(self, state) -> str:
         return self.serialise.canonical_key(state)
 
-    def shared_encoding(self):
+    def shared_encoding(self, carry=None):
         """A block within which the states encoded (``to_json``, ``canonical_key``) share the encoding of their
-        common parts: for checks that encode one state several ways and change none."""
-        return self.serialise.CODEC.shared()
+        common parts: for checks that encode one state several ways and change none.  ``carry`` (a
+        ``model.common.serialise.Carry``) hands what one block met to the next: the states of one game."""
+        return self.serialise.CODEC.shared(carry)
 
     def position_key(self, state):
         return self.serialise.position_key(state)

@@ -6,8 +6,6 @@ visited state.
 
 from __future__ import annotations
 
-import json
-
 from oblivaeon_verify.model.common import deck, identity
 from oblivaeon_verify.model.common.serialise import Codec, DecodeError
 from oblivaeon_verify.model.oblivaeon import decisions, draft, engine, moments, parameters, setup, state, vocabulary
@@ -33,11 +31,7 @@ NOT_POSITION = ("setup",)
 
 def canonical_key(s: state.GameState) -> str:
     """Identifies equal positions: everything but the configuration and the round number (a clock)."""
-    tree = dict(encode(s))  # (a copy: within a shared encoding the tree is shared too)
-    for name in NOT_POSITION:
-        tree.pop(name, None)
-    tree["cursor"] = {"slot": s.cursor.slot, "phase": s.cursor.phase}
-    return json.dumps(tree, sort_keys=True, separators=(",", ":"))
+    return CODEC.text(s, drop=NOT_POSITION, put={"cursor": {"slot": s.cursor.slot, "phase": s.cursor.phase}})
 
 
 position_key = identity.keyer(state.GameState, NOT_POSITION, {"cursor": lambda c: (c.slot, c.phase)})
