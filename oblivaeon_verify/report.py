@@ -171,6 +171,10 @@ class _NoPhases:
 #: Games per player count whose clause-handler calls are counted; the rest are played untraced.
 HANDLER_COUNTED_GAMES = 150
 
+CONFORMANCE_CHUNK = 5
+"""Conformance games per task: a checked game costs some 30 random ones, and these tasks come last, so
+smaller tasks keep every worker busy to the end (3 tasks of 20 games on 2 workers left one idle for a third)."""
+
 
 def tasks(
     ruleset, *, seed: int, games: int, conformance_games: int, quick: bool, params, sections: list[str] | None = None
@@ -181,15 +185,22 @@ def tasks(
     census = rulesets.plugin(ruleset.name).census is not None
     yield from campaign.tasks(ruleset.name, params, seed, players, counted, handler_counts=True, census=census)
     yield from campaign.tasks(ruleset.name, params, seed, players, games - counted, first=counted, census=census)
-    yield from campaign.tasks(ruleset.name, params, seed, players, conformance_games, first=games, conformance=True)
-    for name, mod, entry in section_plan(sections):
-        if entry is None and not sections_pkg.from_campaign(mod):
-            yield Section(ruleset.name, name, seed, quick)
+    yield from campaign.tasks(
+        ruleset.name, params, seed, players, conformance_games, first=games, conformance=True, chunk=CONFORMANCE_CHUNK
+    )
+    yield from (Section(ruleset.name, name, seed, quick) for name in run_sections(sections))
+
+
+def run_sections(only: list[str] | None) -> list[str]:
+    """The sections the report runs as tasks, in task order: those that run in a worker first, so that they
+    overlap the last games, then those that run in this process (each group in report order)."""
+    names = [name for name, mod, entry in section_plan(only) if entry is None and not sections_pkg.from_campaign(mod)]
+    return sorted(names, key=lambda name: not sections_pkg.in_a_worker(name))
 
 
 def jobs(ruleset, games: int, conformance_games: int) -> int:
     chunks = -(-min(games, HANDLER_COUNTED_GAMES) // campaign.CHUNK) + -(-max(0, games - HANDLER_COUNTED_GAMES) // campaign.CHUNK)
-    return len(ruleset.players) * (chunks + -(-conformance_games // campaign.CHUNK)) + len(EXPECTED_SECTIONS)
+    return len(ruleset.players) * (chunks + -(-conformance_games // CONFORMANCE_CHUNK)) + len(EXPECTED_SECTIONS)
 
 
 def build(
@@ -248,8 +259,9 @@ def assemble(
     counted = min(games, HANDLER_COUNTED_GAMES)
     total = games * len(players)
     plan = section_plan(sections)
-    titles = [getattr(mod, "TITLE", name) for name, mod, entry in plan if entry is None and not sections_pkg.from_campaign(mod)]
-    traced, rest, checked, ran, timings = [], [], [], [], {}
+    modules = {name: mod for name, mod, _entry in plan}
+    titles = [getattr(modules[name], "TITLE", name) for name in run_sections(sections)]  # (in task order)
+    traced, rest, checked, ran, timings = [], [], [], {}, {}
     played = conformed = 0
     word = ruleset.players_word
 
@@ -274,7 +286,7 @@ def assemble(
                 break
             task, result = pair
             if isinstance(task, Section):
-                ran.append(result["section"])
+                ran[task.name] = result["section"]
                 timings[task.name] = result["timing"]
             elif task.conformance:
                 checked.append((task, result))
@@ -297,12 +309,11 @@ def assemble(
         "sections": sections,
     }
     runs, load_errors = run_scenarios(ruleset, phases)
-    done = iter(ran)
 
     def built(mod) -> dict:  # from the games just played: the census
         return sections_pkg.entry(mod, mod.from_campaign(ruleset, result.census, seed=seed, games=total))
 
-    secs = [entry if entry is not None else built(mod) if sections_pkg.from_campaign(mod) else next(done) for _name, mod, entry in plan]
+    secs = [entry if entry is not None else built(mod) if sections_pkg.from_campaign(mod) else ran[name] for name, mod, entry in plan]
     data["sections"] = secs
     _coverage(ruleset, data, runs)
     data["scenarios"] = _scenario_summary(runs, load_errors)

@@ -324,14 +324,20 @@ class Knockout(Task):
 
 @dataclass(frozen=True)
 class Section(Task):
-    """One report section (:mod:`oblivaeon_verify.sections`): its data, Markdown and findings, or why it failed."""
+    """One report section (:mod:`oblivaeon_verify.sections`): its data, Markdown and findings, or why it failed.
 
-    in_place: ClassVar[bool] = True
+    In place unless the section says it may run in a worker (``sections.in_a_worker``)."""
 
     ruleset: str
     name: str
     seed: int
     quick: bool
+
+    @property
+    def in_place(self) -> bool:  # type: ignore[override]
+        from oblivaeon_verify import sections
+
+        return not sections.in_a_worker(self.name)
 
     def run(self) -> dict:
         from oblivaeon_verify import sections

@@ -25,6 +25,10 @@ A section module offers:
     coverage warnings, one line each: what a reviewer should look at, counted by the verdict as
     neither a failure nor an unknown (the census's unresolved flags).
 
+A section with ``IN_A_WORKER = True`` starts no campaign of its own and needs no interrupt of its own (no
+Z3 query to cut short): the report runs it in a pool worker beside the games, not in its own process
+after them (:func:`in_a_worker`).
+
 A section with ``FROM_CAMPAIGN = True`` plays nothing of its own: instead of ``collect`` it has
 ``from_campaign(ruleset, census, *, seed, games) -> dict``, and the report builds it from what its
 random-play games gathered (:func:`entry`).
@@ -71,6 +75,15 @@ def warnings(module: ModuleType, data: dict) -> list[str]:
     return sorted(fn(data)) if fn is not None else []
 
 
+def in_a_worker(name: str) -> bool:
+    """Whether the section may run in a pool worker, beside the games (``IN_A_WORKER``), not in the commanding process."""
+    return bool(getattr(_module(name), "IN_A_WORKER", False))
+
+
+def _module(name: str) -> ModuleType:
+    return next(m for m in available() if m.__name__.rsplit(".", 1)[1] == name)
+
+
 def from_campaign(module: ModuleType) -> bool:
     """Whether the report builds the section from its random-play games instead of running it as a task."""
     return bool(getattr(module, "FROM_CAMPAIGN", False))
@@ -93,7 +106,7 @@ def entry(module: ModuleType, data: dict, body: str | None = None) -> dict:
 
 def run(ruleset, name: str, *, seed: int, quick: bool) -> dict:
     """One section's entry (its data, Markdown and findings, or why it failed) and its timing, apart."""
-    mod = next(m for m in available() if m.__name__.rsplit(".", 1)[1] == name)
+    mod = _module(name)
     title = getattr(mod, "TITLE", name)
     try:
         raw = mod.collect(ruleset, seed=seed, quick=quick)

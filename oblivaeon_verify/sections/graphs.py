@@ -9,6 +9,8 @@ from oblivaeon_verify.words import count
 
 TITLE = "Rule interactions and the state graph"
 ORDER = 60
+IN_A_WORKER = True
+"""Beside the games: its Hypothesis examples and its exploration are this section's own work, in one process."""
 
 QUICK = {"games": 3, "hypothesis": 10, "depth": 5, "max_states": 5_000}
 FULL = {"games": 10, "hypothesis": 30, "depth": 6, "max_states": 10_000}

@@ -16,6 +16,8 @@ from oblivaeon_verify.words import count
 
 TITLE = "Silent choices"
 ORDER = 75
+IN_A_WORKER = True
+"""Beside the games: it replays kept witnesses, in one process."""
 
 
 def collect(ruleset, *, seed: int, quick: bool) -> dict:
