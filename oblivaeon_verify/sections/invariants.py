@@ -8,10 +8,10 @@ names (``QUICK_KNOCKOUTS``), whose knock-out the tests require to be caught.
 
 from __future__ import annotations
 
+from oblivaeon_verify import campaign, interrupts, plans, rulesets
 from oblivaeon_verify import knockout_runner as kr
-from oblivaeon_verify import plans, rulesets
-from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
-from oblivaeon_verify.tasks import Knockout
+from oblivaeon_verify.checked_play import CheckTally, properties
+from oblivaeon_verify.tasks import CheckedGames, Knockout
 from oblivaeon_verify.words import count
 
 TITLE = "Invariants and knock-out"
@@ -22,19 +22,26 @@ DEFAULT_GAMES = 12
 """Checked games per knock-out in a full report, for a ruleset that names no budget of its own."""
 
 
+CHECKED_CHUNK = 2
+"""Checked games per task: the section's own games share the knock-outs' pool, so no core waits for them."""
+
+
 def collect(ruleset, *, seed: int, quick: bool) -> dict:
     props = properties(ruleset)
     params = ruleset.default_parameters()
-    tally = CheckTally()
     games = 2 if quick else 10
-    for n in ruleset.players:
-        for i in range(games):
-            play_checked(ruleset, params, seed, n, i, tally=tally)
     every = [*kr.knockable(ruleset), *kr.knockable_kinds(ruleset)]
     targets = [t for t in props.QUICK_KNOCKOUTS if t in every] if quick else every
     own = rulesets.plugin(ruleset).knockout_games
     budget = QUICK_GAMES if quick else DEFAULT_GAMES if own is None else own
-    rows = run_all(ruleset, targets, seed=seed, games=budget, workers=1 if quick else None)
+    checked = [
+        CheckedGames(ruleset.name, params, seed, n, first, k)
+        for n, first, k in campaign.chunks(list(ruleset.players), 0, games, CHECKED_CHUNK)
+    ]
+    knockouts = [Knockout(ruleset.name, params, t, seed, budget) for t in targets]
+    pairs = plans.pairs([*checked, *knockouts], scheduler=None, workers=1 if quick else None, jobs=len(checked) + len(knockouts))
+    tally = _checked(pairs, len(checked))
+    rows = kr.rows(pairs, len(targets))
     timing = {"campaign_seconds": round(tally.seconds, 2), **{f"knockout/{r['target']}": r["seconds"] for r in rows}}
     return {
         "available": True,
@@ -56,6 +63,23 @@ def collect(ruleset, *, seed: int, quick: bool) -> dict:
         "knockout_summary": kr.summary(ruleset, rows),
         "timing": timing,
     }
+
+
+def _checked(pairs, tasks: int) -> CheckTally:
+    """The first ``tasks`` results of ``pairs`` (the section's checked games), summed; an interrupt says how many were played."""
+    tally = CheckTally()
+    try:
+        for _ in range(tasks):
+            _task, doc = next(pairs)
+            tally.games += doc["games"]
+            tally.steps += doc["steps"]
+            tally.seconds += doc["timing"]["seconds"]
+            for name in ("checked", "violations", "corners"):
+                getattr(tally, name).update(doc[name])
+    except KeyboardInterrupt as e:
+        campaign.interrupts_close(pairs)
+        raise interrupts.stopped(e, done=f"{count(tally.games, 'checked game')}") from None
+    return tally
 
 
 def findings(data: dict) -> dict:
@@ -145,14 +169,3 @@ _TABLES = {
 def _named(entry: dict) -> str:
     """A summary entry's target in words: a clause id as it is, a record kind marked as one."""
     return entry["target"] if entry["target_type"] == kr.CLAUSE else f"handler kind {entry['target']}"
-
-
-def run_all(
-    ruleset, targets, *, params_path=None, param_pairs=(), seed=0, games=12, workers=None, scheduler=None, progress=None
-) -> list[dict]:
-    """Every target (clause id or record kind) as a task (a knock-out changes its own process only), on the backend, in their order."""
-    params = ruleset.load_parameters(params_path, tuple(param_pairs))
-    done = plans.pairs(
-        [Knockout(ruleset.name, params, t, seed, games) for t in targets], scheduler=scheduler, workers=workers, jobs=len(targets)
-    )
-    return kr.rows(done, len(targets), progress)
