@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from oblivaeon_verify.model.common.deck import take
 from oblivaeon_verify.model.common.kernel import Ask, Work
+from oblivaeon_verify.model.oblivaeon.cards import BASE_KEYS
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft, deck_label
 from oblivaeon_verify.model.oblivaeon.places import deck_place, moved, trash_of_deck
@@ -29,14 +30,18 @@ def reveal_options(d: Draft, ref: tuple, end: str) -> list[Decision]:
     so copies of a kind sit together and the first copy is a stable representative)."""
     groups: dict[str, list] = {}
     for c in d.deck(ref).middle:
-        k = c.partition("#")[0]
+        k = BASE_KEYS[c]
         g = groups.get(k)
         if g is None:
             groups[k] = [c, 1]
         else:
             g[1] += 1
     label = deck_label(d, ref) + (" (bottom)" if end == "bottom" else "")
-    return [Decision("reveal", "chance", card=groups[k][0], target=label, weight=groups[k][1]) for k in sorted(groups)]
+    # built as tuples, in Decision's field order: a reveal offers some six outcomes and there are many reveals
+    return [_new_tuple(Decision, ("reveal", "chance", first, label, 0, 0, n)) for first, n in (groups[k] for k in sorted(groups))]
+
+
+_new_tuple = tuple.__new__
 
 
 def needs_reveal(d: Draft, ref: tuple, end: str = "top") -> bool:
