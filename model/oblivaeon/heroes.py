@@ -230,7 +230,8 @@ def _one_shot_done(d: Draft, work: OneShotDone) -> None:
     card, seat = work.card, work.seat
     if is_in_play(d, card):
         holder = seat_holding(d, card)
-        move(d, card, trash_place(d, card, holder if holder >= 0 else seat), work.clause)
+        place = ("seat", holder, "play") if holder >= 0 else None  # (a hero's one-shot: no search for where it is)
+        move(d, card, trash_place(d, card, holder if holder >= 0 else seat), work.clause, place=place)
 
 
 # --- powers --------------------------------------------------------------------------------

@@ -217,4 +217,4 @@ def fire_trigger(d: Draft, work: FireTrigger) -> None:
         return  # flipped to its other side since
     trig = SCION_PANELS[card].triggers[idx] if card in SCION_PANELS else current_def(d, card).triggers[idx]
     d.emit("trigger", clause, zone=ctx.zone, card=card, detail=f"{when} of turn")
-    resolve(d, trig.ops, ctx._replace(clause=clause))
+    resolve(d, trig.ops, Ctx(ctx.source, ctx.side, ctx.seat, ctx.zone, ctx.host, clause))  # (``_replace`` costs thrice as much)
