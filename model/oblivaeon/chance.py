@@ -6,6 +6,7 @@ asks for the reveal before it; the outcome makes the card known and the rule run
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -37,11 +38,13 @@ def reveal_options(d: Draft, ref: tuple, end: str) -> list[Decision]:
         else:
             g[1] += 1
     label = deck_label(d, ref) + (" (bottom)" if end == "bottom" else "")
-    # built as tuples, in Decision's field order: a reveal offers some six outcomes and there are many reveals
-    return [_new_tuple(Decision, ("reveal", "chance", first, label, 0, 0, n)) for first, n in (groups[k] for k in sorted(groups))]
+    return [_outcome(first, label, n) for first, n in (groups[k] for k in sorted(groups))]
 
 
-_new_tuple = tuple.__new__
+@functools.lru_cache(maxsize=4096)
+def _outcome(card: str, label: str, copies: int) -> Decision:
+    """A reveal's outcome, a value made once: a reveal offers some six, and most are those of the deck's last reveal."""
+    return Decision("reveal", "chance", card=card, target=label, weight=copies)
 
 
 def needs_reveal(d: Draft, ref: tuple, end: str = "top") -> bool:

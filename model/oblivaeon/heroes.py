@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
@@ -168,11 +169,17 @@ def offer_play(d: Draft, seat: int, extra: bool = False) -> None:
     if not s.characters:
         return
     who = hero_actor(seat)
-    options = [Decision("play-card", who, card=c) for c in playable(d, seat)]
+    options = [_play_option(who, c) for c in playable(d, seat)]
     if s.hand:
         options += [Decision("pay-objective", who, target=o) for o in payable_objectives(d, seat)]
     options.append(Decision("skip-play", who))
     d.ask(ChoosePlay(tuple(options), seat))
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_option(who: str, card: str) -> Decision:
+    """Playing ``card``: a value, made once (each play phase offers every card of the hand)."""
+    return Decision("play-card", who, card=card)
 
 
 @KERNEL.handles(ChoosePlay)
