@@ -55,7 +55,7 @@ def test_a_description_that_picks_what_its_words_do_not_name_is_flagged_and_unre
         "oblivaeon",
         "oblivaeon_verify.model.oblivaeon.battle_zones",
         "reachable_targets",
-        "if not side_matches(side, target_side(d, t)):",
+        "if not admits(target_side(d, t)):",
         "if False:",
         "one direction",
     )

@@ -7,6 +7,10 @@ and is checked by the invariants on the events that every effect records.
 
 from __future__ import annotations
 
+import functools
+import operator
+from collections.abc import Callable
+
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, member_hp
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.draft import Ctx, Draft
@@ -143,20 +147,38 @@ def targets_in(d, zone: int) -> list[str]:
     return out
 
 
+class _SideTests(dict):
+    """Side filter (``any``, ``hero``, ``non-villain``, ...) -> the test of a side it admits, made once per filter."""
+
+    def __missing__(self, side_filter: str) -> Callable[[str], bool]:
+        if side_filter == "any":
+            test = _any_side
+        elif side_filter.startswith("non-"):
+            test = functools.partial(operator.ne, side_filter[4:])
+        else:
+            test = functools.partial(operator.eq, side_filter)
+        self[side_filter] = test
+        return test
+
+
+def _any_side(side: str) -> bool:
+    return True
+
+
+SIDE_TESTS = _SideTests()
+
+
 def side_matches(side_filter: str, side: str) -> bool:
-    if side_filter == "any":
-        return True
-    if side_filter.startswith("non-"):
-        return side != side_filter[4:]
-    return side == side_filter
+    return SIDE_TESTS[side_filter](side)
 
 
 def reachable_targets(d, ctx: Ctx, side: str, reach: str, characters_only: bool = False) -> list[str]:
     """The targets an effect from ``ctx`` may pick: its own zone only, unless its card reaches further."""
     out = []
+    admits = SIDE_TESTS[side]
     for zone in reach_zones(ctx, reach):
         for t in targets_in(d, zone):
-            if not side_matches(side, target_side(d, t)):
+            if not admits(target_side(d, t)):
                 continue
             if characters_only and not is_character(t):
                 continue

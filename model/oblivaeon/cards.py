@@ -9,6 +9,7 @@ its Constructs) and the five new heroes are present, with the behaviour the rule
 
 from __future__ import annotations
 
+import functools
 import re
 from types import MappingProxyType
 
@@ -693,7 +694,8 @@ CHARACTERS: MappingProxyType = MappingProxyType({c.key: c for c in CHARACTERS_LI
 HEROES: tuple[str, ...] = tuple(dict.fromkeys(c.hero for c in CHARACTERS_LIST))
 
 
-#: Member character-card ids of a team character (the Sentinels), else the card itself.
+#: Member character-card ids of a team character (the Sentinels), else the card itself (worked out once per character).
+@functools.cache
 def character_cards(char_key: str) -> tuple[str, ...]:
     ch = CHARACTERS[char_key]
     if ch.members:
@@ -706,8 +708,19 @@ def physical(defs) -> tuple[str, ...]:
     return tuple(f"{c.key}#{i}" for c in defs for i in range(1, c.copies + 1))
 
 
+class _BaseKeys(dict):
+    """Card id -> its kind (the id without its copy number), worked out once per card id."""
+
+    def __missing__(self, card: str) -> str:
+        key = self[card] = card.split("#", 1)[0]
+        return key
+
+
+BASE_KEYS = _BaseKeys()
+
+
 def base_key(card: str) -> str:
-    return card.split("#", 1)[0]
+    return BASE_KEYS[card]
 
 
 def hero_deck_cards(hero: str) -> tuple[str, ...]:
@@ -733,6 +746,7 @@ CHARACTER_CARDS: MappingProxyType = MappingProxyType({cid: ch for ch in CHARACTE
 SCION_PANELS: MappingProxyType = MappingProxyType({s.key: s for s in SCIONS.values()})
 
 
+@functools.cache  # (a character card's printed HP: every heal of a hero asks it)
 def member_hp(card: str) -> int:
     ch = CHARACTER_CARDS[card]
     if ch.members:

@@ -6,11 +6,13 @@ asks for the reveal before it; the outcome makes the card known and the rule run
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from oblivaeon_verify.model.common.deck import take
 from oblivaeon_verify.model.common.kernel import Ask, Work
+from oblivaeon_verify.model.oblivaeon.cards import BASE_KEYS
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.draft import KERNEL, Draft, deck_label
 from oblivaeon_verify.model.oblivaeon.places import deck_place, moved, trash_of_deck
@@ -29,14 +31,20 @@ def reveal_options(d: Draft, ref: tuple, end: str) -> list[Decision]:
     so copies of a kind sit together and the first copy is a stable representative)."""
     groups: dict[str, list] = {}
     for c in d.deck(ref).middle:
-        k = c.partition("#")[0]
+        k = BASE_KEYS[c]
         g = groups.get(k)
         if g is None:
             groups[k] = [c, 1]
         else:
             g[1] += 1
     label = deck_label(d, ref) + (" (bottom)" if end == "bottom" else "")
-    return [Decision("reveal", "chance", card=groups[k][0], target=label, weight=groups[k][1]) for k in sorted(groups)]
+    return [_outcome(first, label, n) for first, n in (groups[k] for k in sorted(groups))]
+
+
+@functools.lru_cache(maxsize=4096)
+def _outcome(card: str, label: str, copies: int) -> Decision:
+    """A reveal's outcome, a value made once: a reveal offers some six, and most are those of the deck's last reveal."""
+    return Decision("reveal", "chance", card=card, target=label, weight=copies)
 
 
 def needs_reveal(d: Draft, ref: tuple, end: str = "top") -> bool:

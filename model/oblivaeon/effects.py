@@ -9,6 +9,7 @@ recorded as an event with the zone it happened in, the zone of its source and th
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -117,7 +118,13 @@ def _pick_targets(d: Draft, op, ctx: Ctx) -> tuple[list[str], tuple[Decision, ..
     if target.pick == "each" or len(cands) == 1:
         return cands, ()
     who = actor(ctx) if target.pick == "choose" else "players"
-    return [], tuple([Decision("target", who, card=ctx.source, target=c) for c in cands])
+    return [], tuple([_target_option(who, ctx.source, c) for c in cands])
+
+
+@functools.lru_cache(maxsize=4096)
+def _target_option(who: str, source: str, target: str) -> Decision:
+    """The choice of ``target`` for an instruction of ``source``: a value, made once (target choices are asked often)."""
+    return Decision("target", who, card=source, target=target)
 
 
 _WHAT = {v.Damage: "damage", v.Heal: "healing", v.TempReduce: "temporary effect"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
@@ -168,11 +169,17 @@ def offer_play(d: Draft, seat: int, extra: bool = False) -> None:
     if not s.characters:
         return
     who = hero_actor(seat)
-    options = [Decision("play-card", who, card=c) for c in playable(d, seat)]
+    options = [_play_option(who, c) for c in playable(d, seat)]
     if s.hand:
         options += [Decision("pay-objective", who, target=o) for o in payable_objectives(d, seat)]
     options.append(Decision("skip-play", who))
     d.ask(ChoosePlay(tuple(options), seat))
+
+
+@functools.lru_cache(maxsize=4096)
+def _play_option(who: str, card: str) -> Decision:
+    """Playing ``card``: a value, made once (each play phase offers every card of the hand)."""
+    return Decision("play-card", who, card=card)
 
 
 @KERNEL.handles(ChoosePlay)
@@ -230,7 +237,8 @@ def _one_shot_done(d: Draft, work: OneShotDone) -> None:
     card, seat = work.card, work.seat
     if is_in_play(d, card):
         holder = seat_holding(d, card)
-        move(d, card, trash_place(d, card, holder if holder >= 0 else seat), work.clause)
+        place = ("seat", holder, "play") if holder >= 0 else None  # (a hero's one-shot: no search for where it is)
+        move(d, card, trash_place(d, card, holder if holder >= 0 else seat), work.clause, place=place)
 
 
 # --- powers --------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from oblivaeon_verify.model.common.kernel import Ask, Work
@@ -224,7 +225,13 @@ def replace_one(d: Draft, work: ReplaceHero) -> None:
     if not options:
         d.end("lost", f"no hero can be set up for marker #{seat + 1}", "INCAP.NO-LIMIT")
         return
-    d.ask(ChooseReplacementHero(tuple(Decision("set-up-hero", f"hero {seat + 1}", card=k) for k in options), seat))
+    d.ask(ChooseReplacementHero(_replacement_options(seat, tuple(options)), seat))
+
+
+@functools.lru_cache(maxsize=256)
+def _replacement_options(seat: int, characters: tuple[str, ...]) -> tuple[Decision, ...]:
+    """The choice among ``characters`` for the player of ``seat``: a value, made once (some sixty options, often the same)."""
+    return tuple(Decision("set-up-hero", f"hero {seat + 1}", card=k) for k in characters)
 
 
 @KERNEL.handles(ChooseReplacementHero)

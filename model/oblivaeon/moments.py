@@ -93,13 +93,28 @@ def heard(d, kind: str, subject: str, zone: int) -> bool:
     return subject in near or in_play_in(d, zone, near) or in_play_in(d, 3 - zone, HEARING_ACROSS[kind])
 
 
-def happened(d, kind: str, clause: str, subject: str, zone: int, holder: int = -1, *, to: str = "", **event) -> None:
+def happened(
+    d,
+    kind: str,
+    clause: str,
+    subject: str,
+    zone: int,
+    holder: int = -1,
+    *,
+    to: str = "",
+    source_zone: int = 0,
+    reach: str = "zone",
+    card: str | None = None,
+    target: str = "",
+    detail: str = "",
+) -> None:
     """Record the moment ``kind`` of ``subject`` in ``zone`` (0: out of play): its event (whose ``card`` is the subject
-    unless ``event`` names another, the destroyer of a destroyed card), and the reactions' turn to answer it.  Nothing
-    answers a moment out of play: no card there is in play to hear it, and the subject itself was not in play."""
+    unless another is named, the destroyer of a destroyed card), and the reactions' turn to answer it.  Nothing
+    answers a moment out of play: no card there is in play to hear it, and the subject itself was not in play.
+
+    (The event's fields are spelled out, not passed on as ``**event``: every card that moves records a moment.)"""
     assert kind in REACTION_EVENTS, kind
-    event.setdefault("card", subject)
-    d.emit(kind, clause, zone=zone, **event)
+    d.emit(kind, clause, zone, source_zone, reach, subject if card is None else card, target, 0, detail)
     if kind == "enters-play":
         d.entered = d.entered + (subject,)
     elif kind == "leaves-play":

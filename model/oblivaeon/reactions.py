@@ -75,7 +75,7 @@ def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
     seen = False
     # the cards here that may answer: by a reaction to others' moments, or the moment's own card by one to itself
     hears = others | {m.card} if m.card in own else others
-    for n, (card, holder, layer) in enumerate(layers(d, here, only=hears.__contains__) if near else ()):
+    for n, (card, holder, layer) in enumerate(layers(d, here, only=hears) if near else ()):
         seen |= card == m.card
         cdef = current_def(d, card)
         found += [(0, layer, n, card, cdef.key, i, context(d, card, here, holder, layer)) for i in answers(d, cdef, card, m, here)]
@@ -85,7 +85,7 @@ def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
         ctx = context(d, m.card, here, m.holder, layer)
         own = [i for i in answers(d, cdef, m.card, m, here) if cdef.reactions[i].subject == "self"]
         found += [(0, layer, 1 << 30, m.card, cdef.key, i, ctx) for i in own]
-    for n, (card, holder, layer) in enumerate(layers(d, there, only=across.__contains__) if far else ()):
+    for n, (card, holder, layer) in enumerate(layers(d, there, only=across) if far else ()):
         cdef = current_def(d, card)
         found += [(1, layer, n, card, cdef.key, i, context(d, card, there, holder, layer)) for i in answers(d, cdef, card, m, there)]
     found.sort(key=lambda f: f[:3])
