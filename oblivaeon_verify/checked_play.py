@@ -68,7 +68,7 @@ def _async_limit(seconds: float, message: str):
     that call raises the interpreter-wide "async exception pending" signal that only a thread taking
     its exception clears, so every thread then re-enters the eval breaker at each check, and a
     function called under ``sys.settrace`` loops on its first instruction forever (the graph
-    command hung that way after a game ran in a thread).  One that fired but was not raised yet is
+    command, which then counted handler calls under a trace hook, hung that way after a game ran in a thread).  One that fired but was not raised yet is
     taken here instead, at the next bytecode boundary.
     """
     hung = type("GameHung", (GameHung,), {"__init__": lambda self: GameHung.__init__(self, message)})

@@ -3,7 +3,7 @@
 A Dask worker plays its games in threads, where the limit is an asynchronous exception set by a
 timer (``checked_play._async_limit``).  Withdrawing one with ``PyThreadState_SetAsyncExc(id, NULL)``
 leaves CPython 3.11's interpreter-wide "async exception pending" signal set, and a function called
-afterwards under ``sys.settrace`` (the graph command counts handler calls that way) loops on its
+afterwards under ``sys.settrace`` (``handlers.Acting`` sees which rules ran that way) loops on its
 first instruction for ever.  The check runs in a child process so that the old behaviour is a
 failed assertion, not a hung suite; on 3.12 and later the interpreter no longer has the flaw.
 """
