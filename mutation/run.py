@@ -109,7 +109,7 @@ def classify(item, result) -> tuple[str, str] | None:
     return None
 
 
-ANNOTATION = re.compile(r"(def .*\|.*\)|^\s*\w+: [\w\[\], .]*\|)")
+ANNOTATION = re.compile(r"(def .*\|.*\)|def .*\) -> [\w\[\], .]*\||^\s*\w+: [\w\[\], .]*\|)")
 ENUM_IS = re.compile(r" is [A-Z]\w*\.[A-Z_]+")
 
 

@@ -49,6 +49,15 @@ BUGS = (
         "wrong battle zone",
     ),
     Bug(
+        "owner-effects-end-at-any-earlier-hero-s-turn",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.durations",
+        "owner_turn_starts",
+        "t.owner == seat and",
+        "t.owner >= seat and",
+        "one direction",
+    ),
+    Bug(
         "zone-effects-forget-their-reach",
         "oblivaeon",
         "oblivaeon_verify.model.oblivaeon.durations",

@@ -79,6 +79,7 @@ def test_a_temporary_effect_refuses_an_unknown_scope_or_expiry():
     "bug,invariant,scenario",
     [
         ("end-of-turn-effects-outlive-their-turn", "temporary-effects-end-on-time", "duration-end-of-turn"),
+        ("owner-effects-end-at-any-earlier-hero-s-turn", "temporary-effects-end-only-at-their-expiry", "duration-owner-next-turn"),
         ("zone-effects-reach-the-other-zone", "temporary-effects-reach-their-scope", "duration-zone-stays"),
         ("zone-effects-forget-their-reach", "temporary-effects-reach-their-scope", "duration-other-zone"),
     ],

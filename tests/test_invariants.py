@@ -346,6 +346,8 @@ BREAKERS = {
     "temporary-effects-end-on-time": lambda s: replace(
         s, temps=(Temp(1, "hero", 1, 0, "legacy:cover#1", "zone", None, "end-of-turn", (0, 0)),)
     ),
+    # in hero 1's turn, hero 2's effect lasting to his next turn ends, though no turn of his began
+    "temporary-effects-end-only-at-their-expiry": lambda s: step(replace(s, temps=(Temp(1, "hero", 1, 1, "tachyon:cover#1"),)), [], s),
     "temporary-effects-reach-their-scope": lambda s: (lambda t: step(t, [ev("damage", target=char(t), zone=1, amount=2, detail="melee")]))(
         replace(s, temps=(Temp(1, "hero", 1, 0, "legacy:cover#1"),))
     ),
@@ -620,3 +622,21 @@ def test_a_move_out_of_play_is_read_as_the_kind_of_place_it_went_to_as_the_model
     assert moved("seat/0/hand -> env/Megalopolis/trash") == "moved into trash"
     assert moved("seat/0/hand -> box") == "moved into box"
     assert moved("seat/1/play -> oblivaeon_trash") == "moved into oblivaeon_trash"
+
+
+def test_an_effect_ends_only_at_its_expiry_each_expiry_in_both_directions_hero_continue(start):
+    inv = INVARIANTS["temporary-effects-end-only-at-their-expiry"]
+    here = zone(start, 1, villain_play=(AEON_MAN,))
+    now = (start.cursor.round, start.cursor.slot)
+    while_in_play = Temp(1, "hero", 1, -1, AEON_MAN, "zone", None, "source-leaves-play")
+    this_turn = Temp(1, "hero", 1, 0, "legacy:cover#1", "zone", None, "end-of-turn", now)
+    earlier_turn = replace(this_turn, made=(now[0] - 1, now[1]))
+    # its card still in play, or its turn still going on: it must not have ended
+    assert inv.violations(step(replace(here, temps=(while_in_play,)), [], here))
+    assert inv.violations(step(replace(here, temps=(this_turn,)), [], here))
+    # its card gone, or its turn over: it may
+    assert not inv.violations(step(replace(here, temps=(while_in_play,)), [], start))
+    assert not inv.violations(step(replace(here, temps=(earlier_turn,)), [], here))
+    # its owner falls: every effect of his ends with him
+    fell = ev("hero-incapacitated", "INCAP.CHARACTER-SPENT", zone=1, card=char(start, 1))
+    assert not inv.violations(step(replace(start, temps=(Temp(1, "hero", 1, 1, "tachyon:cover#1"),)), [fell], start))

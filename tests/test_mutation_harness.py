@@ -61,3 +61,19 @@ def test_run_as_cosmic_ray_runs_it_the_harness_tests_the_mutated_copy_not_the_in
     done = subprocess.run([sys.executable, "-m", "mutation.harness", "aeons_end"], cwd=copy, env=env, capture_output=True, text=True)
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stdout.strip().splitlines()[-1].startswith("KILLED after ")
+
+
+def test_the_classifier_takes_a_changed_type_annotation_for_an_equivalent_mutant_and_nothing_else():
+    from types import SimpleNamespace
+
+    spec = importlib.util.spec_from_file_location("mutation_run", ROOT / "mutation" / "run.py")
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+
+    def kind(old: str, new: str):
+        m = SimpleNamespace(operator_name="core/ReplaceBinaryOperator_BitOr_BitXor", module_path=Path("places.py"), definition_name="f")
+        return run.classify(SimpleNamespace(mutations=[m]), SimpleNamespace(diff=f"--- a\n+++ b\n-{old}\n+{new}\n"))
+
+    assert kind("def place_of(s, card: str) -> tuple | None:", "def place_of(s, card: str) -> tuple ^ None:")[0] == run.EQUIVALENT
+    assert kind("def f(x: int | None) -> None:", "def f(x: int ^ None) -> None:")[0] == run.EQUIVALENT
+    assert kind("    flags = a | b", "    flags = a ^ b") is None

@@ -1,4 +1,4 @@
-"""Temporary effects: each ends when its expiry says, and reduces damage to exactly what its scope covers.
+"""Temporary effects: each ends when its expiry says (and not before), and reduces damage to exactly what its scope covers.
 
 What an effect covers and when it ends are recomputed here from its record and the state, in the rulebook's terms:
 a battle zone's effects stay in it (BZ.ISOLATION) unless the reading ``temp_zone_reading`` says they follow the hero
@@ -6,6 +6,8 @@ who made them; one on a target or a hero follows it.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from oblivaeon_verify.model.oblivaeon.parameters import TempZoneReading
 from oblivaeon_verify.model.oblivaeon.round_order import current_phase, current_turn
@@ -29,6 +31,50 @@ def effects_end_on_time(s):
                 yield f"{t.source}'s effect was to end when hero {t.owner + 1}'s next turn started"
         elif t.until == "source-leaves-play" and t.source not in in_play(s):
             yield f"{t.source}'s effect was to end when its card left play"
+
+
+@step(
+    "temporary-effects-end-only-at-their-expiry",
+    "HERO.CONTINUE",
+    "ROUND.ORDER",
+    "INCAP.CARDS-TO-BOX",
+    events=("turn", "hero-incapacitated"),
+    changes=("temps",),
+)
+def effects_end_only_at_expiry(st):
+    """No temporary effect ends before its expiry (the other half of ``temporary-effects-end-on-time``): one lasting to
+    the end of its turn ends only once that turn is over, one lasting to its owner's next turn only when a turn of that
+    owner begins, one lasting while its card is in play only once the card is out of play; any of them may end with its
+    owner's hero, who falls (its cards leave play, INCAP.CARDS-TO-BOX)."""
+    before, after = st.before.temps, st.after.temps
+    if before is after or not before:
+        return
+    kept = Counter(after)
+    gone = []
+    for t in before:
+        if kept[t]:
+            kept[t] -= 1
+        else:
+            gone.append(t)
+    if not gone:
+        return
+    now = (st.after.cursor.round, st.after.cursor.slot)
+    # whose hero turn began in the step, or is going on after it (its start phase, where the effects end, comes after
+    # the phases to move and to take an option, and may be a step of its own)
+    owners_turns = {e.amount - 1 for e in st.events if e.kind == "turn" and e.amount}
+    turn = current_turn(st.after)
+    if turn is not None and turn.kind == "hero":
+        owners_turns.add(turn.seat)
+    fell = {e.card for e in st.events if e.kind == "hero-incapacitated"}
+    for t in gone:
+        if 0 <= t.owner < len(st.before.seats) and fell.intersection(st.before.seats[t.owner].characters):
+            continue
+        if t.until == "end-of-turn" and t.made == now:
+            yield f"{t.source}'s effect ended within the turn it was made in (round {t.made[0]}, turn {t.made[1] + 1}), before its end"
+        elif t.until == "owner-next-turn" and t.owner not in owners_turns:
+            yield f"{t.source}'s effect ended although no turn of its owner, hero {t.owner + 1}, began"
+        elif t.until == "source-leaves-play" and t.source in in_play(st.after):
+            yield f"{t.source}'s effect ended although its card is still in play"
 
 
 def _side_ok(wanted: str, side: str) -> bool:
