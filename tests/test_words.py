@@ -89,7 +89,7 @@ def test_a_step_heading_says_an_effect_and_a_setup_in_words(pages):
         ["simulate", "--players", "3", "--seed", "7", "--trace"],
         ["explore", "--depth", "2"],
         ["prove", "--players", "3"],
-        ["clarify", "--check"],
+        # (clarify --check: test_clarify's test of the encoded rulebook scans what it prints, with its answers at hand)
         ["ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "2"],
         ["simulate", "--ruleset", "aeons_end", "--games", "2", "--players", "2"],
     ],
