@@ -623,7 +623,11 @@ def verdict_line(verdict: dict) -> str:
 def render(data: dict) -> dict[str, str]:
     """Every file of the report, by relative path: the index, the clause table, one page per section and per corner case."""
     view = dict(data)
-    view["sections"] = [dict(s, html=report_pages.markdown_html(s.get("markdown", ""))) for s in data["sections"]]
+    # every picture drawn at once (one run of Graphviz's dot for them all, not one each)
+    pictures = [src for s in data["sections"] for src in report_pages.mermaid_blocks(s.get("markdown", ""))]
+    pictures += [p["mermaid"] for page in data["corner_cases"] for p in page["interaction"] if p["mermaid"]]
+    drawn = draw.svgs(pictures)
+    view["sections"] = [dict(s, html=report_pages.markdown_html(s.get("markdown", ""), drawn)) for s in data["sections"]]
     view["findings"] = report_story.findings(data)
     view["figures"] = report_story.figures(data)
     items = data["scenarios"]["items"]
@@ -641,7 +645,7 @@ def render(data: dict) -> dict[str, str]:
         files[report_story.section_page(s["name"], "md")] = report_pages.section_md(view, s)
     for page in data["corner_cases"]:
         for p in page["interaction"]:
-            p["svg"] = report_pages.mermaid_svg(p["mermaid"]) if p["mermaid"] else ""
+            p["svg"] = report_pages.mermaid_svg(p["mermaid"], drawn) if p["mermaid"] else ""
         files[f"corner-cases/{page['id']}.html"] = report_pages.corner_html(page)
         files[f"corner-cases/{page['id']}.md"] = report_pages.corner_md(page)
         for p in page["interaction"]:

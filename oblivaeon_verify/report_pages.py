@@ -97,9 +97,11 @@ def parse_mermaid(text: str) -> tuple[dict, list]:
     return pic.nodes, pic.edges
 
 
-def mermaid_svg(text: str) -> str:
-    """An inline SVG drawing of a Mermaid flowchart: Graphviz when installed, else the built-in layout (:mod:`.graphs.draw`)."""
-    return draw.svg(text)
+def mermaid_svg(text: str, drawn: dict[str, str] | None = None) -> str:
+    """An inline SVG drawing of a Mermaid flowchart: Graphviz when installed, else the built-in layout (:mod:`.graphs.draw`).
+
+    ``drawn``: drawings made beforehand (:func:`oblivaeon_verify.graphs.draw.svgs`), used when they hold ``text``."""
+    return drawn[text] if drawn and text in drawn else draw.svg(text)
 
 
 # --- Markdown (sections' bodies) to HTML ------------------------------------------------------
@@ -108,11 +110,16 @@ _MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 _MERMAID_BLOCK = re.compile(r'<pre><code class="language-mermaid">(.*?)</code></pre>', re.S)
 
 
-def markdown_html(text: str) -> str:
-    """Markdown to HTML (raw HTML in the source is escaped), with Mermaid blocks drawn as SVG."""
+def markdown_html(text: str, drawn: dict[str, str] | None = None) -> str:
+    """Markdown to HTML (raw HTML in the source is escaped), with Mermaid blocks drawn as SVG (``drawn``: as :func:`mermaid_svg`)."""
     # Line breaks inside table cells are the one piece of HTML sections write (``<br>``); keep those.
     body = _MD.render(text or "").replace("&lt;br&gt;", "<br>")
-    return _MERMAID_BLOCK.sub(lambda m: '<div class="picture">' + mermaid_svg(html.unescape(m.group(1))) + "</div>", body)
+    return _MERMAID_BLOCK.sub(lambda m: '<div class="picture">' + mermaid_svg(html.unescape(m.group(1)), drawn) + "</div>", body)
+
+
+def mermaid_blocks(text: str) -> list[str]:
+    """The Mermaid flowcharts of a Markdown text, as :func:`markdown_html` draws them."""
+    return [html.unescape(m.group(1)) for m in _MERMAID_BLOCK.finditer(_MD.render(text or ""))]
 
 
 # --- templates ----------------------------------------------------------------------------

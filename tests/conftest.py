@@ -9,7 +9,12 @@ as ``derandomize`` would, without turning the database off (``pytest_collection_
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import os
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -35,6 +40,7 @@ def pytest_collection_modifyitems(items) -> None:
     for item in items:
         if is_campaign(item.nodeid):
             item.add_marker(pytest.mark.campaign)
+    first_campaigns(items)
     if PROFILE != "ci":
         return
     from oblivaeon_verify.properties.common.machine import ModelMachine
@@ -44,6 +50,14 @@ def pytest_collection_modifyitems(items) -> None:
         test = getattr(item, "obj", None)
         if getattr(test, "is_hypothesis_test", False):
             example_db.derandomized(test)
+
+
+def first_campaigns(items) -> None:
+    """The modules holding campaigns run first, each module's tests together and in their order: the quick tests
+    come last, so neither xdist worker is left running a long campaign alone at the end (``--dist worksteal``,
+    in ``pyproject.toml``, gives each worker a run of neighbouring tests, so a module's fixtures are mostly made once)."""
+    slow = {item.nodeid.partition("::")[0] for item in items if item.get_closest_marker("campaign")}
+    items.sort(key=lambda item: item.nodeid.partition("::")[0] not in slow)  # (a stable sort)
 
 
 def pytest_sessionstart(session) -> None:
@@ -73,3 +87,47 @@ def pytest_terminal_summary(terminalreporter) -> None:
         for loader, c in sorted(totals.items()):
             parts = ", ".join(f"{n:,} {k}" for k, n in sorted(c.items()))
             terminalreporter.write_line(f"{loader}: {sum(c.values()):,} inputs: {parts}")
+
+
+@dataclass(frozen=True)
+class Ran:
+    """A command run once for the session (:func:`ran_once`): its exit code, what it printed, and its output folder."""
+
+    code: int
+    out: str
+    err: str
+    folder: Path
+
+
+@pytest.fixture(scope="session")
+def ran_once(tmp_path_factory, worker_id):
+    """``ran_once(*argv)``: the command ``argv`` run in a process of this session once, with ``--out FOLDER`` added,
+    for every test that only reads what it printed and wrote (the folder is shared: read it, never write it).
+
+    Under xdist the first worker to ask runs it while the others wait on a file lock, as pytest-xdist's
+    documentation describes; each test still asserts its own facts of the one run.
+    """
+    import fcntl
+    import hashlib
+
+    root = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    root = root / "ran-once"
+    root.mkdir(exist_ok=True)
+
+    def once(*argv: str) -> Ran:
+        folder = root / hashlib.sha256(json.dumps(argv).encode()).hexdigest()[:16]
+        with open(f"{folder}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            done = folder / "ran.json"
+            folder.mkdir(exist_ok=True)
+            if not done.is_file():
+                from oblivaeon_verify.cli import main
+
+                out, err = io.StringIO(), io.StringIO()
+                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                    code = main([*argv, "--out", str(folder / "out")])
+                done.write_text(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}))
+            said = json.loads(done.read_text())
+        return Ran(said["code"], said["out"], said["err"], folder / "out")
+
+    return once

@@ -12,6 +12,7 @@ from oblivaeon_verify.properties.oblivaeon.clarify.logic import Theory, judge
 from oblivaeon_verify.properties.oblivaeon.clarify.model_check import check, objects
 
 from oblivaeon_verify.cli import main
+from tests.test_words import problems
 
 
 def _decided(v: dict) -> dict:
@@ -85,10 +86,14 @@ def test_the_encoded_rulebook_is_consistent_and_reports_what_follows_from_the_re
     assert data["redundant"] == []
     assert [(r["clause"], r["statement"]) for r in data["redundant_statements"]] == [("CLAR.COMPLETED-MISSION-TRASH", 2)]
     # `clarify --check` says so, and that the model conforms (in this test: its answers are the ones just
-    # found, remembered by the solver's groundings, so the command takes a moment, not the check's 20 s).
+    # found, remembered by the solver's groundings, so the command takes a moment, not the check's 20 s);
+    # what it prints is words, not Python reprs or wrong plurals (test_words' check of every command's
+    # text, made here on the output this test has anyway rather than by a second 20 s check there)
     code = main(["clarify", "--check"])
-    out = capsys.readouterr().out
+    said = capsys.readouterr()
+    out = said.out
     assert code == 0 and "consistent" in out and "0 violations" in out, out
+    assert problems(out) == [] and problems(said.err) == []
 
 
 def test_an_inconsistent_set_is_reported_with_its_core():

@@ -59,14 +59,16 @@ def test_a_campaign_on_two_dask_workers_prints_the_json_it_prints_in_process(clu
     assert len(watcher.processing()) == 2, "both workers were in the cluster"
 
 
-def test_a_report_made_on_two_dask_workers_is_the_report_made_in_process(cluster, tmp_path, monkeypatch, capsys):
+def test_a_report_made_on_two_dask_workers_is_the_report_made_in_process(cluster, tmp_path, monkeypatch, capsys, ran_once):
+    from tests.test_shards import REPORT
+
     address, _watcher = cluster
-    base = ["report", "--games", "3", "--conformance-games", "1", "--seed", "11", "--section", "invariants"]
-    code = main([*base, "--workers", "1", "--out", str(tmp_path / "here")])
+    in_process = ran_once(*REPORT, "--workers", "2")  # (made once for this test and test_shards' merge of the same report)
+    code = in_process.code
     monkeypatch.setenv(backends.SCHEDULER_ENV, address)  # (the environment variable instead of --scheduler)
-    assert main([*base, "--out", str(tmp_path / "dask")]) == code
+    assert main([*REPORT, "--out", str(tmp_path / "dask")]) == code
     err = capsys.readouterr().err
-    here, dask = _files(tmp_path / "here"), _files(tmp_path / "dask")
+    here, dask = _files(in_process.folder), _files(tmp_path / "dask")
     assert "summary.json" in here and sorted(here) == sorted(dask)
     assert [n for n in here if here[n] != dask[n]] == [], err
 

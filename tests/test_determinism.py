@@ -128,10 +128,12 @@ def test_every_json_command_is_listed_here():
 def test_json_output_is_byte_identical_across_processes_hash_seeds_and_worker_counts(name, tmp_path):
     argv = JSON_COMMANDS[name]
     workers = (["--workers", "1"], ["--workers", "2"]) if name in ("simulate", "knockout", "census") else ([], [])
-    outs = []
-    for seed, extra in zip(("3", "4"), workers):
+    runs = []
+    for seed, extra in zip(("3", "4"), workers):  # the two processes side by side (as the report's test runs its two)
         (tmp_path / seed).mkdir()
-        p = _run([*argv, *extra] if name != "check" else [*argv, "--out", str(tmp_path / seed / "c")], seed, tmp_path / seed)
+        runs.append(_run([*argv, *extra] if name != "check" else [*argv, "--out", str(tmp_path / seed / "c")], seed, tmp_path / seed))
+    outs = []
+    for p in runs:
         out, err = p.communicate(timeout=600)
         assert p.returncode in (0, 1, 4), err[-2000:]
         outs.append(out)

@@ -56,20 +56,29 @@ def test_every_command_has_a_case_here(tmp_path):
         assert _args(command, rulesets.DEFAULT, tmp_path) is not None
 
 
+REPORT = ("report", "--games", "2", "--conformance-games", "0", "--workers", "1", "--section", "proofs")
+"""The report case's command (its --out apart): run once for this test and test_schemas' check of its summary."""
+
+
 @pytest.mark.parametrize("name", rulesets.available())
 @pytest.mark.parametrize("command", COMMANDS)
-def test_the_command_runs_for_the_ruleset(command, name, tmp_path, capsys):
+def test_the_command_runs_for_the_ruleset(command, name, tmp_path, capsys, ran_once):
+    written = tmp_path / ("r" if command == "report" else "v")
     if command == "merge":
         shard = ["simulate", "--ruleset", name, "--games", "1", "--workers", "1", "--shard", "1/1", "--shard-out", str(tmp_path / "s")]
         assert main(shard) == 0
         code = main([command, *_args(command, name, tmp_path)])
+    elif command == "report":
+        assert [command, *_args(command, name, tmp_path)] == [*REPORT, "--out", str(written)]
+        ran = ran_once(*REPORT, "--ruleset", name)
+        code, written = ran.code, ran.folder
     else:
         code = main([command, "--ruleset", name, *_args(command, name, tmp_path)])
     out = capsys.readouterr().out
     if command in ("report", "verify"):
         # two games reach too few clauses for a passing verdict: what is checked is that the report is
         # this ruleset's, that the section asked for ran, and that the exit code follows the verdict
-        summary = json.loads((tmp_path / ("r" if command == "report" else "v") / "summary.json").read_text())
+        summary = json.loads((written / "summary.json").read_text())
         assert summary["ruleset"] == name
         assert [(s["name"], s["status"]) for s in summary["sections"] if s["status"] != "skipped"] == [("proofs", "ok")]
         assert code == summary["findings"]["exit_code"] == {"passed": 0, "failed": 1, "inconclusive": 4}[summary["verdict"]]

@@ -320,30 +320,13 @@ def _tree(folder: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def earlier_report(tmp_path_factory) -> Path:
-    """A report made by the tool (a small one: one section)."""
-    where = tmp_path_factory.mktemp("earlier")
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "oblivaeon_verify",
-            "report",
-            "--games",
-            "1",
-            "--conformance-games",
-            "0",
-            "--section",
-            "proofs",
-            "--out",
-            "out",
-        ],
-        cwd=where,
-        capture_output=True,
-        timeout=600,
-    )
-    assert (where / "out" / "summary.json").is_file(), done.stderr.decode()[-3000:]
-    return where / "out"
+def earlier_report(ran_once) -> Path:
+    """A report made by the tool (a small one: one section; the one test_progress and test_words read, made once)."""
+    from tests.test_progress import SMALL_REPORT
+
+    made = ran_once(*SMALL_REPORT)
+    assert (made.folder / "summary.json").is_file(), made.err[-3000:]
+    return made.folder
 
 
 @pytest.mark.parametrize(

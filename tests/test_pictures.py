@@ -147,3 +147,16 @@ def test_graphviz_draws_a_long_chain_in_rows_read_left_to_right():
 def test_the_same_picture_is_drawn_to_the_same_bytes():
     needs_graphviz()
     assert draw.svg(tangle()) == draw.svg(tangle())
+
+
+def test_pictures_drawn_together_are_the_pictures_drawn_one_by_one(monkeypatch):
+    """The report draws its pictures by one run of dot (draw.svgs): each is the same bytes as drawn alone, the
+    empty one too, and a repeated one is drawn once; without dot, each is the built-in layout's."""
+    needs_graphviz()
+    texts = [chain(3), tangle(), chain(13), chain(3), "flowchart LR\n", chain(7, long_ids=False)]
+    together = draw.svgs(texts)
+    assert sorted(together) == sorted(set(texts))
+    assert all(together[t] == draw.svg(t) for t in texts)
+    assert together[tangle()] != together[chain(3)] and 'data-layout="graphviz"' in together[tangle()]
+    monkeypatch.setattr(draw, "graphviz_version", lambda: None)
+    assert draw.svgs(texts) == {t: draw.svg(t) for t in texts} and 'data-layout="graphviz"' not in draw.svgs(texts)[tangle()]

@@ -88,11 +88,13 @@ def test_json_output_shows_no_progress():
     assert out.getvalue() == ""
 
 
-def test_report_off_a_terminal_prints_a_line_per_phase_and_no_python_dict_of_timings(tmp_path, capsys):
-    code = main(
-        ["report", "--games", "1", "--conformance-games", "1", "--section", "proofs", "--workers", "1", "--out", str(tmp_path / "r")]
-    )
-    out = capsys.readouterr()
+SMALL_REPORT = ("report", "--games", "1", "--conformance-games", "1", "--section", "proofs", "--workers", "1", "--seed", "7")
+"""A report with a line for each phase; test_words reads the pages of the same run (``ran_once``)."""
+
+
+def test_report_off_a_terminal_prints_a_line_per_phase_and_no_python_dict_of_timings(ran_once):
+    out = ran_once(*SMALL_REPORT)
+    code = out.code
     assert code == 1  # one game per count leaves clauses unreached: a failure (and two sections left out)
     phases = re.findall(r"^\[ *[\d.]+ s\] (.*): .*done in [\d.]+ s$", out.err, re.M)
     assert phases == [

@@ -68,22 +68,12 @@ def test_merged_shards_print_json_that_fits_the_command_schema(capsys, tmp_path)
     assert code == 0 and data["schema"] == "simulate" and schemas.errors(data) == []
 
 
-def test_a_reports_summary_json_fits_its_schema(capsys, tmp_path):
-    argv = [
-        "report",
-        "--ruleset",
-        "aeons_end",
-        "--games",
-        "1",
-        "--conformance-games",
-        "0",
-        "--section",
-        "proofs",
-        "--out",
-        str(tmp_path / "r"),
-    ]
-    code = main(argv)
-    data = json.loads((tmp_path / "r" / "summary.json").read_text())
+def test_a_reports_summary_json_fits_its_schema(ran_once):
+    from tests.test_every_command_for_every_ruleset import REPORT
+
+    ran = ran_once(*REPORT, "--ruleset", "aeons_end")  # (the report test_every_command_for_every_ruleset runs too)
+    code = ran.code
+    data = json.loads((ran.folder / "summary.json").read_text())
     assert data["schema"] == "summary" and schemas.errors(data) == []
     assert data["verdict"] == exits.verdict(code) and data["findings"]["exit_code"] == code
 

@@ -58,16 +58,19 @@ def test_shards_merged_give_the_unsharded_json_byte_for_byte(argv, tmp_path, cap
     assert json.loads(whole)  # (a JSON document, not an empty line)
 
 
-def test_a_sharded_report_merges_into_the_unsharded_report_byte_for_byte(tmp_path, capsys):
-    base = ["report", "--games", "3", "--conformance-games", "1", "--seed", "11", "--section", "proofs", "--section", "invariants"]
-    code = main([*base, "--workers", "2", "--out", str(tmp_path / "whole")])
-    capsys.readouterr()
-    _shard_all(base, 2, tmp_path / "s", capsys)
+REPORT = ["report", "--games", "3", "--conformance-games", "1", "--seed", "11", "--section", "proofs", "--section", "invariants"]
+"""A small report with two sections; test_dask compares the same report made on a Dask cluster with this one."""
+
+
+def test_a_sharded_report_merges_into_the_unsharded_report_byte_for_byte(tmp_path, capsys, ran_once):
+    whole_run = ran_once(*REPORT, "--workers", "2")  # (the unsharded report, made once for this test and test_dask's)
+    code = whole_run.code
+    _shard_all(REPORT, 2, tmp_path / "s", capsys)
     assert (
         main(["merge", str(tmp_path / "s" / "shard-2-of-2.json"), str(tmp_path / "s" / "shard-1-of-2.json"), "--out", str(tmp_path / "m")])
         == code
     )
-    whole, merged = _files(tmp_path / "whole"), _files(tmp_path / "m")
+    whole, merged = _files(whole_run.folder), _files(tmp_path / "m")
     assert sorted(whole) == sorted(merged) and "summary.json" in whole
     assert [n for n in whole if whole[n] != merged[n]] == []
 

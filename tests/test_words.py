@@ -6,9 +6,8 @@ import re
 
 import pytest
 
-from oblivaeon_verify import report, rulesets
+from oblivaeon_verify import rulesets
 from oblivaeon_verify.cli import main
-from oblivaeon_verify.commands.common import versions
 from oblivaeon_verify.words import count, listing, phrase, plural, singular
 
 REPRS = re.compile(r"\{'|\['|\[\]|\[\(|\(\('|\{\w+=|\bDecision\(|\bEvent\(|\bState\(|<[a-z_.]+ object at 0x")
@@ -62,11 +61,14 @@ def test_the_scan_finds_reprs_and_wrong_plurals():
 
 
 @pytest.fixture(scope="module")
-def pages():
-    data, _ = report.build(
-        rulesets.load("oblivaeon"), seed=7, games=1, conformance_games=1, quick=True, versions=versions(), workers=1, sections=["proofs"]
-    )
-    return report.render(data)
+def pages(ran_once):
+    """Every page of a small report: the one test_progress reads the phases of (one run for both)."""
+    from tests.test_progress import SMALL_REPORT
+
+    folder = ran_once(*SMALL_REPORT).folder
+    pages = {str(p.relative_to(folder)): p.read_text() for p in sorted(folder.rglob("*")) if p.name.endswith((".html", ".md"))}
+    assert "index.html" in pages and len(pages) > 100
+    return pages
 
 
 def test_no_report_page_shows_a_python_repr_or_a_wrong_plural(pages):
@@ -89,7 +91,7 @@ def test_a_step_heading_says_an_effect_and_a_setup_in_words(pages):
         ["simulate", "--players", "3", "--seed", "7", "--trace"],
         ["explore", "--depth", "2"],
         ["prove", "--players", "3"],
-        ["clarify", "--check"],
+        # (clarify --check: test_clarify's test of the encoded rulebook scans what it prints, with its answers at hand)
         ["ask", "--ruleset", "aeons_end", "fewest-turns-to-reshuffle", "--players", "2"],
         ["simulate", "--ruleset", "aeons_end", "--games", "2", "--players", "2"],
     ],

@@ -72,13 +72,44 @@ def wrap(label: str, width: int = LABEL_WIDTH) -> list[str]:
     return lines or [""]
 
 
+EMPTY = '<p class="note">(empty picture)</p>'
+
+
 def svg(text: str) -> str:
     """The picture as inline SVG: by Graphviz when ``dot`` is installed, else by our own layout."""
     pic = parse(text)
     if not pic.nodes:
-        return '<p class="note">(empty picture)</p>'
+        return EMPTY
     drawn = by_graphviz(pic)
     return drawn if drawn is not None else own_layout(pic)
+
+
+def svgs(texts) -> dict[str, str]:
+    """``svg(text)`` of each text, the Graphviz ones drawn by one run of ``dot`` for them all.
+
+    A report draws about a hundred pictures, and starting ``dot`` costs more than laying one out:
+    dot lays out each graph of its input on its own, so each drawing is the one :func:`svg` gives.
+    """
+    out: dict[str, str] = {}
+    sources: dict[str, str] = {}
+    for text in dict.fromkeys(texts):
+        pic = parse(text)
+        if not pic.nodes:
+            out[text] = EMPTY
+        elif graphviz_version() is None:
+            out[text] = own_layout(pic)
+        else:
+            sources[text] = dot_source(pic)
+    if sources:
+        import graphviz
+
+        raw = graphviz.pipe("dot", "svg", "".join(sources.values()).encode(), quiet=True).decode()
+        docs = _DOCUMENT.findall(raw)
+        if len(docs) != len(sources):
+            raise RuntimeError(f"dot drew {len(docs)} pictures of {len(sources)}")
+        # (dot names the group of every graph after its input's first one "page0,1_graph0": named as when drawn alone)
+        out |= {text: _inline(_FIRST_GRAPH.sub('<g id="graph0"', doc, count=1)) for text, doc in zip(sources, docs)}
+    return out
 
 
 def renderer() -> str:
@@ -137,6 +168,9 @@ def dot_source(pic: Picture) -> str:
 
 _PROLOG = re.compile(r"^.*?(?=<svg)", re.S)
 _COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
+_DOCUMENT = re.compile(r"<\?xml.*?</svg>", re.S)
+"""One SVG document of dot's output (it writes one for each graph of its input, each with its prolog)."""
+_FIRST_GRAPH = re.compile(r'<g id="page\d+,\d+_graph0"')
 
 
 def by_graphviz(pic: Picture) -> str | None:
@@ -145,8 +179,11 @@ def by_graphviz(pic: Picture) -> str | None:
 
     if graphviz_version() is None:
         return None
-    raw = graphviz.pipe("dot", "svg", dot_source(pic).encode(), quiet=True).decode()
-    # inline in HTML: no prolog, no comments, and no xlink namespace (we draw no links)
+    return _inline(graphviz.pipe("dot", "svg", dot_source(pic).encode(), quiet=True).decode())
+
+
+def _inline(raw: str) -> str:
+    """dot's SVG document for inline HTML: no prolog, no comments, and no xlink namespace (we draw no links)."""
     body = _COMMENT.sub("", _PROLOG.sub("", raw, count=1)).replace(' xmlns:xlink="http://www.w3.org/1999/xlink"', "")
     return body.replace("<svg ", '<svg class="drawing" data-layout="graphviz" ', 1).strip()
 
