@@ -17,6 +17,7 @@ counted once.  The ledger knows no game.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
 from operator import attrgetter, is_
@@ -188,7 +189,12 @@ class Ledger:
 
 
 class Ledgers:
-    """One ledger per kind of game (the key of its expected card set), the most recent few kept."""
+    """One ledger per kind of game (the key of its expected card set), the most recent few kept, per thread.
+
+    A ledger is brought to a state in many small updates; two threads checking games of the same kind side by side
+    (a Dask worker's threads, say) would interleave their updates in one ledger and count neither game right, so
+    each thread keeps its own (the views of :mod:`.views` are shared instead: each is worked out whole, then stored).
+    """
 
     def __init__(
         self,
@@ -200,14 +206,18 @@ class Ledgers:
     ) -> None:
         self._args = (fields, summary, pooled, changes)
         self._limit = limit
-        self._by_key: dict[object, Ledger] = {}
+        self._mine = threading.local()
 
     def of(self, key, want: Callable[[], frozenset[str] | None] = lambda: None) -> Ledger:
-        led = self._by_key.get(key)
+        try:
+            by_key: dict[object, Ledger] = self._mine.by_key
+        except AttributeError:
+            by_key = self._mine.by_key = {}
+        led = by_key.get(key)
         if led is None:
-            if len(self._by_key) >= self._limit:
-                self._by_key.pop(next(iter(self._by_key)))
-            led = self._by_key[key] = Ledger(want(), *self._args)
+            if len(by_key) >= self._limit:
+                by_key.pop(next(iter(by_key)))
+            led = by_key[key] = Ledger(want(), *self._args)
         return led
 
 
