@@ -11,8 +11,8 @@ import functools
 from collections.abc import Iterator
 
 from oblivaeon_verify.model.common.deck import Deck
-from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, seat_of_hero
-from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, owner_of, slug
+from oblivaeon_verify.model.oblivaeon.battle_zones import seat_of_hero
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, owner_of, slug
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.durations import source_leaves_play
 from oblivaeon_verify.model.oblivaeon.moments import happened
@@ -275,10 +275,6 @@ def trash_place(d, card: str, holder_seat: int = -1) -> tuple:
         return ("out",)
     seat = seat_of_hero(d, cdef.deck)
     return ("seat", seat, "trash") if seat >= 0 else ("box",)
-
-
-def is_villain_card(card: str) -> bool:
-    return card == OBLIVAEON or card in SCION_PANELS or (card in PHYSICAL and PHYSICAL[card].deck in VILLAIN_TRASH)
 
 
 def hero_cards_anywhere(s, hero: str) -> list[tuple[tuple, str]]:
