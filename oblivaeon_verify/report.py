@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from oblivaeon_verify import campaign, exits, interrupts, report_pages, report_story, report_witnesses, rulesets
+from oblivaeon_verify import campaign, exits, handlers, interrupts, report_pages, report_story, report_witnesses, rulesets
 from oblivaeon_verify import scenarios as scenarios_pkg
 from oblivaeon_verify import sections as sections_pkg
 from oblivaeon_verify.graphs import draw
@@ -145,15 +146,28 @@ def citations(data: Any) -> dict[str, list[str]]:
     return {c: sorted(n) for c, n in found.items()}
 
 
-def run_scenarios(ruleset, phases=None) -> tuple[list, list[str]]:
-    """Load and run every scenario of the ruleset: (scenario, run) pairs and the load errors (``phases`` told as they run)."""
+def run_scenarios(ruleset, phases=None, reached: dict[str, frozenset[str]] | None = None) -> tuple[list, list[str]]:
+    """Load and run every scenario of the ruleset: (scenario, run) pairs and the load errors (``phases`` told as they run).
+
+    ``reached``, when given, receives per scenario id the clauses the scenario names that its run reached: a function
+    implementing the clause ran (its handler calls are counted around the run, setup included) or an event of the run
+    cited it.  A scenario's list of clauses is its author's claim; this is what the run showed of it.
+    """
     suite = scenarios_pkg.load_suite(ruleset.name)
     vocab = scenarios_pkg.vocabulary(ruleset.name)
     phases = phases or _NoPhases()
     phases.start("scenarios", len(suite.scenarios), "scenario")
     runs = []
     for sc in suite.scenarios:
-        runs.append((sc, scenarios_pkg.run(sc, vocab)))
+        if reached is None:
+            r = scenarios_pkg.run(sc, vocab)
+        else:
+            calls: Counter = Counter()
+            with handlers.counting(ruleset.package, calls):
+                r = scenarios_pkg.run(sc, vocab)
+            cited = {c for step in r.steps for c in step.clauses}
+            reached[sc.id] = frozenset(c for c in sc.clauses if calls[c] or c in cited)
+        runs.append((sc, r))
         phases.advance(len(runs))
     return runs, [str(e) for e in suite.errors]
 
@@ -308,14 +322,15 @@ def assemble(
         "quick": quick,
         "sections": sections,
     }
-    runs, load_errors = run_scenarios(ruleset, phases)
+    reached: dict[str, frozenset[str]] = {}
+    runs, load_errors = run_scenarios(ruleset, phases, reached)
 
     def built(mod) -> dict:  # from the games just played: the census
         return sections_pkg.entry(mod, mod.from_campaign(ruleset, result.census, seed=seed, games=total))
 
     secs = [entry if entry is not None else built(mod) if sections_pkg.from_campaign(mod) else ran[name] for name, mod, entry in plan]
     data["sections"] = secs
-    _coverage(ruleset, data, runs)
+    _coverage(ruleset, data, runs, reached)
     data["scenarios"] = _scenario_summary(runs, load_errors)
     from_setup = report_witnesses.kept(ruleset, (c for sc, _r in runs for c in sc.clauses))
     readings = sorted({sc.reading.parameter for sc, _r in runs if sc.reading is not None})
@@ -326,7 +341,7 @@ def assemble(
     return data, timings
 
 
-def _coverage(ruleset, data: dict, runs) -> None:
+def _coverage(ruleset, data: dict, runs, reached: dict[str, frozenset[str]]) -> None:
     by_section = {s["name"]: s for s in data["sections"]}
 
     def cited(name: str) -> dict | None:
@@ -334,10 +349,14 @@ def _coverage(ruleset, data: dict, runs) -> None:
         return citations(s["data"]) if s and s["status"] == "ok" else None
 
     inv, proofs = cited("invariants"), cited("proofs")
+    # a clause that functions implement is exercised by a scenario only if its run reached one of them (or cited it);
+    # one without a rule, or implemented as data, has nothing to run, and the scenario naming it stands
+    with_rules = {c for clauses in handlers.declared_codes(ruleset.package).values() for c in clauses}
     exercised: dict[str, list[dict]] = {}
     for sc, r in runs:
         for c in sc.clauses:
-            exercised.setdefault(c, []).append({"id": sc.id, "passed": r.passed})
+            ran = (c in reached[sc.id]) if c in with_rules else None
+            exercised.setdefault(c, []).append({"id": sc.id, "passed": r.passed, "reached": ran})
     cat = ruleset.catalogue
     for row in data["clause_coverage"]:
         c = cat[row["id"]]
@@ -357,10 +376,11 @@ def _coverage(ruleset, data: dict, runs) -> None:
         "reached": sum(1 for r in rows if r["reached"]),
         "with_invariant": None if inv is None else sum(1 for r in rows if r["invariants"]),
         "with_proof": None if proofs is None else sum(1 for r in rows if r["proofs"]),
-        "with_scenario": sum(1 for r in rows if r["scenarios"]),
+        "with_scenario": sum(1 for r in rows if any(s["reached"] is not False for s in r["scenarios"])),
         "clarifications": len(clar),
-        "clarifications_passing": sum(1 for r in clar if any(s["passed"] for s in r["scenarios"])),
-        "clarifications_without_passing_scenario": [r["id"] for r in clar if not any(s["passed"] for s in r["scenarios"])],
+        "clarifications_passing": sum(1 for r in clar if any(map(_shows, r["scenarios"]))),
+        "clarifications_without_passing_scenario": [r["id"] for r in clar if not any(map(_shows, r["scenarios"]))],
+        "named_not_reached": sorted(f"{s['id']}: {r['id']}" for r in rows for s in r["scenarios"] if s["reached"] is False),
         "complete": len(rows) - len(gaps),
         "gaps": gaps,
     }
@@ -379,9 +399,14 @@ def _gaps(row: dict) -> list[str]:
         landed = row["invariants"] is not None or row["proofs"] is not None
         if landed and not (row["invariants"] or row["proofs"]):
             missing.append("invariant or proof")
-    if not any(s["passed"] for s in row["scenarios"]):
+    if not any(map(_shows, row["scenarios"])):
         missing.append("passing scenario")
     return missing
+
+
+def _shows(entry: dict) -> bool:
+    """Whether a scenario naming a clause shows it: it passed, and its run reached the clause's rule (when it has one)."""
+    return entry["passed"] and entry["reached"] is not False
 
 
 def _scenario_summary(runs, load_errors: list[str]) -> dict:

@@ -185,7 +185,7 @@ CLAUSES_HTML = """{% extends "base.html" %}{% block body %}
 <p><a href="index.html">&larr; report index</a></p>
 <h1 id="coverage">{{ d.title }}: clause coverage</h1>
 {% set t = d.coverage_totals %}
-<p>{{ t.clauses|count("clause") }}; {{ t.handled }} with a rule to implement; <b>{{ t.complete }} of {{ t.clauses }} complete</b> (implemented, reached, guarded by an invariant or a proof, exercised by a passing scenario; a clause without a rule needs only the scenario).{% if t.clarifications %} Every Rules Clarification with a passing scenario: <b>{{ t.clarifications_passing }} of {{ t.clarifications }}</b>.{% endif %}</p>
+<p>{{ t.clauses|count("clause") }}; {{ t.handled }} with a rule to implement; <b>{{ t.complete }} of {{ t.clauses }} complete</b> (implemented, reached, guarded by an invariant or a proof, exercised by a passing scenario whose run reached a rule of the clause; a clause without a rule needs only the scenario).{% if t.named_not_reached %} {{ t.named_not_reached|length|count("clause named by a scenario", "clauses named by scenarios") }} whose run reached no rule of it (a scenario showing a refusal, say) count for nothing here; the table marks them.{% endif %}{% if t.clarifications %} Every Rules Clarification with a passing scenario: <b>{{ t.clarifications_passing }} of {{ t.clarifications }}</b>.{% endif %}</p>
 <table id="coverage-table">
 <thead><tr><th>clause</th><th>kind</th><th>in our words</th><th>implemented by</th><th>reached in random play</th><th>guarded by invariants</th><th>proved by</th><th>exercised by scenarios</th></tr></thead>
 <tbody>
@@ -195,7 +195,7 @@ CLAUSES_HTML = """{% extends "base.html" %}{% block body %}
 <td>{% if not r.handled %}<span class="note">n/a (no rule)</span>{% elif r.data %}yes (a table the model reads){% elif r.reached %}yes ({{ r.events|count("event") }}, {{ r.handler_calls|count("handler call") }}){% else %}<span class="fail">no</span>{% endif %}</td>
 <td>{% if r.invariants is none %}<span class="missing">invariant section not landed</span>{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %}</td>
 <td>{% if r.proofs is none %}<span class="missing">proof section not landed</span>{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %}</td>
-<td>{% for s in r.scenarios %}<a href="corner-cases/{{ s.id }}.html" class="{{ 'pass' if s.passed else 'fail' }}">{{ s.id }}</a>{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %}</td>
+<td>{% for s in r.scenarios %}<a href="corner-cases/{{ s.id }}.html" class="{{ 'pass' if s.passed else 'fail' }}">{{ s.id }}</a>{% if s.reached == false %} <span class="note">(named; its run reached no rule of it)</span>{% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %}</td>
 </tr>{% endfor %}
 </tbody>
 <tfoot class="totals"><tr><td>totals</td><td>{{ t.clauses }}</td><td></td><td>{{ t.implemented }} implemented</td><td>{{ t.reached }} reached</td>
@@ -306,7 +306,7 @@ CLAUSES_MD = """# {{ d.title }}: clause coverage
 {% endif %}
 | clause | implemented by | reached | invariants | proofs | scenarios |
 | --- | --- | --- | --- | --- | --- |
-{% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% elif r.implemented_by %}{{ r.implemented_by|map("md")|join("<br>")|safe }}{% else %}**missing**{% endif %} | {% if not r.handled %}n/a{% elif r.reached %}yes{% else %}**no**{% endif %} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %} |
+{% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% elif r.implemented_by %}{{ r.implemented_by|map("md")|join("<br>")|safe }}{% else %}**missing**{% endif %} | {% if not r.handled %}n/a{% elif r.reached %}yes{% else %}**no**{% endif %} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if s.reached == false %} (named; its run reached no rule of it){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %} |
 {% endfor %}"""
 
 SECTION_MD = """# {{ d.title }}: {{ s.title }}

@@ -252,7 +252,7 @@ def test_coverage_gaps_name_what_each_clause_lacks(small):
     gaps = {g["id"]: g["missing"] for g in t["gaps"]}
     assert t["complete"] == t["clauses"] - len(gaps)
     for row in data["clause_coverage"]:
-        passing = any(s["passed"] for s in row["scenarios"])
+        passing = any(s["passed"] and s["reached"] is not False for s in row["scenarios"])
         assert ("passing scenario" in gaps.get(row["id"], [])) == (not passing), row["id"]
     assert "CLAR.ERASED" not in gaps or gaps["CLAR.ERASED"] == ["invariant or proof"]
     lacking = [i for i, m in gaps.items() if "passing scenario" in m]
@@ -262,8 +262,41 @@ def test_coverage_gaps_name_what_each_clause_lacks(small):
 
 
 def test_a_clause_without_a_guard_is_a_gap_and_not_a_failure():
-    row = {"handled": True, "implemented_by": ["f"], "reached": True, "invariants": [], "proofs": [], "scenarios": [{"passed": True}]}
+    row = {
+        "handled": True,
+        "implemented_by": ["f"],
+        "reached": True,
+        "invariants": [],
+        "proofs": [],
+        "scenarios": [{"passed": True, "reached": True}],
+    }
     assert report._gaps(row) == ["invariant or proof"]
     assert report._gaps(dict(row, invariants=["x"])) == []
     assert report._gaps(dict(row, invariants=None, proofs=None)) == []  # no section landed: nothing to hold against the clause
     assert report._gaps({"handled": False, "scenarios": []}) == ["passing scenario"]
+
+
+def test_a_scenario_exercises_a_clause_only_if_its_run_reached_a_rule_of_it():
+    """A scenario's list of clauses is a claim: the report counts a scenario for a clause only when a function
+    implementing the clause ran in its run (or an event cited it); one whose run reached none is marked, not counted."""
+    reached: dict = {}
+    runs, errors = report.run_scenarios(rulesets.load("oblivaeon"), None, reached)
+    assert not errors and len(reached) == len(runs)
+    # the refusals of hero-option-illegal reach no rule of the options they refuse; hero-option-swap takes one
+    assert "HERO.OPT.SWAP" not in reached["hero-option-illegal"]
+    assert "HERO.OPT.SWAP" in reached["hero-option-swap"]
+    row = {"handled": True, "implemented_by": ["f"], "reached": True, "invariants": ["x"], "proofs": []}
+    assert report._gaps(dict(row, scenarios=[{"passed": True, "reached": False}])) == ["passing scenario"]
+    assert report._gaps(dict(row, scenarios=[{"passed": True, "reached": False}, {"passed": True, "reached": True}])) == []
+    assert report._gaps(dict(row, scenarios=[{"passed": True, "reached": None}])) == []  # nothing to run: the claim stands
+
+
+def test_the_clause_table_marks_a_scenario_whose_run_reached_no_rule_of_the_clause(small):
+    data, files = small
+    row = next(r for r in data["clause_coverage"] if r["id"] == "HERO.OPT.SWAP")
+    marks = {s["id"]: s["reached"] for s in row["scenarios"]}
+    assert marks["hero-option-illegal"] is False and marks["hero-option-swap"] is True
+    assert "hero-option-illegal: HERO.OPT.SWAP" in data["coverage_totals"]["named_not_reached"]
+    assert "[hero-option-illegal](corner-cases/hero-option-illegal.md) (named; its run reached no rule of it)" in files["clauses.md"]
+    no_rule = next(r for r in data["clause_coverage"] if not r["handled"] and r["scenarios"])
+    assert all(s["reached"] is None for s in no_rule["scenarios"])
