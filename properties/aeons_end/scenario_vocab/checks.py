@@ -58,7 +58,7 @@ class Checks:
         turns = (*game.seats(), "nemesis", "turn order")
         if "turn" in setup and (problem := one_of(setup["turn"], turns, "turn", game.where)):
             fail("turn", problem)
-        for k in ("aether", "gravehold", "nemesis_life", "corruption"):
+        for k in ("aether", "gravehold", "nemesis_life", "corruption", "turns_taken"):
             if k in setup and (problem := whole(setup[k], 0, MOST)):
                 fail(k, problem)
         for k, family in (("turn_order", "turn"), ("turn_discard", "turn"), ("nemesis_deck", "nemesis"), ("nemesis_discard", "nemesis")):

@@ -124,6 +124,7 @@ class Play:
             aether=setup.get("aether", 0),
             turn_order=tuple(setup.get("turn_order", ())),
             turn_discard=tuple(setup["turn_discard"]) if "turn_discard" in setup else None,
+            turns_taken=setup.get("turns_taken"),
             mages=mages,
             gravehold=setup.get("gravehold"),
             nemesis_life=setup.get("nemesis_life"),
