@@ -48,7 +48,7 @@ UNTIL_GOALS = ({"game_over"}, {"decision"}, {"turn", "phase"})
 # --- the vocabulary --------------------------------------------------------------------------
 
 SETUP_KEYS = {
-    "mages": "a list of 1-4 different mage names, or a player count (1 is true solo)",
+    "mages": "a list of mage names, one per player, or a player count N: the first N of Adelheim, Brama, Jian, Kadir (1 is true solo)",
     "nemesis": "a nemesis name",
     "difficulty": "beginner, normal, expert or extinction",
     "turn": "'player N', 'nemesis' or 'turn order' (whose turn it is now)",
