@@ -212,7 +212,7 @@ def _place_turn(d: Draft, pos: Position) -> None:
     d.turn_deck = Deck(top, tuple(pool), ())
     d.turn = len(drawn) if pos.turns_taken is None else pos.turns_taken
     if d.turn < len(drawn):
-        raise LookupError(f"turns_taken: {d.turn} turns cannot have drawn the {len(drawn)} turn order cards of this cycle")
+        raise LookupError(f"turns_taken: {d.turn} is fewer than the turn order cards drawn this cycle ({len(drawn)}), one per turn begun")
     d.aether = pos.aether
     d.agenda = []
     if pos.turn == "turn order":
