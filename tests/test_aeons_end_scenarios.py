@@ -244,6 +244,9 @@ def test_a_scenario_catches_its_rule_being_broken(monkeypatch, module, name, bro
     sc = next(s for s in SUITE.scenarios if s.id == scenario)
     assert RUNS[scenario].passed
     monkeypatch.setattr(module, name, broken)
+    # the scenario's own steps must catch it: the check of the built position (its state invariants) may
+    # catch some broken rules first, before any step, and is left out here
+    monkeypatch.setattr(type(VOCAB), "position_problems", lambda self, state: [])
     result = run(sc, VOCAB)
     assert not result.passed, f"{scenario} still passes with {name} broken"
     assert result.divergence is not None and result.divergence.index == index, result.explain()

@@ -9,6 +9,10 @@ step with the exception's one-line text.  A refusal must prove something: the vo
 ``refusal_problem(state, spec)`` says when the refused pattern could not have matched any decision of
 this game at all (a card or hero the game does not have), and then the step fails.
 
+The position built must be a state of the game: the vocabulary's ``position_problems(state)`` names the
+state invariants it breaks (a life above its starting value, a card placed twice), and a scenario whose
+position breaks one fails before its first step, since what it would show is about no game that can be played.
+
 A scenario with ``setup_refused`` has no steps: it passes only when building its position raises one
 of the vocabulary's ``setup_errors`` whose text contains its words.  A setup the model accepts, one it
 refuses for another reason (other words) and an exception of another type each fail it, saying which.
@@ -191,11 +195,16 @@ def run(scenario: Scenario, vocab) -> Run:
     try:
         state = vocab.new_game(scenario.setup, scenario.all_parameters)
         result.start = vocab.headline(state)
+        problems = vocab.position_problems(state)
     except vocab.setup_errors as e:
         result.error = str(e)
         return result
     except Exception as e:
         result.error = f"building the position raised {unforeseen(e)}"
+        return result
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        result.error = f"it is no state of the game, for it breaks the invariant {problems[0]}{more}"
         return result
     for step in scenario.steps:
         try:
