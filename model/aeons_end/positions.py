@@ -69,6 +69,9 @@ class Position:
     """Known top of the turn order deck, top first, by kind (``player-1``, ``nemesis``, ``solo``, ``wild``); the rest stays shuffled."""
     turn_discard: tuple[str, ...] | None = None
     """Turn order cards drawn this cycle, in order; None: just the card that started this turn."""
+    turns_taken: int | None = None
+    """Turns begun so far in the game, the current one included (a position late in a long game); None:
+    one per turn order card drawn this cycle.  The turn order deck's cycle count stays as set up."""
     mages: dict[int, MagePlacement] = field(default_factory=dict)
     """Seat (0-based) -> what differs from the mat."""
     gravehold: int | None = None
@@ -207,7 +210,9 @@ def _place_turn(d: Draft, pos: Position) -> None:
     d.turn_discard = _turn_cards(drawn, pool, "turn_discard")
     top = _turn_cards(pos.turn_order, pool, "turn_order")
     d.turn_deck = Deck(top, tuple(pool), ())
-    d.turn = len(drawn)
+    d.turn = len(drawn) if pos.turns_taken is None else pos.turns_taken
+    if d.turn < len(drawn):
+        raise LookupError(f"turns_taken: {d.turn} is fewer than the turn order cards drawn this cycle ({len(drawn)}), one per turn begun")
     d.aether = pos.aether
     d.agenda = []
     if pos.turn == "turn order":

@@ -8,6 +8,14 @@ decision nor one of the vocabulary's step errors (a model bug, or input no check
 step with the exception's one-line text.  A refusal must prove something: the vocabulary's
 ``refusal_problem(state, spec)`` says when the refused pattern could not have matched any decision of
 this game at all (a card or hero the game does not have), and then the step fails.
+
+The position built must be a state of the game: the vocabulary's ``position_problems(state)`` names the
+state invariants it breaks (a life above its starting value, a card placed twice), and a scenario whose
+position breaks one fails before its first step, since what it would show is about no game that can be played.
+
+A scenario with ``setup_refused`` has no steps: it passes only when building its position raises one
+of the vocabulary's ``setup_errors`` whose text contains its words.  A setup the model accepts, one it
+refuses for another reason (other words) and an exception of another type each fail it, saying which.
 """
 
 from __future__ import annotations
@@ -84,10 +92,14 @@ class Run:
     """The headline facts of the position after setup."""
     steps: list[StepRecord] = field(default_factory=list)
     error: str = ""
-    """Set when the position could not be built at all."""
+    """Set when the position could not be built at all (and the scenario did not expect that)."""
+    refusal: Check | None = None
+    """For a scenario with ``setup_refused``: whether the model's setup refused the position with those words."""
 
     @property
     def passed(self) -> bool:
+        if self.scenario.setup_refused:
+            return not self.error and self.refusal is not None and self.refusal.ok
         return not self.error and len(self.steps) == len(self.scenario.steps) and all(r.ok for r in self.steps)
 
     @property
@@ -98,6 +110,8 @@ class Run:
     def verdict(self) -> str:
         if self.error:
             return f"error: {self.error}"
+        if self.scenario.setup_refused:
+            return "pass" if self.passed else "fail at setup"
         d = self.divergence
         if d is None:
             return "pass"
@@ -109,6 +123,10 @@ class Run:
         head = f"scenario {sc.id} ({sc.path})"
         if self.error:
             return f"{head}: the position could not be built: {self.error}"
+        if self.scenario.setup_refused:
+            if self.passed:
+                return f"{head}: passed (the setup {self.refusal.actual})"
+            return f"{head}: the setup should have been refused with an error containing {sc.setup_refused!r}, but {self.refusal.actual}"
         d = self.divergence
         if d is None:
             return f"{head}: passed"
@@ -132,6 +150,10 @@ class Run:
             "verdict": self.verdict,
             "passed": self.passed,
             "error": self.error,
+            "setup_refused": self.scenario.setup_refused,
+            "refusal": None
+            if self.refusal is None
+            else {"expected": self.refusal.expected, "actual": self.refusal.actual, "ok": self.refusal.ok},
             "start": self.start,
             "steps": [r.to_json() for r in self.steps],
         }
@@ -167,14 +189,22 @@ def unforeseen(e: BaseException) -> str:
 
 def run(scenario: Scenario, vocab) -> Run:
     result = Run(scenario)
+    if scenario.setup_refused:
+        result.refusal = _refusal(scenario, vocab)
+        return result
     try:
         state = vocab.new_game(scenario.setup, scenario.all_parameters)
         result.start = vocab.headline(state)
+        problems = vocab.position_problems(state)
     except vocab.setup_errors as e:
         result.error = str(e)
         return result
     except Exception as e:
         result.error = f"building the position raised {unforeseen(e)}"
+        return result
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        result.error = f"it is no state of the game, for it breaks the invariant {problems[0]}{more}"
         return result
     for step in scenario.steps:
         try:
@@ -186,6 +216,22 @@ def run(scenario: Scenario, vocab) -> Run:
         if not rec.ok:
             break
     return result
+
+
+def _refusal(scenario: Scenario, vocab) -> Check:
+    """Build the position a scenario says the setup must refuse: the check of that refusal."""
+    what, words = "the model's setup refuses the position", scenario.setup_refused
+    expected = f"refused: ...{words}..."
+    try:
+        vocab.new_game(scenario.setup, scenario.all_parameters)
+    except vocab.setup_errors as e:
+        text = " ".join(str(e).split())
+        if words in text:
+            return Check(what, expected, f"refused: {text}", True)
+        return Check(what, expected, f"it was refused for another reason: {text}", False)
+    except Exception as e:
+        return Check(what, expected, f"building it raised {unforeseen(e)}, which is no setup error", False)
+    return Check(what, expected, "the setup accepted it and the game began", False)
 
 
 def _describe(vocab, step: Step) -> str:

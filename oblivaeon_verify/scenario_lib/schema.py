@@ -9,7 +9,16 @@ A scenario is a TOML file (``scenarios/<ruleset>/<id>.toml``) with these top-lev
 ``reading``    optional: ``{parameter = NAME, value = VALUE}`` when the rulebook can be read two ways;
 ``parameters`` optional model-parameter overrides (the reading's value is applied too);
 ``setup``      a partial description of the position, completed by the ruleset's vocabulary;
-``steps``      the decisions and effects, in order, each with its expectations.
+``steps``      the decisions and effects, in order, each with its expectations;
+``setup_refused``  instead of ``steps``: words the model's setup error must contain, for a position the
+               rules do not allow (no mage at all, the same mage twice): the scenario passes only
+               when building the position raises one of the vocabulary's ``setup_errors`` whose text
+               contains the words.  Such a scenario has no steps (nothing can be played), and its words
+               are a non-empty line of text.
+
+The model's setup is the one source of what a setup may be: a vocabulary's load-time ``check_setup``
+checks the words of a setup (keys, names, types) and leaves the rules of setting up (how many players,
+which mages together) to the model, so that a scenario can show the model refusing a setup.
 
 Every step names one action the ruleset's vocabulary knows (``decide``, ``effect``, ...) and may
 carry expectations: ``expect`` (state facts), ``events`` / ``no_events`` (event patterns that must
@@ -43,8 +52,11 @@ TOP_KEYS = {
     "parameters": "a table of model-parameter overrides",
     "setup": "a table describing the position",
     "steps": "an array of [[steps]] tables",
+    "setup_refused": "words the model's setup error must contain (the position must be refused; then no steps)",
 }
-REQUIRED = ("id", "title", "summary", "clauses", "steps")
+REQUIRED = ("id", "title", "summary", "clauses")
+MAX_WORDS = 200
+"""Characters of ``setup_refused``: a phrase of an error message, not a copy of it."""
 EXPECTATION_KEYS = {"note", "expect", "events", "no_events", "options", "no_options", "refused"}
 MAX_DEPTH = 12
 """How deeply tables and arrays may nest (the deepest real scenario nests 5): deeper is refused before
@@ -113,6 +125,8 @@ class Scenario:
     steps: tuple[Step, ...]
     parameters: Mapping[str, Any] = field(default_factory=dict)
     reading: Reading | None = None
+    setup_refused: str = ""
+    """Words the model's setup error must contain; '' for a scenario that plays (it then has steps)."""
 
     @property
     def all_parameters(self) -> dict[str, Any]:
@@ -234,6 +248,10 @@ def load(path: Path | str, vocab) -> Scenario:
     for key in REQUIRED:
         if key not in data:
             fail(key, f"missing; expected {TOP_KEYS[key]}", 1)
+    if "setup_refused" in data and "steps" in data:
+        fail("steps", "a scenario whose setup is refused (setup_refused) has no steps; give steps or setup_refused, not both")
+    if "setup_refused" not in data and "steps" not in data:
+        fail("steps", f"missing; expected {TOP_KEYS['steps']} (or setup_refused = WORDS for a position the setup must refuse)", 1)
 
     def want(key: str, value: Any, typ: type, what: str) -> Any:
         if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
@@ -282,6 +300,15 @@ def load(path: Path | str, vocab) -> Scenario:
 
     setup = want("setup", data.get("setup", {}), dict, TOP_KEYS["setup"])
     vocab.check_setup(setup, lambda key, message: fail(f"setup.{key}", message))
+    if "setup_refused" in data:
+        words = want("setup_refused", data["setup_refused"], str, "a string: " + TOP_KEYS["setup_refused"])
+        if not words.strip():
+            fail("setup_refused", "expected words the setup error must contain, got an empty string (any error would match)")
+        if _CONTROL.search(words):
+            fail("setup_refused", "expected one line of text, got a newline or another control character")
+        if len(words) > MAX_WORDS:
+            fail("setup_refused", f"expected at most {MAX_WORDS} characters (a phrase of the error), got {len(words)}")
+        return Scenario(path, vocab.ruleset, sid, title, summary, tuple(clauses), setup, (), params, reading, words)
 
     raw_steps = want("steps", data["steps"], list, TOP_KEYS["steps"])
     if not raw_steps:

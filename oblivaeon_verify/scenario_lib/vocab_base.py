@@ -277,6 +277,13 @@ class VocabularyBase:
     def options(self, state) -> tuple:
         return state.options
 
+    def position_problems(self, state) -> list[str]:
+        """Why a built position is no state of the game: one line per state invariant of the ruleset it
+        breaks (a scenario about a position no game reaches proves nothing about the game, and a position
+        that breaks one where the file asked for none is the builder's error).  No problem by default;
+        a ruleset with state invariants lists the ones broken."""
+        return []
+
     def fact(self, state, name: str):
         return type(self).fact_getter(name)(state)
 

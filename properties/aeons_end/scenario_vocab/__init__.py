@@ -16,7 +16,10 @@ Brama (``mages = N`` takes the first N of Adelheim, Brama, Jian, Kadir; ``mages 
 the nemesis Rageborne; normal difficulty; player 1's turn, casting phase, no aether; every mat, the
 supply, Gravehold and the nemesis deck as the model's setup lays them out.  The scenario's
 position (piles, life, charges, breaches, Gravehold, nemesis deck and cards in play, turn order
-deck) is placed through ``model.aeons_end.positions``, and play resumes there.  Chance points
+deck) is placed through ``model.aeons_end.positions``, and play resumes there; the position reached must
+satisfy every state invariant (``position_problems``), or the scenario fails before its first step.  How many
+mages may play, and whether two may be the same, is the model's setup's rule alone: ``check_setup`` checks only
+the names, so a scenario can show the setup refusing (``setup_refused``).  Chance points
 (the turn order deck, the nemesis deck) take their first listed outcome unless a step decides
 ``reveal`` itself or says ``chance = "stop"``; state the deck's top (``turn_order``,
 ``nemesis_deck``) to make a scenario independent of that order.

@@ -48,7 +48,7 @@ UNTIL_GOALS = ({"game_over"}, {"decision"}, {"turn", "phase"})
 # --- the vocabulary --------------------------------------------------------------------------
 
 SETUP_KEYS = {
-    "mages": "a list of 1-4 different mage names, or a player count (1 is true solo)",
+    "mages": "a list of mage names, one per player, or a player count N: the first N of Adelheim, Brama, Jian, Kadir (1 is true solo)",
     "nemesis": "a nemesis name",
     "difficulty": "beginner, normal, expert or extinction",
     "turn": "'player N', 'nemesis' or 'turn order' (whose turn it is now)",
@@ -56,6 +56,7 @@ SETUP_KEYS = {
     "aether": f"a whole number up to {MOST}: aether in the acting player's pool",
     "turn_order": "the known top of the turn order deck, top first (player-1..4, solo, wild, nemesis)",
     "turn_discard": "the turn order cards drawn this cycle, in order",
+    "turns_taken": f"a whole number up to {MOST}: the turns begun so far, this one included (default: the turn order cards drawn this cycle)",
     "gravehold": f"a whole number up to {MOST}",
     "nemesis_life": f"a whole number up to {MOST}",
     "corruption": f"a whole number up to {MOST}",

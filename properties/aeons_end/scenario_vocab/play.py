@@ -14,6 +14,7 @@ from oblivaeon_verify.model.aeons_end.families import word
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty, with_overrides
 from oblivaeon_verify.model.aeons_end.positions import BreachPlacement, MagePlacement, Position, inject, place
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig
+from oblivaeon_verify.properties.aeons_end.invariants import INVARIANTS
 from oblivaeon_verify.properties.aeons_end.scenario_facts import Bag, breach_word, keys, outcome, whose_turn
 from oblivaeon_verify.properties.aeons_end.scenario_vocab.names import BREACH_KINDS, EFFECT_CLAUSE, EFFECTS, PLAYER_KINDS
 from oblivaeon_verify.properties.aeons_end.scenario_words import Game, damage_mages, decision_problem
@@ -124,6 +125,7 @@ class Play:
             aether=setup.get("aether", 0),
             turn_order=tuple(setup.get("turn_order", ())),
             turn_discard=tuple(setup["turn_discard"]) if "turn_discard" in setup else None,
+            turns_taken=setup.get("turns_taken"),
             mages=mages,
             gravehold=setup.get("gravehold"),
             nemesis_life=setup.get("nemesis_life"),
@@ -135,6 +137,10 @@ class Play:
                 for p in setup.get("in_play", [])
             ),
         )
+
+    def position_problems(self, state) -> list[str]:
+        """The state invariants the built position breaks (``properties.aeons_end.invariants``), one line each."""
+        return [str(v) for v in INVARIANTS.check_state(state)]
 
     def new_game(self, setup: dict, params: dict):
         state, _ = place(self.config(setup, params), self.position(setup))
