@@ -566,7 +566,15 @@ def _corner_page(ruleset, sc, run, secs: list[dict], from_setup: dict | None = N
         rec["changes_more"] = max(0, len(rec["changes"]) - MAX_CHANGES)
         rec["changes"] = rec["changes"][:MAX_CHANGES]
         steps.append(rec)
-    if run.passed:
+    if sc.setup_refused and not run.error:
+        # a position the rules do not allow: nothing is played, the verdict is the setup's refusal
+        said = run.refusal.actual if run.refusal is not None else "nothing was built"
+        text = (
+            f"Pass: the setup was refused, as the scenario expects ({said})."
+            if run.passed
+            else f"Fail: the setup should have been refused with an error containing {sc.setup_refused!r}, but {said}."
+        )
+    elif run.passed:
         text = (
             "Pass: the one step behaved as the scenario expects."
             if len(run.steps) == 1

@@ -111,3 +111,21 @@ def test_misuse_of_setup_refused_is_one_line_naming_file_and_key(tmp_path, body,
     message = refused_when_read(tmp_path, body)
     for fragment in fragments:
         assert fragment in message, message
+
+
+# --- the report's corner-case page --------------------------------------------------------------
+
+
+def test_the_corner_page_of_a_refused_setup_tells_the_refusal_whether_it_passed_or_failed(tmp_path):
+    from oblivaeon_verify import report, rulesets
+
+    ruleset = rulesets.load("aeons_end")
+    for mages, verdict in (
+        (["Jian", "Jian"], "Pass: the setup was refused"),
+        (["Jian", "Kadir"], "Fail: the setup should have been refused"),
+    ):
+        sc = load(write(tmp_path, f'setup_refused = "different mage"\n[setup]\nmages = {mages!r}\n'.replace("'", '"')), VOCAB)
+        page = report._corner_page(ruleset, sc, run(sc, VOCAB), [])
+        assert page["verdict_text"].startswith(verdict), page["verdict_text"]
+        assert "steps behaved" not in page["verdict_text"]
+    assert "the setup accepted it" in page["verdict_text"]
