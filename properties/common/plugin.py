@@ -315,7 +315,11 @@ class ScenarioVocabulary(Protocol):
         """Refuse an event or decision pattern with unknown fields or values."""
 
     def new_game(self, setup: dict, params: dict) -> Any:
-        """The position a file's setup describes."""
+        """The position a file's setup describes (raising one of ``setup_errors`` for a setup the model refuses, which
+        a file with ``setup_refused`` expects)."""
+
+    def position_problems(self, state: Any) -> list[str]:
+        """The state invariants a built position breaks, one line each (a scenario fails on a position no game reaches)."""
 
     def perform(self, state: Any, action: str, spec: Any) -> tuple[Any, tuple]:
         """Take one step (raising ``scenarios.Refused`` for an illegal decision)."""
