@@ -25,6 +25,8 @@ reported as a gap until a person reads its diff and says otherwise.
 from __future__ import annotations
 
 import argparse
+import difflib
+import functools
 import random
 import re
 import shutil
@@ -167,22 +169,34 @@ def report(session: Path) -> str:
 
 
 def survivors_again(session: Path, ruleset: str, timeout: float) -> str:
-    """Each survivor of ``session`` applied to a fresh copy of the working copy, the harness run again."""
-    from cosmic_ray.mutating import apply_mutation
+    """Each survivor of ``session`` applied to a fresh copy of the working copy, the harness run again.
+
+    Cosmic Ray names a mutant by its operator and occurrence (the n-th place the operator applies in the
+    file); once the file has changed since the session, the n-th place may be another line.  So each
+    survivor is applied where its recorded change (the line before and after) is found again, whatever
+    its occurrence now; one whose line is gone (the code was rewritten or deleted) is reported apart,
+    not run, rather than counted as some other mutant's result.
+    """
     from cosmic_ray.plugins import get_operator
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome
 
     with use_db(str(session), WorkDB.Mode.open) as db:
-        survivors = [item for item, r in db.completed_work_items if r.test_outcome == TestOutcome.SURVIVED]
+        survivors = [(item, r) for item, r in db.completed_work_items if r.test_outcome == TestOutcome.SURVIVED]
     again = session.parent / "again"
     copy_tree(again)
-    now_killed, still = [], []
-    for item in sorted(survivors, key=lambda i: (str(i.mutations[0].module_path), i.mutations[0].start_pos, i.job_id)):
+    now_killed, still, gone = [], [], []
+    for item, recorded in sorted(survivors, key=lambda p: (str(p[0].mutations[0].module_path), p[0].mutations[0].start_pos, p[0].job_id)):
         m = item.mutations[0]
         target = again / m.module_path
-        shutil.copy2(ROOT / m.module_path, target)
-        apply_mutation(target, get_operator(m.operator_name)(**m.operator_args), m.occurrence)
+        name = f"{m.module_path}:{m.start_pos[0]} {m.operator_name} ({item.job_id})"
+        operator = get_operator(m.operator_name)(**m.operator_args)
+        mutate = functools.partial(_cosmic_ray_apply, operator=operator)
+        found = _apply_where_recorded(target, ROOT / m.module_path, mutate, m.occurrence, changed_lines(recorded.diff or ""))
+        if found is None:
+            gone.append(f"{name}: its line is no longer in the file (rewritten or deleted since the session)")
+            continue
+        moved = "" if found == m.occurrence else f" (found as occurrence {found}, was {m.occurrence})"
         try:
             done = subprocess.run(
                 [sys.executable, "-m", "mutation.harness", ruleset], cwd=again, capture_output=True, text=True, timeout=timeout
@@ -193,14 +207,52 @@ def survivors_again(session: Path, ruleset: str, timeout: float) -> str:
             killed, said = True, "timeout"
         finally:
             shutil.copy2(ROOT / m.module_path, target)
-        (now_killed if killed else still).append(f"{m.module_path}:{m.start_pos[0]} {m.operator_name} ({item.job_id}): {said}")
+        (now_killed if killed else still).append(f"{name}{moved}: {said}")
     lines = [
-        f"# Survivors run again: {len(survivors)}; now killed {len(now_killed)}; still surviving {len(still)}",
+        f"# Survivors run again: {len(survivors)}; now killed {len(now_killed)}; still surviving {len(still)}; gone {len(gone)}",
         "",
         "## Now killed",
         "",
     ]
-    return "\n".join(lines + [f"- {x}" for x in now_killed] + ["", "## Still surviving", ""] + [f"- {x}" for x in still])
+    tail = ["", "## Still surviving", ""] + [f"- {x}" for x in still] + ["", "## Gone (the mutated line no longer exists)", ""]
+    return "\n".join(lines + [f"- {x}" for x in now_killed] + tail + [f"- {x}" for x in gone])
+
+
+def changed_lines(diff: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The lines a unified diff removes and adds, stripped of their indentation (where they are does not matter)."""
+    body = [line for line in diff.splitlines() if not line.startswith(("---", "+++", "@@"))]
+    return tuple(x[1:].strip() for x in body if x.startswith("-")), tuple(x[1:].strip() for x in body if x.startswith("+"))
+
+
+def _cosmic_ray_apply(path: Path, occurrence: int, *, operator):
+    from cosmic_ray.mutating import apply_mutation
+
+    return apply_mutation(path, operator, occurrence)
+
+
+def _apply_where_recorded(target: Path, original: Path, mutate, occurrence: int, want) -> int | None:
+    """Mutate ``target`` (a copy of ``original``) at the occurrence whose change is ``want``: the recorded occurrence
+    first, then every other in order (``mutate(path, n)`` applies the n-th and returns the code before and after, after
+    None when there is no n-th, as Cosmic Ray's ``apply_mutation`` does).  The occurrence used, or None (``target``
+    restored)."""
+
+    def change_at(n: int):
+        shutil.copy2(original, target)
+        before, after = mutate(target, n)
+        if after is None:
+            return None
+        diff = "\n".join(difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0))
+        return changed_lines(diff)
+
+    if change_at(occurrence) == want:
+        return occurrence
+    n = 0
+    while (got := change_at(n)) is not None:
+        if got == want:
+            return n
+        n += 1
+    shutil.copy2(original, target)
+    return None
 
 
 def main(argv=None) -> int:

@@ -77,3 +77,37 @@ def test_the_classifier_takes_a_changed_type_annotation_for_an_equivalent_mutant
     assert kind("def place_of(s, card: str) -> tuple | None:", "def place_of(s, card: str) -> tuple ^ None:")[0] == run.EQUIVALENT
     assert kind("def f(x: int | None) -> None:", "def f(x: int ^ None) -> None:")[0] == run.EQUIVALENT
     assert kind("    flags = a | b", "    flags = a ^ b") is None
+
+
+def _run_module():
+    spec = importlib.util.spec_from_file_location("mutation_run", ROOT / "mutation" / "run.py")
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    return run
+
+
+def _nth_eq_to_gt(path: Path, n: int):
+    """What Cosmic Ray's apply_mutation does for ReplaceComparisonOperator_Eq_Gt, on lines: the n-th ``==`` becomes ``>``."""
+    before = path.read_text()
+    parts = before.split(" == ")
+    if n + 1 >= len(parts):
+        return before, None
+    after = " == ".join(parts[: n + 1]) + " > " + " == ".join(parts[n + 1 :])
+    path.write_text(after)
+    return before, after
+
+
+def test_survivors_run_again_are_found_by_their_recorded_change_not_their_old_occurrence(tmp_path):
+    run = _run_module()
+    want = run.changed_lines("--- mutation diff ---\n--- a/m.py\n+++ b/m.py\n@@ -2 +2 @@\n-    return b == 2\n+    return b > 2\n")
+    assert want == (("return b == 2",), ("return b > 2",))
+    original, target = tmp_path / "m.py", tmp_path / "copy.py"
+    original.write_text("def f(a, b):\n    return b == 2\n")  # as in the session: occurrence 0
+    assert run._apply_where_recorded(target, original, _nth_eq_to_gt, 0, want) == 0
+    assert "b > 2" in target.read_text()
+    original.write_text("def f(a, b):\n    x = a == 1\n    return b == 2\n")  # a comparison added above it since
+    assert run._apply_where_recorded(target, original, _nth_eq_to_gt, 0, want) == 1
+    assert "a == 1" in target.read_text() and "b > 2" in target.read_text()
+    original.write_text("def f(a, b):\n    x = a == 1\n    return b != 2\n")  # its line rewritten: gone, nothing mutated
+    assert run._apply_where_recorded(target, original, _nth_eq_to_gt, 0, want) is None
+    assert target.read_text() == original.read_text()
