@@ -4,9 +4,12 @@ position no game reaches proves nothing about the game, and a builder that mispl
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from oblivaeon_verify.model.aeons_end import positions
 
-from oblivaeon_verify.scenarios import load, run, vocabulary
+from oblivaeon_verify.scenarios import ScenarioError, load, run, vocabulary
 
 VOCAB = vocabulary("aeons_end")
 
@@ -38,3 +41,55 @@ def test_a_builder_that_places_a_card_twice_is_caught_by_the_position_check(tmp_
     result = run(sc, VOCAB)
     assert not result.passed
     assert "breaks the invariant player-card-in-one-place" in result.error and "is in 2 places (and 1 more)" in result.error
+
+
+# --- every state a scenario reaches -----------------------------------------------------------------
+
+SAFETY_STOP = Path(__file__).resolve().parents[1] / "scenarios" / "aeons_end" / "safety-stop-at-the-turn-limit.toml"
+
+
+def _variant(tmp_path, old: str, new: str):
+    text = SAFETY_STOP.read_text(encoding="utf-8")
+    assert old in text
+    f = tmp_path / SAFETY_STOP.name
+    f.write_text(text.replace(old, new), encoding="utf-8")
+    return load(f, VOCAB)
+
+
+def test_a_step_whose_state_breaks_an_invariant_fails_unless_the_step_names_it_in_breaks(tmp_path):
+    """The safety stop's state breaks the-game-never-hangs: the scenario names it; without the name, the step fails."""
+    assert run(load(SAFETY_STOP, VOCAB), VOCAB).passed
+    result = run(_variant(tmp_path, 'breaks = ["the-game-never-hangs"]\n', ""), VOCAB)
+    assert not result.passed and result.divergence.index == 2
+    failed = [c for c in result.divergence.checks if not c.ok]
+    assert [c.what for c in failed] == ["the state is one a game can reach (no state invariant broken)"]
+    assert failed[0].actual.startswith("the-game-never-hangs [END.IMMEDIATE]: the game ran on to the safety stop")
+
+
+def test_a_step_that_names_an_invariant_its_state_does_not_break_fails(tmp_path):
+    sc = _variant(
+        tmp_path,
+        'no_events = [{ kind = "game-aborted" }]\n',
+        'no_events = [{ kind = "game-aborted" }]\nbreaks = ["the-game-never-hangs"]\n',
+    )
+    result = run(sc, VOCAB)
+    assert not result.passed and result.divergence.index == 1
+    failed = [c for c in result.divergence.checks if not c.ok]
+    assert [(c.what, c.actual) for c in failed] == [("the state breaks the invariant the-game-never-hangs", "it holds")]
+
+
+@pytest.mark.parametrize(
+    "breaks, fragments",
+    [
+        ('breaks = ["no-such-invariant"]', ["breaks", "unknown state invariant 'no-such-invariant'", "life-within-bounds"]),
+        ('breaks = "the-game-never-hangs"', ["breaks", "expected an array of state invariant names, got a string"]),
+        ('breaks = ["the-game-never-hangs", "the-game-never-hangs"]', ["breaks", "named twice"]),
+    ],
+)
+def test_a_bad_breaks_is_refused_when_the_file_is_read_in_one_line(tmp_path, breaks, fragments):
+    with pytest.raises(ScenarioError) as info:
+        _variant(tmp_path, 'breaks = ["the-game-never-hangs"]', breaks)
+    message = str(info.value)
+    assert "\n" not in message and SAFETY_STOP.name in message
+    for fragment in fragments:
+        assert fragment in message, message

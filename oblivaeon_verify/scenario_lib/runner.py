@@ -12,6 +12,8 @@ this game at all (a card or hero the game does not have), and then the step fail
 The position built must be a state of the game: the vocabulary's ``position_problems(state)`` names the
 state invariants it breaks (a life above its starting value, a card placed twice), and a scenario whose
 position breaks one fails before its first step, since what it would show is about no game that can be played.
+So must every state the scenario reaches: after each step, a state invariant broken fails the step, unless the
+step names it in ``breaks`` (a finding shown on purpose, which then must be broken).
 
 A scenario with ``setup_refused`` has no steps: it passes only when building its position raises one
 of the vocabulary's ``setup_errors`` whose text contains its words.  A setup the model accepts, one it
@@ -204,7 +206,7 @@ def run(scenario: Scenario, vocab) -> Run:
         return result
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        result.error = f"it is no state of the game, for it breaks the invariant {problems[0]}{more}"
+        result.error = f"it is no state of the game, for it breaks the invariant {problems[0][1]}{more}"
         return result
     for step in scenario.steps:
         try:
@@ -279,6 +281,7 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
     for pat in step.no_events:
         n = sum(1 for e in events if match(e, pat))
         rec.checks.append(Check(f"no event {_show(pat)}", 0, n, n == 0))
+    _check_invariants(rec, step, after, vocab)
     legal = vocab.options(after)
     for pat in step.options:
         n = sum(1 for d in legal if match(d, pat))
@@ -287,6 +290,19 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
         n = sum(1 for d in legal if match(d, pat))
         rec.checks.append(Check(f"no legal decision {_show(pat)}", 0, n, n == 0))
     return rec, after
+
+
+def _check_invariants(rec: StepRecord, step: Step, after, vocab) -> None:
+    """Every state a scenario reaches is a state of the game: the state after the step breaks no state invariant
+    but those its ``breaks`` names, each of which it must break (a finding the scenario shows on purpose)."""
+    problems = vocab.position_problems(after)
+    broken = {name for name, _text in problems}
+    for name in step.breaks:
+        said = next((text for n, text in problems if n == name), "it holds")
+        rec.checks.append(Check(f"the state breaks the invariant {name}", "broken", said, name in broken))
+    for name, text in problems:
+        if name not in step.breaks:
+            rec.checks.append(Check("the state is one a game can reach (no state invariant broken)", "none broken", text, False))
 
 
 def _show(pattern: dict) -> str:

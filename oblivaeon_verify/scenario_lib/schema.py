@@ -23,8 +23,9 @@ which mages together) to the model, so that a scenario can show the model refusi
 Every step names one action the ruleset's vocabulary knows (``decide``, ``effect``, ...) and may
 carry expectations: ``expect`` (state facts), ``events`` / ``no_events`` (event patterns that must
 or must not occur in that step), ``options`` / ``no_options`` (decision patterns that must or must
-not be legal after it) and ``refused = true`` (the decision must be illegal: the step checks that the
-model refuses it and leaves the state as it was).
+not be legal after it), ``refused = true`` (the decision must be illegal: the step checks that the
+model refuses it and leaves the state as it was) and ``breaks`` (the state invariants the state after the
+step breaks on purpose; any other broken invariant fails the step).
 
 The game-specific parts (setup keys, actions, facts, card ids) are checked by the ruleset's
 scenario vocabulary (its plugin's ``scenario_vocab``); this module knows no game.
@@ -57,7 +58,7 @@ TOP_KEYS = {
 REQUIRED = ("id", "title", "summary", "clauses")
 MAX_WORDS = 200
 """Characters of ``setup_refused``: a phrase of an error message, not a copy of it."""
-EXPECTATION_KEYS = {"note", "expect", "events", "no_events", "options", "no_options", "refused"}
+EXPECTATION_KEYS = {"note", "expect", "events", "no_events", "options", "no_options", "refused", "breaks"}
 MAX_DEPTH = 12
 """How deeply tables and arrays may nest (the deepest real scenario nests 5): deeper is refused before
 a vocabulary walks it."""
@@ -99,6 +100,9 @@ class Step:
     options: tuple[Mapping[str, Any], ...] = ()
     no_options: tuple[Mapping[str, Any], ...] = ()
     refused: bool = False
+    breaks: tuple[str, ...] = ()
+    """The state invariants the state after the step breaks, on purpose (a finding the scenario shows); any other
+    broken invariant fails the step."""
 
 
 @dataclass(frozen=True)
@@ -347,6 +351,21 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail, setup: dict) -> Step
         sfail("refused", f"expected true or false, got {_type_name(refused)}")
     if refused and action != "decide":
         sfail("refused", "only a decide step can expect a refusal")
+    breaks = raw.get("breaks", [])
+    if not isinstance(breaks, list) or not all(isinstance(b, str) for b in breaks):
+        sfail("breaks", f"expected an array of state invariant names, got {_type_name(breaks)}")
+    for b in breaks:
+        if b not in vocab.state_invariants:
+            known = (
+                listing(sorted(vocab.state_invariants), most=len(vocab.state_invariants))
+                if vocab.state_invariants
+                else "none: this ruleset's vocabulary checks no state invariant"
+            )
+            sfail("breaks", f"unknown state invariant {b!r}; the state invariants: {known}")
+    if len(set(breaks)) != len(breaks):
+        sfail("breaks", "an invariant is named twice")
+    if breaks and refused:
+        sfail("breaks", "a refused decision leaves the state as it was, so it breaks nothing new")
     expect = raw.get("expect", {})
     if not isinstance(expect, dict):
         sfail("expect", f"expected a table of facts, got {_type_name(expect)}")
@@ -390,4 +409,5 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail, setup: dict) -> Step
         options=patterns("options", vocab.decision_fields, vocab.decision_kinds, "decision", True),
         no_options=patterns("no_options", vocab.decision_fields, vocab.decision_kinds, "decision", True),
         refused=refused,
+        breaks=tuple(breaks),
     )

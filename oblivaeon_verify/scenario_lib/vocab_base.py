@@ -277,11 +277,15 @@ class VocabularyBase:
     def options(self, state) -> tuple:
         return state.options
 
-    def position_problems(self, state) -> list[str]:
-        """Why a built position is no state of the game: one line per state invariant of the ruleset it
-        breaks (a scenario about a position no game reaches proves nothing about the game, and a position
-        that breaks one where the file asked for none is the builder's error).  No problem by default;
-        a ruleset with state invariants lists the ones broken."""
+    state_invariants: frozenset[str] = frozenset()
+    """The names of the ruleset's state invariants, which a step's ``breaks`` may name (none by default)."""
+
+    def position_problems(self, state) -> list[tuple[str, str]]:
+        """Why a state is no state of the game: (invariant name, what it says) for each state invariant of the
+        ruleset it breaks.  The runner asks it of the position built (a scenario about a position no game reaches
+        proves nothing about the game, and one that breaks an invariant where the file asked for none is the
+        builder's error) and of the state after every step.  No problem by default; a ruleset with state
+        invariants lists the ones broken."""
         return []
 
     def fact(self, state, name: str):

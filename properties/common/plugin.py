@@ -318,8 +318,12 @@ class ScenarioVocabulary(Protocol):
         """The position a file's setup describes (raising one of ``setup_errors`` for a setup the model refuses, which
         a file with ``setup_refused`` expects)."""
 
-    def position_problems(self, state: Any) -> list[str]:
-        """The state invariants a built position breaks, one line each (a scenario fails on a position no game reaches)."""
+    state_invariants: frozenset[str]
+    """The names of the ruleset's state invariants (a step's ``breaks`` may name them)."""
+
+    def position_problems(self, state: Any) -> list[tuple[str, str]]:
+        """The state invariants a state breaks: (name, the violation in words).  Asked of the position built and of the
+        state after every step (a scenario fails on a state no game reaches)."""
 
     def perform(self, state: Any, action: str, spec: Any) -> tuple[Any, tuple]:
         """Take one step (raising ``scenarios.Refused`` for an illegal decision)."""

@@ -138,9 +138,11 @@ class Play:
             ),
         )
 
-    def position_problems(self, state) -> list[str]:
-        """The state invariants the built position breaks (``properties.aeons_end.invariants``), one line each."""
-        return [str(v) for v in INVARIANTS.check_state(state)]
+    state_invariants = frozenset(i.name for i in INVARIANTS if i.over == "state")
+
+    def position_problems(self, state) -> list[tuple[str, str]]:
+        """The state invariants a state breaks (``properties.aeons_end.invariants``): (name, the violation in words)."""
+        return [(v.invariant, str(v)) for v in INVARIANTS.check_state(state)]
 
     def new_game(self, setup: dict, params: dict):
         state, _ = place(self.config(setup, params), self.position(setup))
