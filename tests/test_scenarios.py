@@ -445,6 +445,9 @@ def test_a_scenario_fails_when_the_rule_it_guards_is_broken(sid, rule, breaker, 
     sc = next(s for s in SUITE.scenarios if s.id == sid)
     assert run(sc, VOCAB).passed, f"{sid} must pass against the model as it is"
     breaker(monkeypatch)
+    # the scenario's own steps must catch it: the check of the built position (its state invariants) may
+    # catch a broken setup rule first, before any step, and is left out here
+    monkeypatch.setattr(type(VOCAB), "position_problems", lambda self, state: [])
     result = run(sc, VOCAB)
     assert not result.passed and not result.error, f"{rule}: " + result.explain()
 

@@ -14,11 +14,15 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from oblivaeon_verify.model.oblivaeon.chance import reveal_options
 from oblivaeon_verify.model.oblivaeon.draft import Draft, Event
 from oblivaeon_verify.model.oblivaeon.engine import KERNEL
 from oblivaeon_verify.model.oblivaeon.incapacitation import character_falls
 from oblivaeon_verify.model.oblivaeon.places import add_to, play_zone, remove
+from oblivaeon_verify.model.oblivaeon.shield import shield_card
 from oblivaeon_verify.model.oblivaeon.state import Cursor, GameState
+
+MISSION = ("mission",)
 
 #: The counters a position may set, each a field of the state.
 COUNTERS = ("devastation", "countdown", "form", "oblivaeon_zone", "shield_side", "shield_tasks", "usurped")
@@ -47,7 +51,9 @@ class Position:
     """A value for any of :data:`COUNTERS`."""
     erased: tuple[str, ...] | None = None
     set_aside: tuple[str, ...] | None = None
-    """The environment decks still set aside (a subset of the setup's)."""
+    """The environment decks still set aside (a subset of the setup's).  A set-aside deck leaves that pile
+    only by coming into play, and these are not in play, so each one left out has come in and fallen since:
+    it is out of the game (ENV.REMOVAL.REPLACE), every card of it with it."""
     placements: tuple[Placement, ...] = ()
     hp: Mapping[str, int] = field(default_factory=dict)
     tokens: Mapping[str, int] = field(default_factory=dict)
@@ -58,7 +64,13 @@ class Position:
 
 
 def place(state: GameState, pos: Position) -> GameState:
-    """``state`` (a game from ``engine.new_game``) with ``pos`` applied.  Raises LookupError naming what does not fit."""
+    """``state`` (a game from ``engine.new_game``) with ``pos`` applied.  Raises LookupError naming what does not fit.
+
+    What the rules would have brought with the position comes with it: set-aside decks no longer set aside
+    are out of the game (see ``Position.set_aside``); a Shield at side 0 has removed itself from the game, so
+    its card is out (CLAR.SHIELD-INDESTRUCTIBLE); and when a placement took the Mission deck's known top,
+    the next card is revealed at once, as the rules keep it (MISSION.DECK-OBJECTIVE-UP), with chance's first
+    listed outcome, as a scenario's setup takes it."""
     d = Draft(state)
     for marker, zone in sorted(pos.hero_zones.items()):
         if not 1 <= marker <= len(d.seats):
@@ -74,7 +86,12 @@ def place(state: GameState, pos: Position) -> GameState:
         extra = set(pos.set_aside) - set(d.set_aside)
         if extra:
             raise LookupError(f"set_aside: {sorted(extra)} are not among the set-aside decks {list(d.set_aside)}")
+        for env in d.set_aside:
+            if env not in pos.set_aside:
+                _fallen_environment(d, env)
         d.set_aside = tuple(e for e in d.set_aside if e in pos.set_aside)
+    if d.shield_side == 0 and shield_card(d.shield) not in d.out:
+        d.out = d.out + (shield_card(d.shield),)
     for p in pos.placements:
         remove(d, p.card)
         add_to(d, p.to, p.card)
@@ -95,7 +112,16 @@ def place(state: GameState, pos: Position) -> GameState:
         character_falls(d, card)
     for card in pos.erased_heroes:
         character_falls(d, card, erased=True)
+    if state.mission_deck.top_known() and not d.mission_deck.top_known():
+        d.mission_deck = d.mission_deck.reveal_top(reveal_options(d, MISSION, "top")[0].card)
     return d.freeze()
+
+
+def _fallen_environment(d: Draft, env: str) -> None:
+    """A set-aside deck that has since come into play and left the game: all its cards are out, and it is no deck of the game."""
+    piles = d.envs[env]
+    d.out = d.out + piles.deck.cards() + piles.trash  # cards in a deck or trash carry no HP or tokens
+    del d.own("envs")[env]
 
 
 def at_turn(state: GameState, slot: int, *, phase: int = -1, round_number: int | None = None) -> tuple[GameState, tuple[Event, ...]]:

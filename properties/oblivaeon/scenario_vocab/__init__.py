@@ -14,7 +14,13 @@ Completing a setup (``new_game``): unnamed parts take the defaults of the model'
 Ruins of Atlantis, Rook City and the Temple of Zhu Long set aside; a shuffled Scion Reserve).  The
 game is set up by the model and run to the first player decision with every chance point taking
 its first listed outcome; then the scenario's placements, counters and HP are applied, as the
-model's tests build exact positions; then, if ``start`` names a turn, play resumes at its start.
+model's tests build exact positions (``model.oblivaeon.positions``, which brings with them what the
+rules would: set-aside decks left out of ``set_aside`` have fallen and are out of the game, a Shield at
+side 0 is out of the game, a Mission deck whose top was placed elsewhere shows its next objective);
+then, if ``start`` names a turn, play resumes at its start.  The position reached must satisfy every
+state invariant (``position_problems``: ``properties.oblivaeon.invariants``), or the scenario fails
+before its first step: a Shield on its second side needs the tasks that flipped it (``shield_tasks``),
+an erased hero cannot be in play.
 
 The package, by job: ``names`` (the names, domains and tables a scenario may use: the effects and
 the types of their arguments, the setup keys, the counters), ``checks`` (the mixin ``Checks``: every

@@ -100,11 +100,11 @@ SETUP_KEYS = {
     "countdown": "an integer",
     "form": "1, 2 or 3",
     "oblivaeon_zone": "1 or 2",
-    "shield_side": "0, 1 or 2",
+    "shield_side": "0, 1 or 2 (0: the Shield has removed itself from the game; give shield_tasks to match)",
     "shield_tasks": "an integer",
     "usurped": "true or false",
     "erased": "a list of hero names",
-    "set_aside": "the environments still set aside (a subset of the five minus those in play)",
+    "set_aside": "the environments still set aside (a subset of the five minus those in play); the others have come into play and fallen since: out of the game",
     "tokens": "a table card id -> tokens on it",
 }
 

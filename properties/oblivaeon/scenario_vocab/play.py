@@ -19,6 +19,7 @@ from oblivaeon_verify.model.oblivaeon.places import containers, place_of
 from oblivaeon_verify.model.oblivaeon.positions import Placement, Position
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
+from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
 from oblivaeon_verify.properties.oblivaeon.scenario_vocab.checks import carried_problem
 from oblivaeon_verify.properties.oblivaeon.scenario_vocab.names import SIDES_BY, op_of
 from oblivaeon_verify.properties.oblivaeon.scenario_words import (
@@ -143,6 +144,10 @@ class Play:
             state, _ = positions.at_turn(state, self._slot(state, st), round_number=st.get("round", state.cursor.round))
             state, _ = self._chance(state)
         return state
+
+    def position_problems(self, state) -> list[str]:
+        """The state invariants the built position breaks (``properties.oblivaeon.invariants``), one line each."""
+        return [str(v) for v in INVARIANTS.check_state(state)]
 
     def _slot(self, state, spec: dict) -> int:
         order = turns(state.hero_count)
