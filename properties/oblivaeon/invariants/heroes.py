@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, PHYSICAL, character_cards
+from oblivaeon_verify.model.oblivaeon.parameters import RequitalReading
 from oblivaeon_verify.model.oblivaeon.places import containers
 from oblivaeon_verify.model.oblivaeon.round_order import current_phase, current_turn
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import (
@@ -122,9 +123,11 @@ def erase_in_third_form(st):
                 yield "OblivAeon's turn in his erasing form erased no hero though heroes stood in his zone"
 
 
-@state("fallen-hero-cards-boxed", "INCAP.CARDS-TO-BOX", reads=(*CARD_PLACES, "setup", "reward_side"))
+@state("fallen-hero-cards-boxed", "INCAP.CARDS-TO-BOX", "CLAR.REQUITAL-CONSTRUCTS", reads=(*CARD_PLACES, "setup", "reward_side"))
 def fallen_hero_cards_boxed(s):
-    """The non-character cards of a hero nobody plays are in the box (or out of the game, or kept under an incapacitated card)."""
+    """The non-character cards of a hero nobody plays are in the box (or out of the game, or kept under an incapacitated
+    card); under the reading that Requital's Constructs stay, a Construct an incapacitated Requital put into play stays in
+    play too."""
     in_use = {seat.hero for seat in s.seats if seat.hero}
     down = {c for seat in s.seats for c in seat.incapacitated}
     # The ledger knows which hero decks have a card in each place: the places are read one by one
@@ -135,12 +138,15 @@ def fallen_hero_cards_boxed(s):
     )
     if not stray:
         return
+    constructs_stay = s.setup.params.requital_reading is RequitalReading.CONSTRUCTS_STAY and any(CHARACTER_CARDS[c].requital for c in down)
     for place, cards in containers(s):
         if place[0] in ("box", "out") or (place[0] == "under" and place[1] in down):
             continue
         for c in cards:
             cdef = PHYSICAL.get(c)
             if cdef is not None and cdef.side == "hero" and cdef.deck not in in_use and c not in s.reward_side:
+                if constructs_stay and cdef.construct and place[0] == "seat" and place[2] == "play":
+                    continue
                 yield f"{c} of {cdef.deck}, whom nobody plays, is in {place}"
                 return
 
@@ -179,12 +185,20 @@ def fallen_objectives(st):
                 yield f"objective {o} of the fallen hero did not go under the Mission deck"
 
 
-@state("fallen-play-area-cleared", "INCAP.FOREIGN-CARDS-TO-TRASH", "INCAP.CARDS-TO-BOX", reads=("seats",))
+@state(
+    "fallen-play-area-cleared",
+    "INCAP.FOREIGN-CARDS-TO-TRASH",
+    "INCAP.CARDS-TO-BOX",
+    "CLAR.RITES-OF-REVIVAL",
+    reads=("seats", "reward_side"),
+)
 def fallen_play_area_cleared(s):
-    """A play area waiting for its new hero holds no card: other heroes', villain and environment cards went to their trashes."""
+    """A play area waiting for its new hero holds no card: other heroes', villain and environment cards went to their
+    trashes; only rewards may be in its player's hand, where Rites of Revival puts those that were under the revived card."""
     for i in awaiting_replacement(s):
         seat = s.seats[i]
-        if seat.play or seat.hand or seat.deck:
+        hand = [c for c in seat.hand if c not in s.reward_side]
+        if seat.play or hand or seat.deck:
             yield f"play area {i + 1} waits for a new hero but holds {list(seat.play + seat.hand)[:4]} (deck {len(seat.deck)})"
 
 

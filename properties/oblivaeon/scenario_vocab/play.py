@@ -145,9 +145,11 @@ class Play:
             state, _ = self._chance(state)
         return state
 
-    def position_problems(self, state) -> list[str]:
-        """The state invariants the built position breaks (``properties.oblivaeon.invariants``), one line each."""
-        return [str(v) for v in INVARIANTS.check_state(state)]
+    state_invariants = frozenset(i.name for i in INVARIANTS if i.over == "state")
+
+    def position_problems(self, state) -> list[tuple[str, str]]:
+        """The state invariants a state breaks (``properties.oblivaeon.invariants``): (name, the violation in words)."""
+        return [(v.invariant, str(v)) for v in INVARIANTS.check_state(state)]
 
     def _slot(self, state, spec: dict) -> int:
         order = turns(state.hero_count)
