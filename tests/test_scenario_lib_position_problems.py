@@ -62,7 +62,7 @@ def test_a_step_whose_state_breaks_an_invariant_fails_unless_the_step_names_it_i
     result = run(_variant(tmp_path, 'breaks = ["the-game-never-hangs"]\n', ""), VOCAB)
     assert not result.passed and result.divergence.index == 2
     failed = [c for c in result.divergence.checks if not c.ok]
-    assert [c.what for c in failed] == ["the state is one a game can reach (no state invariant broken)"]
+    assert [c.what for c in failed] == ["the step is one a game can take (no invariant broken)"]
     assert failed[0].actual.startswith("the-game-never-hangs [END.IMMEDIATE]: the game ran on to the safety stop")
 
 
@@ -75,14 +75,14 @@ def test_a_step_that_names_an_invariant_its_state_does_not_break_fails(tmp_path)
     result = run(sc, VOCAB)
     assert not result.passed and result.divergence.index == 1
     failed = [c for c in result.divergence.checks if not c.ok]
-    assert [(c.what, c.actual) for c in failed] == [("the state breaks the invariant the-game-never-hangs", "it holds")]
+    assert [(c.what, c.actual) for c in failed] == [("the step breaks the invariant the-game-never-hangs", "it holds")]
 
 
 @pytest.mark.parametrize(
     "breaks, fragments",
     [
-        ('breaks = ["no-such-invariant"]', ["breaks", "unknown state invariant 'no-such-invariant'", "life-within-bounds"]),
-        ('breaks = "the-game-never-hangs"', ["breaks", "expected an array of state invariant names, got a string"]),
+        ('breaks = ["no-such-invariant"]', ["breaks", "unknown invariant 'no-such-invariant'", "life-within-bounds"]),
+        ('breaks = "the-game-never-hangs"', ["breaks", "expected an array of invariant names, got a string"]),
         ('breaks = ["the-game-never-hangs", "the-game-never-hangs"]', ["breaks", "named twice"]),
     ],
 )
@@ -93,3 +93,43 @@ def test_a_bad_breaks_is_refused_when_the_file_is_read_in_one_line(tmp_path, bre
     assert "\n" not in message and SAFETY_STOP.name in message
     for fragment in fragments:
         assert fragment in message, message
+
+
+def test_every_decision_the_model_takes_in_a_step_is_checked_against_the_invariants(monkeypatch):
+    """An ``until`` step takes many decisions; each goes through the vocabulary's ``take`` and is checked: a step
+    invariant broken by any one of them (here, a stand-in breaking at the last decision of Tachyon's turn, played
+    quietly by clar-requital-constructs-stay's second step) fails the step that took it."""
+    vocab = vocabulary("oblivaeon")
+    sc = load(Path(__file__).resolve().parents[1] / "scenarios" / "oblivaeon" / "clar-requital-constructs-stay.toml", vocab)
+    seen: list = []
+
+    def counting(self, before, decision, events, after):
+        seen.append(decision)
+        return []
+
+    monkeypatch.setattr(type(vocab), "step_problems", counting)
+    assert run(sc, vocab).passed
+    last_of_the_turn = next(d for d in reversed(seen) if d.kind == "set-up-hero")
+    taken = seen.index(last_of_the_turn)
+    assert taken >= 3  # the until step took several decisions (the set-up-hero one is the next step's)
+    seen.clear()
+
+    def one_breaks(self, before, decision, events, after):
+        seen.append(decision)
+        return [("a-step-invariant", f"a-step-invariant [X]: broken by {decision}")] if len(seen) == taken else []
+
+    monkeypatch.setattr(type(vocab), "step_problems", one_breaks)
+    result = run(sc, vocab)
+    assert not result.passed and result.divergence.index == 2
+    failed = [c for c in result.divergence.checks if not c.ok]
+    assert [c.what for c in failed] == ["the step is one a game can take (no invariant broken)"]
+    assert failed[0].actual == f"a-step-invariant [X]: broken by {seen[taken - 1]}"
+
+
+def test_the_healthy_model_takes_no_decision_in_any_scenario_that_breaks_an_invariant():
+    for ruleset in ("aeons_end", "oblivaeon"):
+        vocab = vocabulary(ruleset)
+        folder = Path(__file__).resolve().parents[1] / "scenarios" / ruleset
+        for f in sorted(folder.glob("*.toml")):
+            result = run(load(f, vocab), vocab)
+            assert result.passed, result.explain()

@@ -12,7 +12,8 @@ this game at all (a card or hero the game does not have), and then the step fail
 The position built must be a state of the game: the vocabulary's ``position_problems(state)`` names the
 state invariants it breaks (a life above its starting value, a card placed twice), and a scenario whose
 position breaks one fails before its first step, since what it would show is about no game that can be played.
-So must every state the scenario reaches: after each step, a state invariant broken fails the step, unless the
+So must every state the scenario reaches and every decision the model takes in it: after each step, an invariant
+broken (a state invariant by a state, a step invariant by one of the step's decisions) fails the step, unless the
 step names it in ``breaks`` (a finding shown on purpose, which then must be broken).
 
 A scenario with ``setup_refused`` has no steps: it passes only when building its position raises one
@@ -247,7 +248,8 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
     rec = StepRecord(step.index, step.line, vocab.describe_action(step.action, step.spec), step.note)
     before = vocab.headline(state)
     try:
-        after, events = vocab.perform(state, step.action, step.spec)
+        with vocab.watching() as taken:
+            after, events = vocab.perform(state, step.action, step.spec)
     except Refused as e:
         if step.refused:
             problem = vocab.refusal_problem(state, step.spec)
@@ -281,7 +283,7 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
     for pat in step.no_events:
         n = sum(1 for e in events if match(e, pat))
         rec.checks.append(Check(f"no event {_show(pat)}", 0, n, n == 0))
-    _check_invariants(rec, step, after, vocab)
+    _check_invariants(rec, step, taken if not step.refused else [], after, vocab)
     legal = vocab.options(after)
     for pat in step.options:
         n = sum(1 for d in legal if match(d, pat))
@@ -292,17 +294,20 @@ def _take(step: Step, state, vocab) -> tuple[StepRecord, Any]:
     return rec, after
 
 
-def _check_invariants(rec: StepRecord, step: Step, after, vocab) -> None:
-    """Every state a scenario reaches is a state of the game: the state after the step breaks no state invariant
-    but those its ``breaks`` names, each of which it must break (a finding the scenario shows on purpose)."""
-    problems = vocab.position_problems(after)
+def _check_invariants(rec: StepRecord, step: Step, taken: list, after, vocab) -> None:
+    """Every state a scenario reaches is a state of the game, and every decision the model takes in it a step of the
+    game: the decisions the step took (a scenario's ``until`` may take many) break no invariant, nor does the state
+    after it, but those its ``breaks`` names, each of which something in the step must break (a finding the scenario
+    shows on purpose)."""
+    problems = dict.fromkeys(p for t in taken for p in vocab.step_problems(*t))
+    problems.update(dict.fromkeys(vocab.position_problems(after)))
     broken = {name for name, _text in problems}
     for name in step.breaks:
         said = next((text for n, text in problems if n == name), "it holds")
-        rec.checks.append(Check(f"the state breaks the invariant {name}", "broken", said, name in broken))
+        rec.checks.append(Check(f"the step breaks the invariant {name}", "broken", said, name in broken))
     for name, text in problems:
         if name not in step.breaks:
-            rec.checks.append(Check("the state is one a game can reach (no state invariant broken)", "none broken", text, False))
+            rec.checks.append(Check("the step is one a game can take (no invariant broken)", "none broken", text, False))
 
 
 def _show(pattern: dict) -> str:

@@ -24,8 +24,9 @@ Every step names one action the ruleset's vocabulary knows (``decide``, ``effect
 carry expectations: ``expect`` (state facts), ``events`` / ``no_events`` (event patterns that must
 or must not occur in that step), ``options`` / ``no_options`` (decision patterns that must or must
 not be legal after it), ``refused = true`` (the decision must be illegal: the step checks that the
-model refuses it and leaves the state as it was) and ``breaks`` (the state invariants the state after the
-step breaks on purpose; any other broken invariant fails the step).
+model refuses it and leaves the state as it was) and ``breaks`` (the invariants the step breaks on purpose:
+a state invariant over a state it reaches, a step invariant over a decision it takes; any other broken invariant
+fails the step).
 
 The game-specific parts (setup keys, actions, facts, card ids) are checked by the ruleset's
 scenario vocabulary (its plugin's ``scenario_vocab``); this module knows no game.
@@ -101,8 +102,7 @@ class Step:
     no_options: tuple[Mapping[str, Any], ...] = ()
     refused: bool = False
     breaks: tuple[str, ...] = ()
-    """The state invariants the state after the step breaks, on purpose (a finding the scenario shows); any other
-    broken invariant fails the step."""
+    """The invariants the step breaks on purpose (a finding the scenario shows); any other broken invariant fails it."""
 
 
 @dataclass(frozen=True)
@@ -353,15 +353,15 @@ def _step(index: int, raw: Any, vocab, lines: _Lines, fail, setup: dict) -> Step
         sfail("refused", "only a decide step can expect a refusal")
     breaks = raw.get("breaks", [])
     if not isinstance(breaks, list) or not all(isinstance(b, str) for b in breaks):
-        sfail("breaks", f"expected an array of state invariant names, got {_type_name(breaks)}")
+        sfail("breaks", f"expected an array of invariant names, got {_type_name(breaks)}")
     for b in breaks:
-        if b not in vocab.state_invariants:
+        if b not in vocab.invariants:
             known = (
-                listing(sorted(vocab.state_invariants), most=len(vocab.state_invariants))
-                if vocab.state_invariants
-                else "none: this ruleset's vocabulary checks no state invariant"
+                listing(sorted(vocab.invariants), most=len(vocab.invariants))
+                if vocab.invariants
+                else "none: this ruleset's vocabulary checks no invariant"
             )
-            sfail("breaks", f"unknown state invariant {b!r}; the state invariants: {known}")
+            sfail("breaks", f"unknown invariant {b!r}; the invariants: {known}")
     if len(set(breaks)) != len(breaks):
         sfail("breaks", "an invariant is named twice")
     if breaks and refused:

@@ -15,6 +15,7 @@ refused, or None.
 from __future__ import annotations
 
 import abc
+import contextlib
 import dataclasses
 import datetime
 import enum
@@ -277,8 +278,12 @@ class VocabularyBase:
     def options(self, state) -> tuple:
         return state.options
 
-    state_invariants: frozenset[str] = frozenset()
-    """The names of the ruleset's state invariants, which a step's ``breaks`` may name (none by default)."""
+    invariants: frozenset[str] = frozenset()
+    """The names of the ruleset's invariants, which a step's ``breaks`` may name (none by default)."""
+    model_step: Callable | None = None
+    """``model_step(state, decision) -> (state, events)``: the ruleset's transition, which every decision a scenario
+    takes goes through (:meth:`take`), so that the runner can check each against the step invariants."""
+    _taken: list | None = None
 
     def position_problems(self, state) -> list[tuple[str, str]]:
         """Why a state is no state of the game: (invariant name, what it says) for each state invariant of the
@@ -287,6 +292,29 @@ class VocabularyBase:
         builder's error) and of the state after every step.  No problem by default; a ruleset with state
         invariants lists the ones broken."""
         return []
+
+    def step_problems(self, before, decision, events: tuple, after) -> list[tuple[str, str]]:
+        """(invariant name, what it says) for each invariant one decision of the model breaks: the step invariants
+        over it and the state invariants over the state after.  None by default."""
+        return []
+
+    def take(self, state, decision):
+        """One decision of the model (``model_step``), remembered while :meth:`watching` (the runner's view of the
+        real transitions inside a scenario's step, which may take many)."""
+        after, events = type(self).model_step(state, decision)
+        if self._taken is not None:
+            self._taken.append((state, decision, tuple(events), after))
+        return after, events
+
+    @contextlib.contextmanager
+    def watching(self):
+        """Within the block, every decision :meth:`take` makes is added to the list it gives (one scenario runs at a
+        time on a vocabulary: the runner watches one step's action at a time)."""
+        self._taken = taken = []
+        try:
+            yield taken
+        finally:
+            self._taken = None
 
     def fact(self, state, name: str):
         return type(self).fact_getter(name)(state)

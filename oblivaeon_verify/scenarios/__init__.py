@@ -15,9 +15,11 @@ types that mean "bad position" / "step cannot be taken"); at load time ``reading
 given the scenario's ``setup`` table as a keyword, so that an expectation about a hero the setup does
 not have is refused when the file is read; values are checked by type, range and domain with the
 helpers of :mod:`~oblivaeon_verify.scenario_lib.vocab_base`); at run time ``new_game`` (raising one of ``setup_errors`` for a setup the model
-refuses, which a file with ``setup_refused`` expects), ``position_problems(state)`` ((name, words) of each state
-invariant a state breaks: a scenario fails on a position or a step's state no game reaches, unless the step's
-``breaks`` names it; ``state_invariants`` are the names ``breaks`` may use), ``perform`` (raising :class:`Refused` for an
+refuses, which a file with ``setup_refused`` expects), ``position_problems(state)`` and ``step_problems(before,
+decision, events, after)`` ((name, words) of each invariant a state or a decision of the model breaks: a
+scenario fails on a state no game reaches or a decision no game takes, unless the step's ``breaks`` names it;
+``invariants`` are the names ``breaks`` may use; every decision goes through ``take``, with the ruleset's
+``model_step``), ``perform`` (raising :class:`Refused` for an
 illegal decision), ``refusal_problem(state, spec)`` (why a refused decision proves nothing in this
 game, or None), ``fact``, ``same``, ``options``, ``matches``, ``event_text``, ``headline``,
 ``describe_action``.  ``scenario_lib.vocab_base.VocabularyBase`` gives ``readings``, ``check_parameters``,

@@ -318,8 +318,14 @@ class ScenarioVocabulary(Protocol):
         """The position a file's setup describes (raising one of ``setup_errors`` for a setup the model refuses, which
         a file with ``setup_refused`` expects)."""
 
-    state_invariants: frozenset[str]
-    """The names of the ruleset's state invariants (a step's ``breaks`` may name them)."""
+    invariants: frozenset[str]
+    """The names of the ruleset's invariants (a step's ``breaks`` may name them)."""
+    model_step: Callable
+    """The ruleset's transition ``(state, decision) -> (state, events)``: every decision a scenario takes goes through
+    ``VocabularyBase.take`` with it, so that the runner can check it against the step invariants."""
+
+    def step_problems(self, before: Any, decision: Any, events: tuple, after: Any) -> list[tuple[str, str]]:
+        """The invariants one decision of the model breaks: (name, the violation in words)."""
 
     def position_problems(self, state: Any) -> list[tuple[str, str]]:
         """The state invariants a state breaks: (name, the violation in words).  Asked of the position built and of the

@@ -18,6 +18,7 @@ from oblivaeon_verify.properties.aeons_end.invariants import INVARIANTS
 from oblivaeon_verify.properties.aeons_end.scenario_facts import Bag, breach_word, keys, outcome, whose_turn
 from oblivaeon_verify.properties.aeons_end.scenario_vocab.names import BREACH_KINDS, EFFECT_CLAUSE, EFFECTS, PLAYER_KINDS
 from oblivaeon_verify.properties.aeons_end.scenario_words import Game, damage_mages, decision_problem
+from oblivaeon_verify.properties.common.registry import Step
 
 from oblivaeon_verify.scenario_lib.runner import Refused
 from oblivaeon_verify.words import phrase
@@ -138,11 +139,17 @@ class Play:
             ),
         )
 
-    state_invariants = frozenset(i.name for i in INVARIANTS if i.over == "state")
+    invariants = frozenset(INVARIANTS.names())
+    model_step = staticmethod(step)
 
     def position_problems(self, state) -> list[tuple[str, str]]:
         """The state invariants a state breaks (``properties.aeons_end.invariants``): (name, the violation in words)."""
         return [(v.invariant, str(v)) for v in INVARIANTS.check_state(state)]
+
+    def step_problems(self, before, decision, events: tuple, after) -> list[tuple[str, str]]:
+        """Every invariant over one decision of the model (the full check: state invariants on the state after, step
+        invariants on the step): (name, the violation in words)."""
+        return [(v.invariant, str(v)) for v in INVARIANTS.check_step(Step(before, decision, events, after))]
 
     def new_game(self, setup: dict, params: dict):
         state, _ = place(self.config(setup, params), self.position(setup))
@@ -152,7 +159,7 @@ class Play:
     def _chance(self, state):
         events: list = []
         while state.options and state.options[0].is_chance:
-            state, ev = step(state, state.options[0])
+            state, ev = self.take(state, state.options[0])
             events.extend(ev)
         return state, events
 
@@ -171,7 +178,7 @@ class Play:
             if pick is None:
                 wanted = " ".join([spec["decide"]] + [f"{k}={x!r}" for k, x in pattern.items() if k != "kind"])
                 raise Refused(f"no legal decision {wanted}", [str(d) for d in state.options])
-            state, ev = step(state, pick)
+            state, ev = self.take(state, pick)
             events += ev
         else:
             kind = spec["effect"]
@@ -204,7 +211,7 @@ class Play:
                 return state, tuple(events)
             if not state.options:
                 raise ValueError(f"the game ended ({outcome(state)}) before reaching {goal}")
-            state, ev = step(state, self.quiet(state))
+            state, ev = self.take(state, self.quiet(state))
             events.extend(ev)
             begun = begun or any(e.kind == "turn" and e.target == self._actor(goal["turn"]) for e in ev)
         raise ValueError(f"{goal} not reached within {UNTIL_LIMIT} decisions")

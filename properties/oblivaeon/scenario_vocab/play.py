@@ -19,6 +19,7 @@ from oblivaeon_verify.model.oblivaeon.places import containers, place_of
 from oblivaeon_verify.model.oblivaeon.positions import Placement, Position
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
+from oblivaeon_verify.properties.common.registry import Step
 from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
 from oblivaeon_verify.properties.oblivaeon.scenario_vocab.checks import carried_problem
 from oblivaeon_verify.properties.oblivaeon.scenario_vocab.names import SIDES_BY, op_of
@@ -145,11 +146,17 @@ class Play:
             state, _ = self._chance(state)
         return state
 
-    state_invariants = frozenset(i.name for i in INVARIANTS if i.over == "state")
+    invariants = frozenset(INVARIANTS.names())
+    model_step = staticmethod(step)
 
     def position_problems(self, state) -> list[tuple[str, str]]:
         """The state invariants a state breaks (``properties.oblivaeon.invariants``): (name, the violation in words)."""
         return [(v.invariant, str(v)) for v in INVARIANTS.check_state(state)]
+
+    def step_problems(self, before, decision, events: tuple, after) -> list[tuple[str, str]]:
+        """Every invariant over one decision of the model (the full check: state invariants on the state after, step
+        invariants on the step): (name, the violation in words)."""
+        return [(v.invariant, str(v)) for v in INVARIANTS.check_step(Step(before, decision, events, after))]
 
     def _slot(self, state, spec: dict) -> int:
         order = turns(state.hero_count)
@@ -163,7 +170,7 @@ class Play:
         would begin round 1 (it is left for the scenario's first step)."""
         events = []
         while state.options and state.options[0].is_chance:
-            after, ev = step(state, state.options[0])
+            after, ev = self.take(state, state.options[0])
             if setup_only and current_turn(after) is not None:
                 break
             state = after
@@ -198,7 +205,7 @@ class Play:
                 wanted = " ".join([spec["decide"]] + [f"{k}={x!r}" for k, x in pattern.items()])
                 raise Refused(f"no legal decision {wanted}", [str(d) for d in state.options])
             try:
-                state, ev = step(state, pick)
+                state, ev = self.take(state, pick)
             except IllegalDecision as e:  # pragma: no cover - the options are the legal ones
                 raise Refused(str(e).splitlines()[0], [str(d) for d in e.legal]) from None
             events += ev
@@ -253,7 +260,7 @@ class Play:
         for _ in range(UNTIL_LIMIT):
             if not state.options:
                 raise ValueError(f"the game ended ({_outcome(state)}) before reaching {goal}")
-            state, ev = step(state, self.quiet(state))
+            state, ev = self.take(state, self.quiet(state))
             events.extend(ev)
             if reached(state, events):
                 return state, tuple(events)
