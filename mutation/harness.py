@@ -1,9 +1,10 @@
-"""The test command of a mutation run: the scenarios and the invariant campaign of one ruleset, no unit tests.
+"""The test command of a mutation run: the scenarios, conformance and the invariant campaign of one ruleset, no unit tests.
 
 ``python -m mutation.harness RULESET`` (from the folder holding the model to test) runs, in this order, and stops at the first failure:
-the ruleset's scenario files (``scenarios/RULESET/*.toml``), the checked random campaign of the
-``ci`` profile of ``oblivaeon-verify check`` (every invariant after every step) and its Hypothesis
-state machine.  Exit 0: the mutant survived (nothing failed); exit 1: it was killed.  The last line
+the ruleset's scenario files (``scenarios/RULESET/*.toml``), the conformance checks of the main job at every
+state of one game per player count (among them: the state's JSON copy plays on alike), the checked random
+campaign of the ``ci`` profile of ``oblivaeon-verify check`` (every invariant after every step) and its
+Hypothesis state machine.  Exit 0: the mutant survived (nothing failed); exit 1: it was killed.  The last line
 says what killed it and after how many seconds (the time to the first failure the mutation report
 quotes).  The point is to measure what the harness catches, so the unit tests are not run.
 """
@@ -34,6 +35,7 @@ def killed(what: str) -> int:
 def main(ruleset_name: str) -> int:
     from oblivaeon_verify.checked_play import play_checked
     from oblivaeon_verify.commands.check import PROFILES
+    from oblivaeon_verify.play import play_game
     from oblivaeon_verify.rulesets import load
     from oblivaeon_verify.scenarios import load_one, run, vocabulary
     from oblivaeon_verify.tasks import MachineExamples
@@ -48,6 +50,10 @@ def main(ruleset_name: str) -> int:
             return killed(f"scenario {f.stem}")
     ruleset = load(ruleset_name)
     params = ruleset.load_parameters(None, ())
+    for n in ruleset.players:  # the main job's conformance: every state, and its JSON copy playing on alike
+        game = play_game(ruleset, params, 0, n, 0, conformance=True)
+        if game.error:
+            return killed(f"conformance ({n} players, game 0): {game.error.splitlines()[0][:120]}")
     games, examples, steps = PROFILES["ci"]
     for n in ruleset.players:
         for i in range(games):

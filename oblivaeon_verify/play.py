@@ -81,6 +81,23 @@ def _check_state(ruleset, state):
     return back
 
 
+def _plays_the_same(ruleset, state, copy, index: int, nxt, events) -> None:
+    """The state's JSON round-trip copy, which shares no object with it: the step left its input as it was (a step that
+    changed it no longer equals the copy), and the copy, given its own legal decision at ``index`` (the one taken, read
+    back too), plays on to the same state and events.  A state is its value: a rule that compares the game's strings by
+    identity (``is``) plays on alike only while every string is the very object the model's code wrote, and
+    differently once a state was read back (a replay, a state sent to a Dask worker)."""
+    if state != copy:
+        raise ConformanceError(f"step changed its input state at {ruleset.where(copy)}")
+    decision = ruleset.legal_decisions(copy)[index]
+    nxt_copy, events_copy = ruleset.step(copy, decision)
+    if nxt_copy != nxt or tuple(events_copy) != tuple(events):
+        what = "the events" if nxt_copy == nxt else "the state after"
+        raise ConformanceError(
+            f"the JSON round-trip copy of the state plays on differently ({what} differ) after {decision} at {ruleset.where(state)}"
+        )
+
+
 @dataclass
 class GameRecord:
     index: int
@@ -154,9 +171,8 @@ def _step_by_step(ruleset, state, rng, rec: GameRecord, tally: Tally, trace, ind
                 }
             )
         nxt, events = ruleset.step(state, decision)
-        # the round-trip copy shares no object with the state, so a step that changed its input no longer equals it
-        if conformance and state != copy:
-            raise ConformanceError(f"step changed its input state at {ruleset.where(copy)}")
+        if conformance:
+            _plays_the_same(ruleset, state, copy, options.index(decision), nxt, events)
         rec.decisions += 1
         if decision.actor == "chance":
             tally.chance_decisions += 1

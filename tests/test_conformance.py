@@ -76,6 +76,28 @@ def test_conformance_notices_a_step_that_changes_its_input_state():
     assert rec.outcome == "error" and rec.error.startswith("ConformanceError: step changed its input state at ")
 
 
+def test_conformance_notices_a_rule_that_compares_the_games_strings_by_identity():
+    """A state read back from JSON holds new string objects: a rule written with ``is`` where ``==`` is meant plays on
+    alike from the model's own states, and differently from their copies (a replay, a state a Dask worker received)."""
+    from tests.broken_models import Bug, broken
+
+    by_identity = Bug(
+        "cards-leave-entered-by-identity",
+        "oblivaeon",
+        "oblivaeon_verify.model.oblivaeon.moments",
+        "happened",
+        "c for c in d.entered if c != subject",
+        "c for c in d.entered if c is not subject",
+        "identity",
+    )
+    with broken(by_identity):
+        assert play_game(RULESET, DEFAULT, 2026, 4, 0).error == ""  # plain play sees nothing
+        rec = play_game(RULESET, DEFAULT, 2026, 4, 0, conformance=True)
+    assert rec.outcome == "error"
+    assert rec.error.startswith("ConformanceError: the JSON round-trip copy of the state plays on differently (the state after differ)")
+    assert play_game(RULESET, DEFAULT, 2026, 4, 0, conformance=True).error == ""
+
+
 def test_a_game_that_raises_is_recorded_with_a_replay_command_not_raised():
     broken = _Broken(step=lambda s, d, policy=None: (_ for _ in ()).throw(RuntimeError("boom")))
     tally = Tally()
