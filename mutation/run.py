@@ -75,15 +75,30 @@ def config(ruleset: str, timeout: float) -> str:
 
 
 def sample(session: Path, n: int, seed: int) -> None:
+    """Keep ``n`` mutants chosen with ``seed``, mark the others skipped."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
 
     with use_db(str(session), WorkDB.Mode.open) as db:
-        jobs = sorted(w.job_id for w in db.pending_work_items)
-        keep = set(random.Random(seed).sample(jobs, min(n, len(jobs))))
+        items = list(db.pending_work_items)
+        keep = chosen(items, n, seed)
         db.set_multiple_results(
-            [j for j in jobs if j not in keep], WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output="not in the sample")
+            [w.job_id for w in items if w.job_id not in keep],
+            WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output="not in the sample"),
         )
+
+
+def chosen(items, n: int, seed: int) -> set:
+    """The job ids of ``n`` of the work items, drawn with ``seed`` over the mutants in a stable order (:func:`mutant_key`).
+    Cosmic Ray gives each mutant a new random job id at every ``init``: a draw over the ids gave another sample at each
+    run for the same seed and code."""
+    jobs = [w.job_id for w in sorted(items, key=mutant_key)]
+    return set(random.Random(seed).sample(jobs, min(n, len(jobs))))
+
+
+def mutant_key(item) -> tuple:
+    """What a mutant is, whatever its job id: where, which operator (with its arguments), which occurrence."""
+    return tuple((str(m.module_path), m.operator_name, repr(sorted((m.operator_args or {}).items())), m.occurrence) for m in item.mutations)
 
 
 EQUIVALENT = "equivalent"

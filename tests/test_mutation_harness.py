@@ -111,3 +111,27 @@ def test_survivors_run_again_are_found_by_their_recorded_change_not_their_old_oc
     original.write_text("def f(a, b):\n    x = a == 1\n    return b != 2\n")  # its line rewritten: gone, nothing mutated
     assert run._apply_where_recorded(target, original, _nth_eq_to_gt, 0, want) is None
     assert target.read_text() == original.read_text()
+
+
+def test_a_sample_is_drawn_from_the_mutants_themselves_not_from_cosmic_rays_random_job_ids():
+    """The same seed over the same code keeps the same mutants, whatever job ids ``cosmic-ray init`` gave them."""
+    from types import SimpleNamespace
+
+    run = _run_module()
+
+    def items(ids):
+        muts = [
+            SimpleNamespace(module_path=Path(f"model/x/m{k % 3}.py"), operator_name=f"core/Op{k % 2}", operator_args={}, occurrence=k)
+            for k in range(12)
+        ]
+        return [SimpleNamespace(job_id=j, mutations=[m]) for j, m in zip(ids, muts)]
+
+    def kept(ids, seed=2):
+        work = items(ids)
+        keys = {w.job_id: run.mutant_key(w) for w in work}
+        return sorted(keys[j] for j in run.chosen(work, 5, seed))
+
+    first = kept([f"{k:032x}" for k in range(12)])
+    again = kept([f"{11 - k:032x}" for k in range(12)])  # other ids, sorting the other way round
+    assert first == again and len(first) == 5
+    assert kept([f"{k:032x}" for k in range(12)], seed=3) != first
