@@ -14,7 +14,9 @@ state invariants it breaks (a life above its starting value, a card placed twice
 position breaks one fails before its first step, since what it would show is about no game that can be played.
 So must every state the scenario reaches and every decision the model takes in it: after each step, an invariant
 broken (a state invariant by a state, a step invariant by one of the step's decisions) fails the step, unless the
-step names it in ``breaks`` (a finding shown on purpose, which then must be broken).
+step names it in ``breaks`` (a finding shown on purpose, which then must be broken).  Every step is taken from the
+state's JSON copy (the vocabulary's ``read_back``), so a rule that compares the game's strings by identity fails
+where a scenario exercises it, as it would from a replay.
 
 A scenario with ``setup_refused`` has no steps: it passes only when building its position raises one
 of the vocabulary's ``setup_errors`` whose text contains its words.  A setup the model accepts, one it
@@ -211,7 +213,7 @@ def run(scenario: Scenario, vocab) -> Run:
         return result
     for step in scenario.steps:
         try:
-            rec, state = _take(step, state, vocab)
+            rec, state = _take(step, vocab.read_back(state), vocab)
         except Exception as e:
             rec = StepRecord(step.index, step.line, _describe(vocab, step), step.note)
             rec.failure = f"the step raised {unforeseen(e)} (a model or vocabulary error, not an expectation)"

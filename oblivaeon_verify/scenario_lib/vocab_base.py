@@ -298,6 +298,13 @@ class VocabularyBase:
         over it and the state invariants over the state after.  None by default."""
         return []
 
+    def read_back(self, state):
+        """``state`` written to its JSON text and read back: equal to it, sharing no object with it.  Every step of a
+        scenario is taken from such a copy, so that a rule comparing the game's strings by identity (``is`` where
+        ``==`` is meant) fails in the scenario that exercises it, as it would from a replay.  The state itself by
+        default."""
+        return state
+
     def take(self, state, decision):
         """One decision of the model (``model_step``), remembered while :meth:`watching` (the runner's view of the
         real transitions inside a scenario's step, which may take many)."""

@@ -327,6 +327,9 @@ class ScenarioVocabulary(Protocol):
     def step_problems(self, before: Any, decision: Any, events: tuple, after: Any) -> list[tuple[str, str]]:
         """The invariants one decision of the model breaks: (name, the violation in words)."""
 
+    def read_back(self, state: Any) -> Any:
+        """The state written to JSON and read back (equal, sharing no object): every scenario step is taken from it."""
+
     def position_problems(self, state: Any) -> list[tuple[str, str]]:
         """The state invariants a state breaks: (name, the violation in words).  Asked of the position built and of the
         state after every step (a scenario fails on a state no game reaches)."""

@@ -13,6 +13,7 @@ from oblivaeon_verify.model.aeons_end.engine import step
 from oblivaeon_verify.model.aeons_end.families import word
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty, with_overrides
 from oblivaeon_verify.model.aeons_end.positions import BreachPlacement, MagePlacement, Position, inject, place
+from oblivaeon_verify.model.aeons_end.serialise import from_json, to_json
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig
 from oblivaeon_verify.properties.aeons_end.invariants import INVARIANTS
 from oblivaeon_verify.properties.aeons_end.scenario_facts import Bag, breach_word, keys, outcome, whose_turn
@@ -141,6 +142,9 @@ class Play:
 
     invariants = frozenset(INVARIANTS.names())
     model_step = staticmethod(step)
+
+    def read_back(self, state):
+        return from_json(to_json(state))
 
     def position_problems(self, state) -> list[tuple[str, str]]:
         """The state invariants a state breaks (``properties.aeons_end.invariants``): (name, the violation in words)."""

@@ -18,6 +18,7 @@ from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT, with_overrides
 from oblivaeon_verify.model.oblivaeon.places import containers, place_of
 from oblivaeon_verify.model.oblivaeon.positions import Placement, Position
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
+from oblivaeon_verify.model.oblivaeon.serialise import from_json, to_json
 from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
 from oblivaeon_verify.properties.common.registry import Step
 from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
@@ -148,6 +149,9 @@ class Play:
 
     invariants = frozenset(INVARIANTS.names())
     model_step = staticmethod(step)
+
+    def read_back(self, state):
+        return from_json(to_json(state))
 
     def position_problems(self, state) -> list[tuple[str, str]]:
         """The state invariants a state breaks (``properties.oblivaeon.invariants``): (name, the violation in words)."""
