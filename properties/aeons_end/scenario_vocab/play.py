@@ -19,7 +19,7 @@ from oblivaeon_verify.properties.aeons_end.invariants import INVARIANTS
 from oblivaeon_verify.properties.aeons_end.scenario_facts import Bag, breach_word, keys, outcome, whose_turn
 from oblivaeon_verify.properties.aeons_end.scenario_vocab.names import BREACH_KINDS, EFFECT_CLAUSE, EFFECTS, PLAYER_KINDS
 from oblivaeon_verify.properties.aeons_end.scenario_words import Game, damage_mages, decision_problem
-from oblivaeon_verify.properties.common.registry import Step
+from oblivaeon_verify.properties.common.scenario_checks import CheckedByInvariants
 
 from oblivaeon_verify.scenario_lib.runner import Refused
 from oblivaeon_verify.words import phrase
@@ -76,7 +76,7 @@ def ids_in(state) -> set[str]:
     return out
 
 
-class Play:
+class Play(CheckedByInvariants):
     """The run-time part of ``AeonsEndScenarios`` (a mixin: ``quiet`` comes from ``VocabularyBase``)."""
 
     def refusal_problem(self, state, spec: dict) -> str | None:
@@ -140,20 +140,11 @@ class Play:
             ),
         )
 
-    invariants = frozenset(INVARIANTS.names())
+    # checked by the ruleset's invariants, each step taken from a JSON copy (properties.common.scenario_checks)
+    registry = INVARIANTS
     model_step = staticmethod(step)
-
-    def read_back(self, state):
-        return from_json(to_json(state))
-
-    def position_problems(self, state) -> list[tuple[str, str]]:
-        """The state invariants a state breaks (``properties.aeons_end.invariants``): (name, the violation in words)."""
-        return [(v.invariant, str(v)) for v in INVARIANTS.check_state(state)]
-
-    def step_problems(self, before, decision, events: tuple, after) -> list[tuple[str, str]]:
-        """Every invariant over one decision of the model (the full check: state invariants on the state after, step
-        invariants on the step): (name, the violation in words)."""
-        return [(v.invariant, str(v)) for v in INVARIANTS.check_step(Step(before, decision, events, after))]
+    to_json = staticmethod(to_json)
+    from_json = staticmethod(from_json)
 
     def new_game(self, setup: dict, params: dict):
         state, _ = place(self.config(setup, params), self.position(setup))

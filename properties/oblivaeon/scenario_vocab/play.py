@@ -20,7 +20,7 @@ from oblivaeon_verify.model.oblivaeon.positions import Placement, Position
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, current_turn, turns
 from oblivaeon_verify.model.oblivaeon.serialise import from_json, to_json
 from oblivaeon_verify.model.oblivaeon.setup import SetupConfig
-from oblivaeon_verify.properties.common.registry import Step
+from oblivaeon_verify.properties.common.scenario_checks import CheckedByInvariants
 from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
 from oblivaeon_verify.properties.oblivaeon.scenario_vocab.checks import carried_problem
 from oblivaeon_verify.properties.oblivaeon.scenario_vocab.names import SIDES_BY, op_of
@@ -74,7 +74,7 @@ def ranked(events) -> tuple[Ranked, ...]:
     return tuple(out)
 
 
-class Play:
+class Play(CheckedByInvariants):
     """The run-time part of ``OblivAeonScenarios`` (a mixin: ``quiet`` comes from ``VocabularyBase``)."""
 
     # --- the run-time check of a refusal ---
@@ -147,20 +147,11 @@ class Play:
             state, _ = self._chance(state)
         return state
 
-    invariants = frozenset(INVARIANTS.names())
+    # checked by the ruleset's invariants, each step taken from a JSON copy (properties.common.scenario_checks)
+    registry = INVARIANTS
     model_step = staticmethod(step)
-
-    def read_back(self, state):
-        return from_json(to_json(state))
-
-    def position_problems(self, state) -> list[tuple[str, str]]:
-        """The state invariants a state breaks (``properties.oblivaeon.invariants``): (name, the violation in words)."""
-        return [(v.invariant, str(v)) for v in INVARIANTS.check_state(state)]
-
-    def step_problems(self, before, decision, events: tuple, after) -> list[tuple[str, str]]:
-        """Every invariant over one decision of the model (the full check: state invariants on the state after, step
-        invariants on the step): (name, the violation in words)."""
-        return [(v.invariant, str(v)) for v in INVARIANTS.check_step(Step(before, decision, events, after))]
+    to_json = staticmethod(to_json)
+    from_json = staticmethod(from_json)
 
     def _slot(self, state, spec: dict) -> int:
         order = turns(state.hero_count)
