@@ -13,25 +13,8 @@ from __future__ import annotations
 import pytest
 from oblivaeon_verify.model.aeons_end import setup as ae_setup
 
-from oblivaeon_verify.scenarios import ScenarioError, load, run, vocabulary
-
-VOCAB = vocabulary("aeons_end")
-HEAD = 'title = "t"\nsummary = "s"\nclauses = ["SOLO.TRUE-SOLO"]\n'
-
-
-def write(tmp_path, body: str, name: str = "case"):
-    f = tmp_path / f"{name}.toml"
-    f.write_text(f'id = "{name}"\n' + HEAD + body, encoding="utf-8")
-    return f
-
-
-def refused_when_read(tmp_path, body: str) -> str:
-    with pytest.raises(ScenarioError) as info:
-        load(write(tmp_path, body), VOCAB)
-    message = str(info.value)
-    assert "\n" not in message and "case.toml" in message, message
-    return message
-
+from oblivaeon_verify.scenarios import load, run
+from tests.test_aeons_end_scenario_checks import VOCAB, refused, write  # one writer of malformed files
 
 # --- the verdicts -------------------------------------------------------------------------------
 
@@ -108,7 +91,7 @@ def test_a_playing_scenario_with_a_setup_the_model_refuses_is_an_error_naming_th
     ids=["with-steps", "blank-words", "number", "array", "two-lines", "too-long", "neither", "misspelt-setup-key"],
 )
 def test_misuse_of_setup_refused_is_one_line_naming_file_and_key(tmp_path, body, fragments):
-    message = refused_when_read(tmp_path, body)
+    message = refused(tmp_path, body)
     for fragment in fragments:
         assert fragment in message, message
 
