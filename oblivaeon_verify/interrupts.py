@@ -13,7 +13,15 @@ While :func:`handled` is active (``cli.main`` wraps every command in it):
   handler still writes the signal number to the wakeup file descriptor, which the watcher reads;
 * an ``Interrupted`` that Python could only print and ignore (raised in a ``__del__`` or an at-fork
   hook) is raised again a moment later, and :func:`deferred` holds it back over code that must
-  not be cut short.
+  not be cut short;
+* whatever becomes of that exception, an answer is never taken from a run a signal reached: once the
+  watcher has heard the signal, :func:`raise_if_received` raises it, and the solver kernel asks it
+  after every solver call, the output folder before it puts a new folder in place.  An interrupted
+  Z3 context is not to be trusted: a ``push`` cut short leaves a solver that answers ``sat`` to a
+  contradiction, and the error that says so is a flag of the whole context, which another thread's
+  call may read and clear;
+* after the signal, an exception in another thread (a worker pool's manager finding its workers
+  gone) is the interrupt's consequence, not news, and is not printed.
 
 Layers that know what they had done when stopped re-raise the interrupt with it
 (:func:`stopped`); the command line prints :meth:`Interrupted.line`.
@@ -35,7 +43,9 @@ from oblivaeon_verify import exits
 SIGNALS = {signal.SIGINT: exits.Exit.INTERRUPTED, signal.SIGTERM: exits.Exit.TERMINATED}
 
 _first: int | None = None
-"""The first signal that arrived while handled (None: none yet).  Signals are process-wide, and so is this."""
+"""The first signal whose handler ran while handled (None: none yet).  Signals are process-wide, and so is this."""
+_heard: int | None = None
+"""The first signal the watcher read, perhaps before the main thread has run its handler (or ever will)."""
 _deferring = 0
 """How many :func:`deferred` blocks are open: while any is, the first signal is noted, not raised."""
 _deferred: int | None = None
@@ -93,7 +103,19 @@ def received() -> int | None:
     KeyboardInterrupt through (Hypothesis, interrupted before its engine has started, fails an
     assertion of its own instead), so code that turns errors into results asks this first.
     """
-    return _first
+    return _first if _first is not None else _heard
+
+
+def raise_if_received() -> None:
+    """Raise the signal that stopped this run, if one did, as :class:`Interrupted`.
+
+    For code about to take an answer or make a change that the run's interrupt must not let through
+    (a solver's answer, a new output folder): the exception the signal handler raised may have been
+    swallowed, or be a moment away.
+    """
+    signum = received()
+    if signum is not None:
+        raise Interrupted(signum)
 
 
 def end_process(code: int) -> None:
@@ -166,10 +188,20 @@ def _swallowed(unraisable, *, then=sys.__unraisablehook__) -> None:
     # Any other: an object the interrupt cut off half-built, failing in its __del__ (Z3's do): not news.
 
 
+def _thread_failed(args, *, then=threading.__excepthook__) -> None:
+    """``threading.excepthook``: after a signal, another thread's failure is the interrupt's consequence
+    (e.g. Python 3.11's process pool manager settling a future the shutdown had already cancelled)."""
+    if received() is None:
+        then(args)
+
+
 def _interrupt_solvers() -> None:
     z3 = sys.modules.get("z3")
     if z3 is not None:
-        z3.main_ctx().interrupt()  # thread-safe (Z3_interrupt); a check in progress returns unknown at once
+        # Z3_interrupt is thread-safe, but z3py then reads the context's error flag, which a call of the
+        # main thread cut short may just have set: that error is the main thread's, and the watcher must live on.
+        with contextlib.suppress(Exception):
+            z3.main_ctx().interrupt()
 
 
 def _watch(fd: int) -> None:
@@ -178,6 +210,7 @@ def _watch(fd: int) -> None:
     ``AGAIN`` (written by :func:`_swallowed`) asks for the first signal to be raised again in the
     main thread; that goes through the C-level handler too, and its echo is not a second signal.
     """
+    global _heard
     first, echoes = None, 0
     with open(fd, "rb", buffering=0, closefd=True) as pipe:
         while data := pipe.read(64):
@@ -191,7 +224,7 @@ def _watch(fd: int) -> None:
                 elif echoes:
                     echoes -= 1
                 elif first is None:
-                    first = byte
+                    first = _heard = byte
                     _interrupt_solvers()
                 else:  # the main thread may be stuck in C code and never run its handler again
                     _exit_now(first)
@@ -211,11 +244,11 @@ def handled():
     second one stays in force until the process ends.  Outside the main thread (signals cannot be
     set there) the block runs as it is.
     """
-    global _first, _wakeup
+    global _first, _heard, _wakeup
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    _first = None
+    _first = _heard = None
     previous = {s: signal.getsignal(s) for s in SIGNALS}
     read_end, write_end = os.pipe()
     os.set_blocking(write_end, False)
@@ -223,17 +256,18 @@ def handled():
     _wakeup = write_end
     threading.Thread(target=_watch, args=(read_end,), name="interrupt-watcher", daemon=True).start()
     _solvers_catch_ctrl_c(False)
-    previous_hook = sys.unraisablehook
+    previous_hook, previous_thread_hook = sys.unraisablehook, threading.excepthook
     sys.unraisablehook = functools.partial(_swallowed, then=previous_hook)
+    threading.excepthook = functools.partial(_thread_failed, then=previous_thread_hook)
     for s in SIGNALS:
         signal.signal(s, _on_signal)
     try:
         yield
     finally:
-        if _first is None:
+        if received() is None:
             for s, handler in previous.items():
                 signal.signal(s, handler)
-            sys.unraisablehook = previous_hook
+            sys.unraisablehook, threading.excepthook = previous_hook, previous_thread_hook
             signal.set_wakeup_fd(old_wakeup)
             _wakeup = None
             os.close(write_end)  # the watcher reads the end of the pipe and stops

@@ -44,6 +44,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from oblivaeon_verify import interrupts
 from oblivaeon_verify.model.common.files import InputError
 from oblivaeon_verify.words import count
 
@@ -308,6 +309,7 @@ def write_file(target: str | Path, data: str | bytes, option: str, ours) -> Path
     scratch = path.with_name(f".{path.name}.oblivaeon-verify-new-{secrets.token_hex(4)}")
     try:
         _write(scratch, raw)
+        interrupts.raise_if_received()
         if existing is None:
             os.link(scratch, path)  # fails if someone made the file meanwhile: never over a file we did not check
         else:
@@ -376,6 +378,7 @@ def _commit(target, files, command: str, option: str, additive: bool) -> tuple[P
             _at("carried")
             _seal(stage, Marker(command, tuple(manifest)))
             _at("sealed")
+            interrupts.raise_if_received()  # whatever swallowed its exception, an interrupted run puts nothing in place
             swapped = _swap(stage, path, existed)
             _fsync_folder(path.parent)
             _at("swapped")

@@ -118,10 +118,12 @@ LIBRARY_MODULES = (
     "oblivaeon_verify.knockout",
     "oblivaeon_verify.replay_file",
     "oblivaeon_verify.scenario_lib",
+    "oblivaeon_verify.interrupts",
+    "oblivaeon_verify.exits",
 )
 """The game-independent library: the SMT kernel, weighted random choice, breadth-first exploration, words, progress, the output
-folder's safety, knock-out, the replay file's format, the scenario schema and runner (a module listed
-covers its submodules)."""
+folder's safety, knock-out, the replay file's format, the scenario schema and runner, how a run answers a
+signal and what its exit codes mean (a module listed covers its submodules)."""
 
 
 def layer(module: str) -> int:

@@ -381,6 +381,93 @@ with interrupts.handled():
     assert done.stderr == ""
 
 
+LOSE_THE_FIRST_SIGNAL = """
+signal.signal(signal.SIGINT, lambda *a: None)  # its exception lost, as if swallowed where nothing raises it again
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(0.3)  # the watcher hears it and interrupts the solvers
+"""
+"""A signal that reaches the process but whose ``Interrupted`` never surfaces in the main thread."""
+
+
+def test_no_solver_answer_is_taken_after_a_signal_even_when_its_exception_was_lost(tmp_path):
+    """An interrupted Z3 context is not to be trusted (a push cut short leaves a solver answering sat to a
+    contradiction): a proof once came out "violated after 0 steps" that way.  The answer is refused instead."""
+    done = _script(
+        f"""
+import z3
+from oblivaeon_verify.smt.allowance import Allowance
+x = z3.Int("x")
+with interrupts.handled():
+    {LOSE_THE_FIRST_SIGNAL.strip().replace(chr(10), chr(10) + "    ")}
+    solver = z3.Solver()
+    solver.add(x > 1, x < 0)
+    try:
+        print("answered", Allowance(None).check(solver))
+    except interrupts.Interrupted as e:
+        print("stopped", e.signum == signal.SIGINT)
+""",
+        tmp_path,
+    )
+    assert done.stdout.split() == ["stopped", "True"], done.stdout + done.stderr
+
+
+def test_the_watcher_lives_on_when_interrupting_z3_raises_and_a_second_signal_still_ends_the_run(tmp_path):
+    """z3py reads the context's error flag after ``Z3_interrupt``, and the main thread's call cut short may have
+    just set it: the watcher once died of that error, and a swallowed first signal was never raised again."""
+    done = _script(
+        f"""
+import z3
+def fails(self):
+    raise z3.Z3Exception(b"push canceled")
+z3.Context.interrupt = fails
+with interrupts.handled():
+    {LOSE_THE_FIRST_SIGNAL.strip().replace(chr(10), chr(10) + "    ")}
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)
+    print("went on")
+""",
+        tmp_path,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (exits.Exit.INTERRUPTED, "", "")
+
+
+def test_a_run_a_signal_reached_puts_no_new_output_in_place_even_when_its_exception_was_lost(tmp_path):
+    done = _script(
+        f"""
+from oblivaeon_verify import output
+output.replace("out", {{"a.txt": "earlier"}}, "test")
+with interrupts.handled():
+    {LOSE_THE_FIRST_SIGNAL.strip().replace(chr(10), chr(10) + "    ")}
+    for write in (lambda: output.replace("out", {{"a.txt": "later"}}, "test"), lambda: output.write_file("b.txt", "later", "--b", bool)):
+        try:
+            write()
+            print("written")
+        except interrupts.Interrupted:
+            print("stopped")
+print(sorted(os.listdir(".")), open("out/a.txt").read())
+""",
+        tmp_path,
+    )
+    assert done.stdout.split("\n")[:3] == ["stopped", "stopped", "['out'] earlier"], done.stdout + done.stderr
+
+
+def test_a_thread_failing_after_a_signal_is_not_printed_but_one_failing_before_is(tmp_path):
+    """After SIGTERM killed its workers, Python 3.11's process pool manager thread may fail settling a future the
+    shutdown had settled already: the interrupt's consequence, not a traceback for the person."""
+    done = _script(
+        f"""
+def fails():
+    raise RuntimeError("a pool manager")
+with interrupts.handled():
+    before = threading.Thread(target=fails); before.start(); before.join()
+    {LOSE_THE_FIRST_SIGNAL.strip().replace(chr(10), chr(10) + "    ")}
+    after = threading.Thread(target=fails); after.start(); after.join()
+""",
+        tmp_path,
+    )
+    assert done.stderr.count("RuntimeError: a pool manager") == 1, done.stderr
+
+
 def test_a_deferred_block_finishes_and_the_interrupt_follows_it(tmp_path):
     done = _script(
         """

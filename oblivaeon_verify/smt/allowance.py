@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import z3
 
+from oblivaeon_verify import interrupts
+
 NO_TIMEOUT_MS = 4_294_967_295
 """Z3's own 'no timeout' (the largest unsigned int): a shared solver may carry another question's limit."""
 
@@ -70,13 +72,17 @@ class Allowance:
         solver.set("timeout", NO_TIMEOUT_MS if self.deadline is None else max(1, int((self.deadline - time.monotonic()) * 1000)))
         before = units_spent(solver)
         try:
-            return solver.check(*assumptions)
+            answer = solver.check(*assumptions)
         finally:
             spent = units_spent(solver) - before
             self.spent += spent
             # Z3 names the cause differently per solver ("max. resource limit exceeded", "sat.canceled"),
             # so the units are compared instead.
             self.out_of_work = units is not None and spent >= units
+        # After Ctrl-C the context was interrupted, maybe mid-way through building this question, and what
+        # it answers then is no answer (a solver whose push was cut short says sat to a contradiction).
+        interrupts.raise_if_received()
+        return answer
 
     def why_unknown(self, solver: z3.Solver) -> str:
         """Why the last :meth:`check` of ``solver`` answered ``unknown``, in words: which limit ran out, or the solver's own reason."""
