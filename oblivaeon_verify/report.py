@@ -318,6 +318,7 @@ def assemble(
     data["settings"] = {
         "games": games,
         "handler_counted_games": counted,
+        "handler_counted_games_full": HANDLER_COUNTED_GAMES,
         "conformance_games": conformance_games,
         "quick": quick,
         "sections": sections,

@@ -300,3 +300,29 @@ def test_the_clause_table_marks_a_scenario_whose_run_reached_no_rule_of_the_clau
     assert "[hero-option-illegal](corner-cases/hero-option-illegal.md) (named; its run reached no rule of it)" in files["clauses.md"]
     no_rule = next(r for r in data["clause_coverage"] if not r["handled"] and r["scenarios"])
     assert all(s["reached"] is None for s in no_rule["scenarios"])
+
+
+def _coverage_data(counted: int) -> dict:
+    """The least of a report's data that ``report_story.findings`` reads: one clause with a handler never reached."""
+    return {
+        "scenarios": {"failed": 0, "load_errors": [], "items": []},
+        "totals": {"errors": 0},
+        "conformance": {"errors": 0},
+        "clause_coverage": [{"id": "MAIN.OPEN", "reached": False}, {"id": "MAIN.CAST", "reached": True}],
+        "coverage_totals": {"clarifications_without_passing_scenario": []},
+        "sections": [],
+        "settings": {"handler_counted_games": counted, "handler_counted_games_full": 150},
+    }
+
+
+def test_a_clause_never_reached_fails_a_full_run_but_leaves_a_short_one_undecided():
+    """Every clause with a handler must be reached in a full run's counted games; 20 games may just not meet a rare one."""
+    from oblivaeon_verify import report_story
+
+    full = report_story.findings(_coverage_data(150))
+    assert [f.text for f in full.failed] == ["clauses with a handler never reached in play: MAIN.OPEN"] and not full.inconclusive
+    short = report_story.findings(_coverage_data(20))
+    assert not short.failed
+    assert [f.text for f in short.inconclusive] == [
+        "clauses with a handler never reached in play (in the first 20 games of each count; a full run counts 150: too few to tell): MAIN.OPEN"
+    ]
