@@ -117,11 +117,8 @@ def findings(data: dict) -> Findings:
         # The promise is that every clause with a handler is reached in the handler-counted games of a full run;
         # fewer games may simply not have met a rare one (Aeon's End's MAIN.OPEN in 20 games): undecided, not failed.
         counted, promised = data["settings"]["handler_counted_games"], data["settings"].get("handler_counted_games_full", 0)
-        few = (
-            f" (in the first {counted:,} games of each count; a full run counts {promised:,}: too few to tell)"
-            if counted < promised
-            else ""
-        )
+        first = "the first game" if counted == 1 else f"the first {counted:,} games"
+        few = f" (in {first} of each count; a full run counts {promised:,}: too few to tell)" if counted < promised else ""
         (out.inconclusive if few else out.failed).append(
             Finding(
                 "clauses with a handler never reached in play" + few + ": " + ", ".join(never),

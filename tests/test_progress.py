@@ -95,7 +95,7 @@ SMALL_REPORT = ("report", "--games", "1", "--conformance-games", "1", "--section
 def test_report_off_a_terminal_prints_a_line_per_phase_and_no_python_dict_of_timings(ran_once):
     out = ran_once(*SMALL_REPORT)
     code = out.code
-    assert code == 1  # one game per count leaves clauses unreached: a failure (and two sections left out)
+    assert code == 4  # one game per count is too few to tell whether every clause is reached, and two sections are left out: undecided
     phases = re.findall(r"^\[ *[\d.]+ s\] (.*): .*done in [\d.]+ s$", out.err, re.M)
     assert phases == [
         "random play (1 per count of 3, 4 and 5 heroes)",
