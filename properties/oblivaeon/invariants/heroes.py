@@ -123,7 +123,12 @@ def erase_in_third_form(st):
                 yield "OblivAeon's turn in his erasing form erased no hero though heroes stood in his zone"
 
 
-@state("fallen-hero-cards-boxed", "INCAP.CARDS-TO-BOX", "CLAR.REQUITAL-CONSTRUCTS", reads=(*CARD_PLACES, "setup", "reward_side"))
+@state(
+    "fallen-hero-cards-boxed",
+    "INCAP.CARDS-TO-BOX",
+    "CLAR.REQUITAL-CONSTRUCTS",
+    reads=(*CARD_PLACES, "seats.hero", "setup", "reward_side"),
+)
 def fallen_hero_cards_boxed(s):
     """The non-character cards of a hero nobody plays are in the box (or out of the game, or kept under an incapacitated
     card); under the reading that Requital's Constructs stay, a Construct an incapacitated Requital put into play stays in

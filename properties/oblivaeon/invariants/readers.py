@@ -47,8 +47,14 @@ def _same(cards) -> tuple[str, ...]:
 _GLOBAL_DECKS = ("oblivaeon_deck", "scion_deck", "aeon_deck", "mission_deck", "reserve")
 _GLOBAL_PILES = ("oblivaeon_trash", "scion_trash", "aeon_trash", "scions_out", "box", "out")
 
-CARD_PLACES = ("seats", "zones", "envs", "shield", "shield_side", "under", *_GLOBAL_DECKS, *_GLOBAL_PILES)
-"""The state fields that hold physical cards (``places.containers`` lists the places within them)."""
+CARD_PLACES = (
+    *("seats.characters", "seats.incapacitated", "seats.deck", "seats.hand", "seats.trash", "seats.play"),
+    *("zones.number", "zones.env_play", "zones.villain_play", "zones.scions"),
+    *("envs", "shield", "shield_side", "under", *_GLOBAL_DECKS, *_GLOBAL_PILES),
+)
+"""The parts of a state that hold physical cards (``places.containers`` lists the places within them): of a seat and a
+zone, the attributes ``_seat_places`` and ``_zone_places`` read (a zone's number names its places), so that a hero
+moving to the other zone, or a seat waiting for its new hero, is no change of where the cards are."""
 
 
 def _seat_places(gkey, seat):
