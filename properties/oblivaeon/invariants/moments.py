@@ -450,6 +450,19 @@ def _words(place: tuple) -> str:
     return "/".join(map(str, place))
 
 
+_PILE_WORDS: dict[tuple, str | None] = {}
+
+
+def _pile_words(place: tuple) -> str | None:
+    """The words of a place out of play and still in the game, or None for any other place (kept per place: a game
+    has a few dozen)."""
+    try:
+        return _PILE_WORDS[place]
+    except KeyError:
+        got = _PILE_WORDS[place] = _words(place) if _is_pile(place) else None
+        return got
+
+
 class _PlacesOfAStep:
     """Where the cards out of play were before and after a step.  Only the piles the step changed are looked through
     (a step moves a few cards among hundreds; ``card_place_changes`` skips what the two states share); a card asked
@@ -459,17 +472,25 @@ class _PlacesOfAStep:
 
     def __init__(self, before, after) -> None:
         self.states = before, after
-        self.changes = [(_words(place), then, now) for place, then, now in card_place_changes(before, after) if _is_pile(place)]
+        self.changes = [
+            (words, then, now) for place, then, now in card_place_changes(before, after) if (words := _pile_words(place)) is not None
+        ]
 
     def _changed(self, side: int, card: str) -> str | None:
         """The first pile the step changed that holds ``card`` before (side 0) or after (side 1) it."""
-        return next((change[0] for change in self.changes if card in change[1 + side]), None)
+        for change in self.changes:
+            if card in change[1 + side]:
+                return change[0]
+        return None
 
     def moved_between(self, besides: set[str]) -> set[str]:
         """The cards in a changed pile both before and after the step, but not in the same one (of those not in
         ``besides``, which the caller looks at anyway)."""
         # such a card left the first changed pile holding it before, or came into the first holding it after
-        came_or_went = set().union(*(set(then).symmetric_difference(now) for _words, then, now in self.changes)) - besides
+        came_or_went: set[str] = set()
+        for _words, then, now in self.changes:
+            came_or_went |= set(then).symmetric_difference(now)
+        came_or_went -= besides
         return {c for c in came_or_went if None is not self._changed(0, c) != self._changed(1, c) is not None}
 
     def of(self, side: int, card: str) -> str | None:
