@@ -228,6 +228,8 @@ def no_limit_loss(st):
 @state("used-powers-belong-to-this-turn", "HERO.CONTINUE", reads=("cursor", "hero_count", "seats.hero", "used_powers"))
 def used_powers_this_turn(s):
     """The powers marked as used belong to the hero whose turn it is (the mark is cleared when a hero turn starts)."""
+    if not s.used_powers:
+        return  # most states mark none (and the turn is read only to judge a mark)
     turn = current_turn(s)
     if turn is None or turn.kind != "hero" or current_phase(s) in ("move", "option", "start"):
         return
