@@ -16,7 +16,7 @@ from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, ste
     "SETUP.BATTLE-ZONES",
     "BZ.TWO-ZONES",
     "CLAR.ZONE-MEMBERSHIP",
-    reads=("zones", "seats.marker", "seats.zone", "oblivaeon_zone"),
+    reads=("zones.number", "seats.marker", "seats.zone", "oblivaeon_zone"),
 )
 def markers_in_battle_zones(s):
     """Two battle zones; every hero marker (numbered in play order) and the OblivAeon marker stand in exactly one of them."""
