@@ -367,20 +367,21 @@ def _layer(s, card: str, holder: int) -> int:
     return 6 if cdef.side == "environment" else 2
 
 
-@per_state
-def _declared_order(s) -> MappingProxyType:
-    """Each card in play -> (zone, layer, place in its layer) by ``layer_order_reading``: the order the cards came into
-    their areas (the areas of lower seats first), or the order they entered play."""
+def _declared_order(s, cards: set[str]) -> dict[str, tuple[int, int, int]]:
+    """Each of ``cards`` in play -> (zone, layer, place in its layer) by ``layer_order_reading``: the order the cards came
+    into their areas (the areas of lower seats first), or the order they entered play."""
+    # only the cards asked about are given their layer (the rest only count towards the places of the others)
     by_entry = s.setup.params.layer_order_reading is LayerOrderReading.ENTERED_PLAY
-    entered = {c: i for i, c in enumerate(s.entered)}
+    entered = {c: i for i, c in enumerate(s.entered)} if by_entry else {}
     out = {}
     for z in s.zones:
         held = [(c, -1) for c in z.scions + z.villain_play]
         held += [(c, i) for i, seat in enumerate(s.seats) if seat.zone == z.number for c in seat.play]
         held += [(c, -1) for c in z.env_play]
         for n, (c, h) in enumerate(held):
-            out[c] = (z.number, _layer(s, c, h), entered.get(c, -1) if by_entry else n)
-    return MappingProxyType(out)
+            if c in cards:
+                out[c] = (z.number, _layer(s, c, h), entered.get(c, -1) if by_entry else n)
+    return out
 
 
 @per_state
@@ -421,7 +422,7 @@ def simultaneous_effects_in_order(st):
     before, after = _areas(st.before), _areas(st.after)
     moved |= {c for c, area in before.items() if after.get(c) != area}  # moves within play have no moment
     moved |= st.before.reward_side ^ st.after.reward_side  # a Mission card flipped changes its layer
-    order = _declared_order(st.before)
+    order = _declared_order(st.before, {c for _key, cards in batches for c in cards})
     for key, cards in sorted(batches, key=lambda kv: str(kv[0])):
         still = [c for c in dict.fromkeys(cards) if c in order and c not in moved and order[c][0] == key[-1]]
         for a, b in zip(still, still[1:]):
