@@ -322,13 +322,13 @@ def reactions_answer_moments(st):
         base = kind.partition(" into ")[0]
         if base not in heard and base not in listens_for.get(subject, ()):
             continue  # no card in play listens for this kind of moment: none owes it an answer
-        if _waiting(st.after).get((kind, subject, zone)):
-            continue
         # a card none of whose reactions listens for this very moment (a move into another kind of place) owes nothing
         owing = _listeners(kind)
         listening = [(c, at) for c, at in reacting if c != subject and base in listens_for[c] and c in owing]
         if base in listens_for.get(subject, ()) and subject in owing:
             listening.append((subject, zone))
+        if not listening or _waiting(st.after).get((kind, subject, zone)):
+            continue  # nobody owes it an answer, or not yet (it waits for its answers)
         for card, at in listening:
             owed = _owed(st.before, card, kind, subject, at, zone) * n
             if answered.get((card, kind, subject, zone), 0) < owed:
@@ -347,9 +347,9 @@ def entry_order_follows_moments(st):
             order.append(e.card)
     if tuple(order) != st.after.entered:
         yield f"the order of entering play is {list(st.after.entered)}, but the step's moments make it {order}"
-    playing = set(in_play(st.after))
-    if playing != set(st.after.entered) or len(set(st.after.entered)) != len(st.after.entered):
-        extra, missing = sorted(set(st.after.entered) - playing), sorted(playing - set(st.after.entered))
+    playing, recorded = in_play(st.after).keys(), set(st.after.entered)
+    if playing != recorded or len(recorded) != len(st.after.entered):
+        extra, missing = sorted(recorded - playing), sorted(playing - recorded)
         yield f"the order of entering play does not hold the cards in play once each (not in play: {extra}; left out: {missing})"
 
 
