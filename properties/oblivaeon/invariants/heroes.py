@@ -138,8 +138,9 @@ def fallen_hero_cards_boxed(s):
     # The ledger knows which hero decks have a card in each place: the places are read one by one
     # only when one of them holds a card of a hero nobody plays.
     led = ledger(s)
+    under = led.summaries  # a card's pile under it is the ledger's place ("under", card); the few piles are asked
     stray = any(deck not in in_use for deck in led.pool) or any(
-        decks - in_use for key, decks in led.summaries.items() if key[0] == "under" and key[1] not in down
+        under.get(("under", card), frozenset()) - in_use for card in s.under if card not in down
     )
     if not stray:
         return
