@@ -95,6 +95,12 @@ def _under_places(gkey, under):
     return ((("under", card), cards, _same) for card, cards in under.items())
 
 
+@cache
+def shield_card(shield: str) -> str:
+    """The card id of the Shield named ``shield`` (worked out once per Shield: several checks ask at every turn)."""
+    return f"shield:{slug(shield)}"
+
+
 _SHIELD_CARDS: dict[tuple[str, bool], tuple[str, ...]] = {}
 
 
@@ -102,7 +108,7 @@ def _shield(s, _side):
     key = (s.shield, bool(s.shield_side))
     cards = _SHIELD_CARDS.get(key)
     if cards is None:
-        cards = _SHIELD_CARDS[key] = (f"shield:{slug(s.shield)}",) if s.shield_side else ()
+        cards = _SHIELD_CARDS[key] = (shield_card(s.shield),) if s.shield_side else ()
     return ((("shield",), cards, _pile_place),)
 
 
@@ -185,7 +191,7 @@ def expected_cards(setup) -> frozenset:
             + list(AEON_MEN_DECK)
             + list(MISSION_DECK)
             + list(SCION_PANELS)
-            + [f"shield:{slug(setup.shield)}"]
+            + [shield_card(setup.shield)]
         )
         _EXPECTED[key] = got
     return got
