@@ -197,8 +197,11 @@ def expected_cards(setup) -> frozenset:
     return got
 
 
+_MISSION_SIDE = frozenset(c for c, cdef in PHYSICAL.items() if cdef.side == "mission")
+
+
 def is_objective(s, card: str) -> bool:
-    return card in PHYSICAL and PHYSICAL[card].side == "mission" and card not in s.reward_side
+    return card in _MISSION_SIDE and card not in s.reward_side
 
 
 def objectives(s, seat: int) -> list[str]:
@@ -230,6 +233,7 @@ TURN_LABELS_FIXED = (
 )
 
 
+@cache
 def round_labels(hero_count: int) -> tuple[str, ...]:
     """The rulebook's round: OblivAeon, the heroes by marker, then zone 1's and zone 2's environment and villain turns."""
     return ("OblivAeon's turn",) + tuple(f"Hero {i}'s turn" for i in range(1, hero_count + 1)) + TURN_LABELS_FIXED
