@@ -152,6 +152,23 @@ class Ledger:
     def _replace(self, old: tuple[str, ...], new: tuple[str, ...]) -> bool:
         """Count ``new`` instead of ``old`` in one place: only the cards that differ when neither repeats a card.
         Whether the place holds other cards now (not the same ones in another order, as after a shuffle)."""
+        # Most steps take cards off one end of a place or put them on one (a card drawn off the top of a deck, one put
+        # on a hand or a pile): the cards that differ are then a slice, found without making sets of the whole place.
+        n, m = len(old), len(new)
+        if m < n:
+            if old[n - m :] == new:
+                self._move(old[: n - m], -1)
+                return True
+            if old[:m] == new:
+                self._move(old[m:], -1)
+                return True
+        elif m > n:
+            if new[m - n :] == old:
+                self._move(new[: m - n], 1)
+                return True
+            if new[:n] == old:
+                self._move(new[n:], 1)
+                return True
         was, now = set(old), set(new)
         if len(was) == len(old) and len(now) == len(new):
             if was == now:

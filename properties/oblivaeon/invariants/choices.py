@@ -118,8 +118,10 @@ def players_choices_take_effect(st):
     its deck or given its token, a chosen power is used, a hero that chooses to move moves, a chosen hero moves to the
     other zone, is erased or revived, a chosen environment arrives, a card that goes by a chosen hero lands in that
     hero's play area, a temporary effect on a chosen target is made for it."""
+    if st.decision.is_chance:
+        return  # a third of the steps: what chance does is no one's choice
     ask = waiting_for(st.before)
-    if ask is None or st.decision.is_chance:
+    if ask is None:
         return
     kind, d = type(ask).__name__, st.decision
     what = EFFECT_OF.get(kind) or PLAYER_CHOICES.get((kind, d.kind))

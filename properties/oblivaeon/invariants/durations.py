@@ -21,6 +21,8 @@ def effects_end_on_time(s):
     """No temporary effect outlives its expiry: one lasting to the end of its turn is gone once that turn is over,
     one lasting to its owner's next turn is gone once that turn has started, and one lasting while its card is in
     play is gone once the card has left play."""
+    if not s.temps:
+        return  # most states hold none (and the turn is read only to judge one)
     now = (s.cursor.round, s.cursor.slot)
     turn = current_turn(s)
     for t in s.temps:

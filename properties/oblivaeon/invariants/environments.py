@@ -6,6 +6,8 @@ when none is set aside, and an environment card that reaches its Game Over token
 
 from __future__ import annotations
 
+from functools import cache
+
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, env_deck_cards
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON, state, step
 
@@ -111,6 +113,12 @@ def removal_strikes(st):
                 yield f"{e.card} arrived in zone {e.zone} and OblivAeon struck nobody there"
 
 
+@cache
+def _environment_cards(env: str) -> tuple[str, ...]:
+    """The environment cards of ``env``'s deck (the card lists are fixed: listed once per environment)."""
+    return tuple(c for c in env_deck_cards(env) if PHYSICAL[c].side == "environment")
+
+
 @state("removed-environments-out-of-game", "ENV.GAME-OVER", reads=("envs", "out", "setup"))
 def removed_environments_out(s):
     """Every card of an environment that has left the game is out of the game, wherever it was."""
@@ -119,7 +127,7 @@ def removed_environments_out(s):
     for e in s.setup.environments:
         if e in live:
             continue
-        stray = [c for c in env_deck_cards(e) if PHYSICAL[c].side == "environment" and c not in out]
+        stray = [c for c in _environment_cards(e) if c not in out]
         if stray:
             yield f"{e} left the game but {len(stray)} of its cards did not, e.g. {stray[:2]}"
 

@@ -147,7 +147,9 @@ def regain(st):
 )
 def mission_deck_objective_up(s):
     """The Mission deck lies objective side up, so its next objective is known (except while it is being revealed)."""
-    flipped = [c for c in s.mission_deck.cards() if c in s.reward_side] if s.reward_side else []
+    rewards, flipped = s.reward_side, []
+    if rewards and not rewards.isdisjoint(cards := s.mission_deck.cards()):  # asked after every step: looked through in C
+        flipped = [c for c in cards if c in rewards]
     if flipped:
         yield f"{flipped[:3]} are in the Mission deck reward side up"
     if not s.mission_deck or s.mission_deck.top_known() or s.outcome is not None:

@@ -123,7 +123,12 @@ def erase_in_third_form(st):
                 yield "OblivAeon's turn in his erasing form erased no hero though heroes stood in his zone"
 
 
-@state("fallen-hero-cards-boxed", "INCAP.CARDS-TO-BOX", "CLAR.REQUITAL-CONSTRUCTS", reads=(*CARD_PLACES, "setup", "reward_side"))
+@state(
+    "fallen-hero-cards-boxed",
+    "INCAP.CARDS-TO-BOX",
+    "CLAR.REQUITAL-CONSTRUCTS",
+    reads=(*CARD_PLACES, "seats.hero", "setup", "reward_side"),
+)
 def fallen_hero_cards_boxed(s):
     """The non-character cards of a hero nobody plays are in the box (or out of the game, or kept under an incapacitated
     card); under the reading that Requital's Constructs stay, a Construct an incapacitated Requital put into play stays in
@@ -133,8 +138,9 @@ def fallen_hero_cards_boxed(s):
     # The ledger knows which hero decks have a card in each place: the places are read one by one
     # only when one of them holds a card of a hero nobody plays.
     led = ledger(s)
+    under = led.summaries  # a card's pile under it is the ledger's place ("under", card); the few piles are asked
     stray = any(deck not in in_use for deck in led.pool) or any(
-        decks - in_use for key, decks in led.summaries.items() if key[0] == "under" and key[1] not in down
+        under.get(("under", card), frozenset()) - in_use for card in s.under if card not in down
     )
     if not stray:
         return
@@ -223,6 +229,8 @@ def no_limit_loss(st):
 @state("used-powers-belong-to-this-turn", "HERO.CONTINUE", reads=("cursor", "hero_count", "seats.hero", "used_powers"))
 def used_powers_this_turn(s):
     """The powers marked as used belong to the hero whose turn it is (the mark is cleared when a hero turn starts)."""
+    if not s.used_powers:
+        return  # most states mark none (and the turn is read only to judge a mark)
     turn = current_turn(s)
     if turn is None or turn.kind != "hero" or current_phase(s) in ("move", "option", "start"):
         return

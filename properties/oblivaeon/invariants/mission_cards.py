@@ -10,6 +10,18 @@ from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import admits, holder_of, rule_side, target_filters
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, step
 
+_ADMITTED: dict[tuple, bool] = {}
+
+
+def _admitted(s, card: str, kind: str, target: str, rewards, lines) -> bool:
+    """Whether a target line of ``card``'s damage or healing (``lines``) may pick ``target``."""
+    # the texts are fixed and a state counts only through whether the target shows its reward side: kept per that
+    key = (card, kind, target, target in rewards)
+    got = _ADMITTED.get(key)
+    if got is None:
+        got = _ADMITTED[key] = any(admits(s, line, target, rewards) for line in lines)
+    return got
+
 
 @step("targets-counted-by-their-side", "CLAR.MISSION-TARGET-KIND", "CLAR.MISSION-TYPES", events=("damage", "heal"))
 def targets_by_side(st):
@@ -21,7 +33,7 @@ def targets_by_side(st):
         if e.kind not in ("damage", "heal") or not e.target or e.target not in st.before.hp:
             continue
         lines = target_filters(e.card, e.kind)
-        if lines and not any(admits(st.before, line, e.target, rewards) for line in lines):
+        if lines and not _admitted(st.before, e.card, e.kind, e.target, rewards, lines):
             wanted = sorted({f"{line.side}/{line.pick}" for line in lines})
             side = rule_side(st.before, e.target, rewards)
             yield f"{e.card}'s {e.kind} hit {e.target}, a {side} target, though its text picks only {wanted}"

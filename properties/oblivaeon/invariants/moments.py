@@ -23,6 +23,7 @@ from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
 
 MOVES = ("enters-play", "leaves-play", "changes-zone")
 MOMENTS = (*MOVES, "destroyed", "removed-from-game", "moved")
+_MOVE_KINDS, _MOMENT_KINDS = frozenset(MOVES), frozenset(MOMENTS)
 OF_A_TARGET = ("destroyed", "removed-from-game")
 """The moments whose event names what they happen to as its target (its card is what caused them)."""
 
@@ -165,6 +166,9 @@ _REACTIONS_BY_CARD = {
     card: [r for side in (cdef, cdef.reward) if side is not None for r in side.reactions] for card, cdef in PHYSICAL.items()
 }
 _LISTENERS: dict[str, frozenset[str]] = {}
+_LISTENING: dict[frozenset[str], frozenset[str]] = {}
+_HEARD: dict[tuple[str, bool], frozenset[str]] = {}
+_HEARING: dict[tuple, tuple] = {}
 
 
 def _listeners(moment: str) -> frozenset[str]:
@@ -173,6 +177,23 @@ def _listeners(moment: str) -> frozenset[str]:
     got = _LISTENERS.get(moment)
     if got is None:
         got = _LISTENERS[moment] = frozenset(c for c, rs in _REACTIONS_BY_CARD.items() if any(_listens(r, moment) for r in rs))
+    return got
+
+
+def _listening(moments: frozenset[str]) -> frozenset[str]:
+    """The cards with a reaction, on either side, that listens for one of ``moments`` (kept per set of kinds)."""
+    got = _LISTENING.get(moments)
+    if got is None:
+        got = _LISTENING[moments] = frozenset().union(*map(_listeners, moments))
+    return got
+
+
+def _heard(s, card: str) -> frozenset[str]:
+    """The kinds of moment (``on``) the reactions of the side ``card`` shows in ``s`` listen for (kept per side)."""
+    key = (card, card in s.reward_side)
+    got = _HEARD.get(key)
+    if got is None:
+        got = _HEARD[key] = frozenset(r.on for r in _reactions(s, card))
     return got
 
 
@@ -225,9 +246,14 @@ def _listens(r, moment: str) -> bool:
 
 
 def _owed(s, listener: str, moment: str, subject: str, at: int, zone: int) -> int:
-    return sum(
-        1 for r in _reactions(s, listener) if _listens(r, moment) and _hears(r.reach, at, zone) and _matches(s, r, listener, subject)
-    )
+    """How many reactions of ``listener``, in play in zone ``at``, answer ``moment`` of ``subject`` in ``zone``."""
+    # which of its reactions listen for the moment and hear its zone depends on the side it shows, not on the subject:
+    # kept per side (the texts are fixed), so that only their words about the subject are read each time
+    key = (listener, listener in s.reward_side, moment, at, zone)
+    hearing = _HEARING.get(key)
+    if hearing is None:
+        hearing = _HEARING[key] = tuple(r for r in _reactions(s, listener) if _listens(r, moment) and _hears(r.reach, at, zone))
+    return sum(1 for r in hearing if _matches(s, r, listener, subject)) if hearing else 0
 
 
 @per_state
@@ -237,10 +263,11 @@ def _waiting(s) -> MappingProxyType:
     def kind(m) -> str:
         return f"moved into {m.to}" if m.kind == "moved" else m.kind
 
-    found = Counter()
+    found: dict[tuple, int] = {}
     for w in scheduled(s, ReactTo, FireReaction):
         for m in w.moments if isinstance(w, ReactTo) else (w.moment,):
-            found[(kind(m), m.card, m.zone)] += 1
+            key = (kind(m), m.card, m.zone)
+            found[key] = found.get(key, 0) + 1
     return MappingProxyType(found)
 
 
@@ -249,32 +276,44 @@ def reactions_answer_moments(st):
     """A reaction fires only on the kind of moment it listens for, of a subject its words name, in a battle zone its
     reach hears (its own, unless its words reach across), at most once for each such moment; and every card in play
     that listens for it there (and the subject itself, for its own moment) answers it."""
-    moments = Counter([(_moment(e), _subject(e), e.zone) for e in st.events if e.kind in MOMENTS])
+    # counts kept in plain dictionaries (a Counter costs more to make than these few events take to count)
+    moments: dict[tuple, int] = {}
+    for key in [(_moment(e), _subject(e), e.zone) for e in st.events if e.kind in _MOMENT_KINDS]:
+        moments[key] = moments.get(key, 0) + 1
     reactions = [e for e in st.events if e.kind == "reaction"]
-    answered = Counter()
+    answered: dict[tuple, int] = {}
     if reactions:
         open_before = _waiting(st.before)
         for e in reactions:
             key = (e.detail, e.target, e.zone)
-            answered[(e.card, *key)] += 1
-            if not moments[key] and not open_before[key]:
+            answered[(e.card, *key)] = times = answered.get((e.card, *key), 0) + 1
+            happened, waited = moments.get(key, 0), open_before.get(key, 0)
+            if not happened and not waited:
                 yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone}, a moment that did not happen there"
                 continue
             at = e.source_zone or e.zone
             owed = max(_owed(s, e.card, e.detail, e.target, at, e.zone) for s in (st.before, st.after))
-            if answered[(e.card, *key)] > owed * (moments[key] + open_before[key]):
+            if times > owed * (happened + waited):
                 yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone} more often than its reactions to that moment allow"
     if st.after.outcome is not None or not moments:
         return
     # a card owes nothing for a kind of moment none of its reactions listens for: only the others are asked
-    listeners = frozenset().union(*map(_listeners, {kind for kind, _subject, _zone in moments}))
+    listeners = _listening(frozenset([kind for kind, _subject, _zone in moments]))
     if not listeners:
         return
-    before, after = in_play(st.before), in_play(st.after)
-    quiet = {c for c in before.keys() & listeners if after.get(c) == before[c]} - {e.card for e in st.events if e.kind in MOVES}
-    listens_for: dict[str, set] = {}
-    for c in quiet | ({subject for _kind, subject, _zone in moments} & listeners):
-        kinds = {r.on for r in _reactions(st.before, c)}
+    # only those of them in play before (a handful at most) and the subjects among them can owe an answer
+    before = in_play(st.before)
+    present = [c for c in listeners if c in before]
+    subjects = {subject for _kind, subject, _zone in moments if subject in listeners}
+    if not (present or subjects):
+        return
+    after = in_play(st.after)
+    quiet = {c for c in present if after.get(c) == before[c]}
+    if quiet:
+        quiet -= {e.card for e in st.events if e.kind in _MOVE_KINDS}
+    listens_for: dict[str, frozenset] = {}
+    for c in quiet | subjects:
+        kinds = _heard(st.before, c)
         if kinds:
             listens_for[c] = kinds
     reacting = sorted((c, before[c]) for c in quiet if c in listens_for)
@@ -283,16 +322,16 @@ def reactions_answer_moments(st):
         base = kind.partition(" into ")[0]
         if base not in heard and base not in listens_for.get(subject, ()):
             continue  # no card in play listens for this kind of moment: none owes it an answer
-        if _waiting(st.after)[(kind, subject, zone)]:
-            continue
         # a card none of whose reactions listens for this very moment (a move into another kind of place) owes nothing
         owing = _listeners(kind)
         listening = [(c, at) for c, at in reacting if c != subject and base in listens_for[c] and c in owing]
         if base in listens_for.get(subject, ()) and subject in owing:
             listening.append((subject, zone))
+        if not listening or _waiting(st.after).get((kind, subject, zone)):
+            continue  # nobody owes it an answer, or not yet (it waits for its answers)
         for card, at in listening:
             owed = _owed(st.before, card, kind, subject, at, zone) * n
-            if answered[(card, kind, subject, zone)] < owed:
+            if answered.get((card, kind, subject, zone), 0) < owed:
                 yield f"{card} did not answer {subject} {kind} in zone {zone}, though its reaction listens for it"
 
 
@@ -308,9 +347,9 @@ def entry_order_follows_moments(st):
             order.append(e.card)
     if tuple(order) != st.after.entered:
         yield f"the order of entering play is {list(st.after.entered)}, but the step's moments make it {order}"
-    playing = set(in_play(st.after))
-    if playing != set(st.after.entered) or len(set(st.after.entered)) != len(st.after.entered):
-        extra, missing = sorted(set(st.after.entered) - playing), sorted(playing - set(st.after.entered))
+    playing, recorded = in_play(st.after).keys(), set(st.after.entered)
+    if playing != recorded or len(recorded) != len(st.after.entered):
+        extra, missing = sorted(recorded - playing), sorted(playing - recorded)
         yield f"the order of entering play does not hold the cards in play once each (not in play: {extra}; left out: {missing})"
 
 
@@ -328,20 +367,21 @@ def _layer(s, card: str, holder: int) -> int:
     return 6 if cdef.side == "environment" else 2
 
 
-@per_state
-def _declared_order(s) -> MappingProxyType:
-    """Each card in play -> (zone, layer, place in its layer) by ``layer_order_reading``: the order the cards came into
-    their areas (the areas of lower seats first), or the order they entered play."""
+def _declared_order(s, cards: set[str]) -> dict[str, tuple[int, int, int]]:
+    """Each of ``cards`` in play -> (zone, layer, place in its layer) by ``layer_order_reading``: the order the cards came
+    into their areas (the areas of lower seats first), or the order they entered play."""
+    # only the cards asked about are given their layer (the rest only count towards the places of the others)
     by_entry = s.setup.params.layer_order_reading is LayerOrderReading.ENTERED_PLAY
-    entered = {c: i for i, c in enumerate(s.entered)}
+    entered = {c: i for i, c in enumerate(s.entered)} if by_entry else {}
     out = {}
     for z in s.zones:
         held = [(c, -1) for c in z.scions + z.villain_play]
         held += [(c, i) for i, seat in enumerate(s.seats) if seat.zone == z.number for c in seat.play]
         held += [(c, -1) for c in z.env_play]
         for n, (c, h) in enumerate(held):
-            out[c] = (z.number, _layer(s, c, h), entered.get(c, -1) if by_entry else n)
-    return MappingProxyType(out)
+            if c in cards:
+                out[c] = (z.number, _layer(s, c, h), entered.get(c, -1) if by_entry else n)
+    return out
 
 
 @per_state
@@ -382,7 +422,7 @@ def simultaneous_effects_in_order(st):
     before, after = _areas(st.before), _areas(st.after)
     moved |= {c for c, area in before.items() if after.get(c) != area}  # moves within play have no moment
     moved |= st.before.reward_side ^ st.after.reward_side  # a Mission card flipped changes its layer
-    order = _declared_order(st.before)
+    order = _declared_order(st.before, {c for _key, cards in batches for c in cards})
     for key, cards in sorted(batches, key=lambda kv: str(kv[0])):
         still = [c for c in dict.fromkeys(cards) if c in order and c not in moved and order[c][0] == key[-1]]
         for a, b in zip(still, still[1:]):
@@ -411,6 +451,19 @@ def _words(place: tuple) -> str:
     return "/".join(map(str, place))
 
 
+_PILE_WORDS: dict[tuple, str | None] = {}
+
+
+def _pile_words(place: tuple) -> str | None:
+    """The words of a place out of play and still in the game, or None for any other place (kept per place: a game
+    has a few dozen)."""
+    try:
+        return _PILE_WORDS[place]
+    except KeyError:
+        got = _PILE_WORDS[place] = _words(place) if _is_pile(place) else None
+        return got
+
+
 class _PlacesOfAStep:
     """Where the cards out of play were before and after a step.  Only the piles the step changed are looked through
     (a step moves a few cards among hundreds; ``card_place_changes`` skips what the two states share); a card asked
@@ -420,17 +473,25 @@ class _PlacesOfAStep:
 
     def __init__(self, before, after) -> None:
         self.states = before, after
-        self.changes = [(_words(place), then, now) for place, then, now in card_place_changes(before, after) if _is_pile(place)]
+        self.changes = [
+            (words, then, now) for place, then, now in card_place_changes(before, after) if (words := _pile_words(place)) is not None
+        ]
 
     def _changed(self, side: int, card: str) -> str | None:
         """The first pile the step changed that holds ``card`` before (side 0) or after (side 1) it."""
-        return next((change[0] for change in self.changes if card in change[1 + side]), None)
+        for change in self.changes:
+            if card in change[1 + side]:
+                return change[0]
+        return None
 
     def moved_between(self, besides: set[str]) -> set[str]:
         """The cards in a changed pile both before and after the step, but not in the same one (of those not in
         ``besides``, which the caller looks at anyway)."""
         # such a card left the first changed pile holding it before, or came into the first holding it after
-        came_or_went = set().union(*(set(then).symmetric_difference(now) for _words, then, now in self.changes)) - besides
+        came_or_went: set[str] = set()
+        for _words, then, now in self.changes:
+            came_or_went |= set(then).symmetric_difference(now)
+        came_or_went -= besides
         return {c for c in came_or_went if None is not self._changed(0, c) != self._changed(1, c) is not None}
 
     def of(self, side: int, card: str) -> str | None:

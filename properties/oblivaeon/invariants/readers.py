@@ -47,8 +47,14 @@ def _same(cards) -> tuple[str, ...]:
 _GLOBAL_DECKS = ("oblivaeon_deck", "scion_deck", "aeon_deck", "mission_deck", "reserve")
 _GLOBAL_PILES = ("oblivaeon_trash", "scion_trash", "aeon_trash", "scions_out", "box", "out")
 
-CARD_PLACES = ("seats", "zones", "envs", "shield", "shield_side", "under", *_GLOBAL_DECKS, *_GLOBAL_PILES)
-"""The state fields that hold physical cards (``places.containers`` lists the places within them)."""
+CARD_PLACES = (
+    *("seats.characters", "seats.incapacitated", "seats.deck", "seats.hand", "seats.trash", "seats.play"),
+    *("zones.number", "zones.env_play", "zones.villain_play", "zones.scions"),
+    *("envs", "shield", "shield_side", "under", *_GLOBAL_DECKS, *_GLOBAL_PILES),
+)
+"""The parts of a state that hold physical cards (``places.containers`` lists the places within them): of a seat and a
+zone, the attributes ``_seat_places`` and ``_zone_places`` read (a zone's number names its places), so that a hero
+moving to the other zone, or a seat waiting for its new hero, is no change of where the cards are."""
 
 
 def _seat_places(gkey, seat):
@@ -89,6 +95,12 @@ def _under_places(gkey, under):
     return ((("under", card), cards, _same) for card, cards in under.items())
 
 
+@cache
+def shield_card(shield: str) -> str:
+    """The card id of the Shield named ``shield`` (worked out once per Shield: several checks ask at every turn)."""
+    return f"shield:{slug(shield)}"
+
+
 _SHIELD_CARDS: dict[tuple[str, bool], tuple[str, ...]] = {}
 
 
@@ -96,7 +108,7 @@ def _shield(s, _side):
     key = (s.shield, bool(s.shield_side))
     cards = _SHIELD_CARDS.get(key)
     if cards is None:
-        cards = _SHIELD_CARDS[key] = (f"shield:{slug(s.shield)}",) if s.shield_side else ()
+        cards = _SHIELD_CARDS[key] = (shield_card(s.shield),) if s.shield_side else ()
     return ((("shield",), cards, _pile_place),)
 
 
@@ -179,14 +191,17 @@ def expected_cards(setup) -> frozenset:
             + list(AEON_MEN_DECK)
             + list(MISSION_DECK)
             + list(SCION_PANELS)
-            + [f"shield:{slug(setup.shield)}"]
+            + [shield_card(setup.shield)]
         )
         _EXPECTED[key] = got
     return got
 
 
+_MISSION_SIDE = frozenset(c for c, cdef in PHYSICAL.items() if cdef.side == "mission")
+
+
 def is_objective(s, card: str) -> bool:
-    return card in PHYSICAL and PHYSICAL[card].side == "mission" and card not in s.reward_side
+    return card in _MISSION_SIDE and card not in s.reward_side
 
 
 def objectives(s, seat: int) -> list[str]:
@@ -218,6 +233,7 @@ TURN_LABELS_FIXED = (
 )
 
 
+@cache
 def round_labels(hero_count: int) -> tuple[str, ...]:
     """The rulebook's round: OblivAeon, the heroes by marker, then zone 1's and zone 2's environment and villain turns."""
     return ("OblivAeon's turn",) + tuple(f"Hero {i}'s turn" for i in range(1, hero_count + 1)) + TURN_LABELS_FIXED

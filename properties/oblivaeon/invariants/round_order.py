@@ -5,11 +5,15 @@ A player whose hero fell sets up the new one before the next turn begins, and th
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from oblivaeon_verify.model.common.kernel import scheduled
 from oblivaeon_verify.model.oblivaeon.incapacitation import ReplacementMove
 from oblivaeon_verify.properties.common.views import per_state
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import round_labels, seat_of_character
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
+
+_KIND = attrgetter("kind")
 
 
 @step(
@@ -72,8 +76,8 @@ def replacement_may_move(st):
         return
 
     waiting = _replacements_waiting
-    if not any(e.kind == "hero-set-up" for e in st.events) and not waiting(st.before):
-        return  # no replacement hero was set up or waited to move
+    if not waiting(st.before) and "hero-set-up" not in map(_KIND, st.events):
+        return  # no replacement hero was set up or waited to move (every step asks: the kinds are looked through in C)
     due = waiting(st.before) - waiting(st.after)
     due |= {
         int(e.detail[len("marker #") :]) - 1 for e in st.events if e.kind == "hero-set-up" and e.clause == "INCAP.REPLACEMENT"

@@ -6,7 +6,8 @@ Shield counts its tasks, shows the side they give and is never destroyed; OblivA
 
 from __future__ import annotations
 
-from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS, slug
+from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
+from oblivaeon_verify.properties.oblivaeon.invariants.readers import shield_card
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON, state, step
 
 from oblivaeon_verify.words import count
@@ -50,7 +51,7 @@ def booklet_calls(st):
 @step("shield-never-destroyed", "CLAR.SHIELD-INDESTRUCTIBLE", events=("destroyed",), changes=("shield_side",))
 def shield_never_destroyed(st):
     """The Shield is never destroyed; it leaves play only by removing itself from the game."""
-    card = f"shield:{slug(st.before.shield)}"
+    card = shield_card(st.before.shield)
     for e in st.events:
         if e.kind == "destroyed" and e.target == card:
             yield "the Shield was destroyed"

@@ -9,9 +9,9 @@ timestream and which decks an effect may pick, character cards are never destroy
 from __future__ import annotations
 
 from oblivaeon_verify.model.common.kernel import waiting_for
-from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS, slug
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.effects import ChooseTimestreamDeck
-from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, opens_a_turn, seat_of_character, segments
+from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, opens_a_turn, seat_of_character, segments, shield_card
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON, state, step
 
 from oblivaeon_verify.words import count
@@ -184,7 +184,7 @@ def environment_plays(st):
 @step("shield-strikes-heroes-in-his-zone", "OA-TURN.END", "BZ.ISOLATION", "CLAR.ZONE-MEMBERSHIP", events=("turn",))
 def shield_strikes(st):
     """At the end of OblivAeon's turn the Shield in play hits each hero in his zone."""
-    card = f"shield:{slug(st.before.shield)}"
+    card = shield_card(st.before.shield)
     spec = st.before.setup.params.shield(st.before.shield)
     if not spec.start_damage or not opens_a_turn(st.events, "OblivAeon's turn"):
         return

@@ -16,7 +16,7 @@ from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, ste
     "SETUP.BATTLE-ZONES",
     "BZ.TWO-ZONES",
     "CLAR.ZONE-MEMBERSHIP",
-    reads=("zones", "seats.marker", "seats.zone", "oblivaeon_zone"),
+    reads=("zones.number", "seats.marker", "seats.zone", "oblivaeon_zone"),
 )
 def markers_in_battle_zones(s):
     """Two battle zones; every hero marker (numbered in play order) and the OblivAeon marker stand in exactly one of them."""
@@ -67,13 +67,17 @@ def battle_zone_isolation(st):
             yield f"[{e.clause}] {e.kind} by {e.card} from zone {e.source_zone} reached zone {e.zone} without text saying so"
 
 
+_MISSION_CARDS = frozenset(card for card, cdef in PHYSICAL.items() if cdef.deck == "Mission")
+"""The Mission cards (looked up for every event of every step)."""
+
+
 @step("mission-cards-act-in-their-zone", "CLAR.MISSION-ZONE")
 def mission_cards_in_zone(st):
     """A Mission card acts only in its hero's zone, and only players there pay or interact with objectives."""
     for e in st.events:
         if e.reach == "move":
             continue  # carried to the other zone with its hero's play area: moved, not acting
-        if e.card in PHYSICAL and PHYSICAL[e.card].deck == "Mission" and e.zone and e.source_zone and e.zone != e.source_zone:
+        if e.card in _MISSION_CARDS and e.zone and e.source_zone and e.zone != e.source_zone:
             yield f"Mission card {e.card} acted in zone {e.zone} from zone {e.source_zone}"
     d = st.decision
     if d.kind == "pay-objective":
