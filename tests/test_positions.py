@@ -20,6 +20,23 @@ def test_a_position_moves_cards_and_sets_counters_and_hp_on_the_set_up_game():
     assert s.seats[0].zone != 2 or s.devastation != 3  # the setup itself is untouched
 
 
+def test_a_target_placed_in_play_comes_at_its_printed_hp_unless_the_position_gives_one():
+    """A played card enters at its printed HP; a placed one must too, or a scenario starts from a target without
+    HP, a state no game reaches (six scenarios did)."""
+    from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
+
+    s = game()
+    cards = [c for seat in s.seats for c in (*seat.hand, *seat.deck.cards())]
+    target = next(c for c in cards if PHYSICAL[c].hp is not None)
+    other = next(c for c in cards if PHYSICAL[c].hp is None)
+    after = place(s, Position(placements=(Placement(target, ("seat", 0, "play")), Placement(other, ("seat", 0, "play")))))
+    assert after.hp[target] == PHYSICAL[target].hp and other not in after.hp
+    given = place(s, Position(placements=(Placement(target, ("seat", 0, "play"), hp=1),)))
+    assert given.hp[target] == 1
+    to_hand = place(s, Position(placements=(Placement(target, ("seat", 0, "hand")),)))
+    assert target not in to_hand.hp  # out of play a card has no HP
+
+
 @pytest.mark.parametrize(
     "pos, message",
     [

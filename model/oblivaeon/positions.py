@@ -14,6 +14,8 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, max_hp
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.chance import reveal_options
 from oblivaeon_verify.model.oblivaeon.draft import Draft, Event
 from oblivaeon_verify.model.oblivaeon.engine import KERNEL
@@ -98,10 +100,12 @@ def place(state: GameState, pos: Position) -> GameState:
         # placed, not moved by a rule: no moment, but the order of entering play still holds every card in play
         others = tuple(c for c in d.entered if c != p.card)
         d.entered = others + (p.card,) if play_zone(d, p.to) else others
-        if p.hp is not None:
-            d.set_hp(p.card, p.hp)
         if p.reward:
             d.flip_to_reward(p.card)
+        if p.hp is not None:
+            d.set_hp(p.card, p.hp)
+        elif play_zone(d, p.to) and _is_target(d, p.card):
+            d.set_hp(p.card, max_hp(d, p.card))  # a target comes into play at its printed HP, as a played card does
         if p.tokens is not None:
             d.set_tokens(p.card, p.tokens)
     for card, hp in pos.hp.items():
@@ -115,6 +119,11 @@ def place(state: GameState, pos: Position) -> GameState:
     if state.mission_deck.top_known() and not d.mission_deck.top_known():
         d.mission_deck = d.mission_deck.reveal_top(reveal_options(d, MISSION, "top")[0].card)
     return d.freeze()
+
+
+def _is_target(d: Draft, card: str) -> bool:
+    """Whether ``card``, face up as it is, prints HP (a character card or a Scion panel always does)."""
+    return card in CHARACTER_CARDS or card in SCION_PANELS or current_def(d, card).hp is not None
 
 
 def _fallen_environment(d: Draft, env: str) -> None:
