@@ -183,7 +183,7 @@ def play_checked(
     props = properties(ruleset)
     registry = props.INVARIANTS
     checker = registry.checker(only, incremental=incremental)
-    names = [i.name for i in checker.selected]
+    names = [(i.name, i.over == "opening") for i in checker.selected]
     rng = game_rng(seed, players, index)
     game = CheckedGame(players, seed, index)
     tally = tally if tally is not None else CheckTally()
@@ -204,8 +204,8 @@ def play_checked(
     tally.seconds += game.seconds
     tally.outcomes[game.outcome] += 1
     tally.corners.update(reached)
-    for n in names:
-        tally.checked[n] += game.steps + 1
+    for n, once in names:
+        tally.checked[n] += 1 if once else game.steps + 1  # an opening invariant covers the first state only
     tally.evaluated.update(checker.evaluated)
     for v in game.violations:
         tally.violations[v.invariant] += 1

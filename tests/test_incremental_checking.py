@@ -231,6 +231,8 @@ def test_every_breaker_of_an_invariant_wakes_it(name):
     missed = []
     for inv_name, build in sorted(breakers.items()):
         inv = registry[inv_name]
+        if inv.over == "opening":
+            continue  # checked once, on a game's first state: no step wakes it (see the test of openings below)
         subject = build()
         if inv.over == "state":
             if inv.violations(start) or not inv.violations(subject):
@@ -311,3 +313,43 @@ def test_a_view_of_a_state_is_worked_out_once_and_again_for_another_state():
     assert [view(a), view(b), view(a), view(b)] == [1, 2, 1, 2]
     assert view(c) == 3 and view(b) == 2 and view(a) == 4  # the last two states are remembered
     assert calls == [a, b, c, a]
+
+
+# --- opening invariants: once, on a game's first state ----------------------------------------------
+
+
+def test_an_opening_invariant_runs_at_a_game_s_start_and_after_no_step_in_either_mode():
+    ruleset = rulesets.load("aeons_end")
+    registry = properties(ruleset).INVARIANTS
+    openings = [inv.name for inv in registry if inv.over == "opening"]
+    assert openings == ["starting-life-follows-the-difficulty", "mages-start-as-their-mats-say"]
+    params = defaults(ruleset)
+    state = ruleset.new_game(ruleset.random_setup(game_rng(7, 2, 0), 2, params))
+    for incremental in (True, False):
+        checker = registry.checker(incremental=incremental)
+        assert checker.start(state) == []
+        s = state
+        for _ in range(30):
+            after, events = ruleset.step(s, s.options[0])
+            assert checker.step(properties(ruleset).Step(s, s.options[0], events, after)) == []
+            s = after
+        assert [checker.evaluated[n] for n in openings] == [1, 1]
+    later = s
+    assert later.mages[0].hand != state.mages[0].hand  # a later state breaks how the game starts ...
+    assert registry.check_state(later) == []  # ... and no state check asks it
+    assert registry.check_state(later, opening=True) and registry.check_state(later, only=openings)
+
+
+def test_a_game_that_starts_with_a_turn_already_counted_is_caught_in_checked_play(monkeypatch):
+    """Sample 5's setup.py:101 mutant: the turn counter started at 1.  The setup invariants once recognised the first
+    state by a counter of 0, so under it they checked nothing and every check passed."""
+    from oblivaeon_verify.model.aeons_end import engine
+
+    from oblivaeon_verify.checked_play import play_checked
+
+    ruleset = rulesets.load("aeons_end")
+    made = engine.initial_state
+    monkeypatch.setattr(engine, "initial_state", lambda cfg: dataclasses.replace(made(cfg), turn=1))
+    game = play_checked(ruleset, defaults(ruleset), 7, 2, 0, max_steps=5)
+    assert [v.invariant for v in game.violations] == ["starting-life-follows-the-difficulty"]
+    assert "the game starts with 1 turn taken" in str(game.violations[0])

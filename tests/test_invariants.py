@@ -400,7 +400,7 @@ def test_every_invariant_has_a_breaker():
 def test_the_invariant_holds_on_the_unbroken_position(start, name):
     inv = INVARIANTS[name]
     after, events = RULESET.step(start, start.options[0])
-    subject = start if inv.over == "state" else Step(start, start.options[0], events, after)
+    subject = start if inv.over != "step" else Step(start, start.options[0], events, after)
     assert inv.violations(subject) == []
 
 

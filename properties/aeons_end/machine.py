@@ -23,7 +23,7 @@ from oblivaeon_verify.properties.aeons_end.setups import parameter_overrides
 from oblivaeon_verify.properties.aeons_end.steering import steer
 from oblivaeon_verify.properties.common.machine import TRACE_TAIL, InvariantViolated, ModelMachine, Stats
 
-STATS = Stats(INVARIANTS.names())
+STATS = Stats.of(INVARIANTS)
 
 
 @st.composite

@@ -46,8 +46,10 @@ class InvariantViolated(AssertionError):
 class Stats:
     """What a machine saw, over all examples of a run (for the check command's table)."""
 
-    def __init__(self, names=()) -> None:
+    def __init__(self, names=(), once=()) -> None:
         self.names = tuple(names)
+        self.once = frozenset(once)
+        """The opening invariants among ``names``: each example's first state is all they cover."""
         self.examples = 0
         self.steps = 0
         self.states = 0
@@ -57,10 +59,17 @@ class Stats:
     @property
     def checked(self) -> Counter:
         """Per invariant, the states (or steps) it covered: every one, evaluated or skipped as unchanged."""
-        return Counter(dict.fromkeys(self.names, self.states)) if self.states else Counter()
+        if not self.states:
+            return Counter()
+        return Counter({n: self.examples if n in self.once else self.states for n in self.names})
+
+    @classmethod
+    def of(cls, registry) -> Stats:
+        """The statistics of a machine checking every invariant of ``registry``."""
+        return cls(registry.names(), [inv.name for inv in registry if inv.over == "opening"])
 
     def reset(self) -> None:
-        self.__init__(self.names)
+        self.__init__(self.names, self.once)
 
 
 def failure_message(ruleset, setup, lines: list[str], violations, path: Path) -> str:

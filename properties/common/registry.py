@@ -1,8 +1,11 @@
 """The invariant registry: named predicates with the clause ids they protect, and what each one reads.
 
 An invariant is checked either over one state (``over="state"``) or over one step: the state
-before, the decision taken, the events it caused and the state after (``over="step"``).  Its
-check yields one message per violation; an empty result means it holds.  The same registry serves
+before, the decision taken, the events it caused and the state after (``over="step"``), or once
+over a game's first state as its setup made it (``over="opening"``: how the game starts, which a
+later state cannot be asked, for nothing in a state says reliably that it is the first; a counter
+that should say so is what such an invariant must not trust).  Its check yields one message per
+violation; an empty result means it holds.  The same registry serves
 random play, the Hypothesis state machine, the knock-out matrix and the reports.
 
 Each invariant also declares what it depends on, so that a :class:`Checker` can skip it after a
@@ -53,7 +56,7 @@ class Step(NamedTuple):
 class Invariant:
     name: str
     over: str
-    """``state`` or ``step``."""
+    """``state``, ``step`` or ``opening``."""
     clauses: tuple[str, ...]
     check: Callable[..., Iterable[str]]
     doc: str
@@ -71,7 +74,9 @@ class Invariant:
 
     @property
     def always(self) -> bool:
-        """Whether it runs after every step (it declared nothing to skip on)."""
+        """Whether it runs after every step (it declared nothing to skip on; an opening invariant runs after none)."""
+        if self.over == "opening":
+            return False
         if self.over == "state":
             return self.reads is None
         return not (self.events or self.decisions or self.changes or self.offers)
@@ -142,6 +147,11 @@ class Registry:
         before or after a step (or another field it reads changed)."""
         return self._add(name, "state", clauses, reads=reads, offers=offers)
 
+    def opening(self, name: str, *clauses: str) -> Callable:
+        """Register a predicate over a game's first state, as its setup made it: checked once per game, when it
+        starts (:meth:`Checker.start`, ``check_state(..., opening=True)``), never on a later state or a built position."""
+        return self._add(name, "opening", clauses)
+
     def step(
         self,
         name: str,
@@ -174,11 +184,12 @@ class Registry:
         """Names of the invariants that cite ``clause``."""
         return tuple(i.name for i in self if clause in i.clauses)
 
-    def check_state(self, state, only: Iterable[str] | None = None) -> list[Violation]:
-        """Every state invariant on ``state`` (the full check)."""
+    def check_state(self, state, only: Iterable[str] | None = None, *, opening: bool = False) -> list[Violation]:
+        """Every state invariant on ``state`` (the full check); with ``opening`` (``state`` is a game's first, as its
+        setup made it) the opening invariants too.  An opening invariant named in ``only`` runs on any state asked."""
         out = []
         for inv in self._select(only):
-            if inv.over == "state":
+            if inv.over == "state" or (inv.over == "opening" and (opening or only is not None)):
                 out.extend(Violation(inv.name, inv.clauses, m) for m in inv.check(state))
         return out
 
@@ -186,6 +197,8 @@ class Registry:
         """Every state invariant on the state after, and every step invariant on the step (the full check)."""
         out = []
         for inv in self._select(only):
+            if inv.over == "opening":
+                continue
             subject = step.after if inv.over == "state" else step
             out.extend(Violation(inv.name, inv.clauses, m) for m in inv.check(subject))
         return out
@@ -226,7 +239,7 @@ def changed(before, after, part: str) -> bool:
 class Checker:
     """Checks one game after another step by step, evaluating only what a step may have changed.
 
-    ``start`` checks every state invariant on a game's first state; ``step`` checks a step.  With
+    ``start`` checks every state and opening invariant on a game's first state; ``step`` checks a step.  With
     ``incremental=False`` every selected invariant runs every time (the full check).  Violations
     come in registration order either way, so the two modes can be compared list for list.
     ``evaluated`` counts, per invariant, how many times its predicate actually ran.
@@ -237,7 +250,7 @@ class Checker:
         self.selected: tuple[Invariant, ...] = tuple(registry._select(only))
         self.incremental = incremental
         self._runs = [0] * len(self.selected)
-        self._subjects = tuple(inv.over == "state" for inv in self.selected)
+        self._subjects = tuple(inv.over != "step" for inv in self.selected)
         self._checks = tuple((inv.check, on_state, inv) for inv, on_state in zip(self.selected, self._subjects))
         """Per selected invariant: its predicate, whether it reads a state (else a step), the invariant."""
         self._always = 0
@@ -245,8 +258,13 @@ class Checker:
         by_event: dict[str, int] = {}
         by_decision: dict[str, int] = {}
         by_offer: dict[str, int] = {}
+        self._step_mask = 0
+        """The invariants a step may wake: all but the opening ones."""
         for n, inv in enumerate(self.selected):
             b = 1 << n
+            if inv.over == "opening":
+                continue
+            self._step_mask |= b
             if inv.always or not registry.parts:
                 self._always |= b
                 continue
@@ -284,7 +302,7 @@ class Checker:
 
     def step(self, step: Step) -> list[Violation]:
         if not self.incremental:
-            return self._run((1 << len(self.selected)) - 1, step, step.after)
+            return self._run(self._step_mask, step, step.after)
         return self._run(self.triggered(step), step, step.after)
 
     def triggered(self, step: Step) -> int:

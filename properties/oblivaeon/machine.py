@@ -32,7 +32,7 @@ from oblivaeon_verify.properties.oblivaeon.invariants import INVARIANTS
 from oblivaeon_verify.properties.oblivaeon.setups import parameter_overrides
 from oblivaeon_verify.properties.oblivaeon.steering import steer
 
-STATS = Stats(INVARIANTS.names())
+STATS = Stats.of(INVARIANTS)
 
 
 @st.composite

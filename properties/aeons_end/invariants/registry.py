@@ -1,4 +1,4 @@
-"""The Aeon's End invariant registry every chapter registers into, and its two decorators."""
+"""The Aeon's End invariant registry every chapter registers into, and its three decorators."""
 
 from __future__ import annotations
 
@@ -10,3 +10,4 @@ from oblivaeon_verify.properties.common.registry import Registry, state_parts
 INVARIANTS = Registry(parts=state_parts(GameState, {"mages": Mage}), event_kinds=EVENT_KINDS, decision_kinds=DECISION_KINDS)
 state = INVARIANTS.state
 step = INVARIANTS.step
+opening = INVARIANTS.opening

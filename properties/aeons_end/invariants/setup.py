@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from oblivaeon_verify.model.aeons_end.cards import MATS, base
 from oblivaeon_verify.model.aeons_end.parameters import Difficulty
-from oblivaeon_verify.properties.aeons_end.invariants.registry import state
+from oblivaeon_verify.properties.aeons_end.invariants.registry import opening
+
+from oblivaeon_verify.words import count
 
 
 def rulebook_life(s) -> tuple[int, int, int]:
@@ -19,34 +21,30 @@ def rulebook_life(s) -> tuple[int, int, int]:
     return p.player_life, p.gravehold_life, p.nemesis_life
 
 
-@state(
-    "starting-life-follows-the-difficulty",
-    "DIFFICULTY.NORMAL",
-    "DIFFICULTY.BEGINNER",
-    "DIFFICULTY.EXTINCTION",
-    "TRACKERS",
-    reads=("setup", "turn", "mages.life", "gravehold", "nemesis_life"),
-)
+# Both are opening invariants, checked on the state the setup made and on no other: they once recognised it by the
+# turn counter being 0, and a counter started at 1 made them check nothing.
+
+
+@opening("starting-life-follows-the-difficulty", "DIFFICULTY.NORMAL", "DIFFICULTY.BEGINNER", "DIFFICULTY.EXTINCTION", "TRACKERS")
 def starting_life(s):
-    """Players, Gravehold and the nemesis start at the life the difficulty level gives, and the life
-    caps (healing never goes above the start) are those same values."""
+    """Players, Gravehold and the nemesis start at the life the difficulty level gives, the life caps (healing
+    never goes above the start) are those same values, and no turn has been taken."""
     life, gravehold, nemesis = rulebook_life(s)
     if (s.setup.start_life, s.setup.start_gravehold) != (life, gravehold):
         yield f"{s.setup.difficulty.value}: start life is {s.setup.start_life}/{s.setup.start_gravehold}, not {life}/{gravehold}"
-    if s.turn == 0:
-        for i, m in enumerate(s.mages):
-            if m.life != life:
-                yield f"{s.setup.difficulty.value}: player {i + 1} starts at {m.life} life, not {life}"
-        if (s.gravehold, s.nemesis_life) != (gravehold, nemesis):
-            yield f"{s.setup.difficulty.value}: Gravehold and the nemesis start at {s.gravehold}/{s.nemesis_life}, not {gravehold}/{nemesis}"
+    for i, m in enumerate(s.mages):
+        if m.life != life:
+            yield f"{s.setup.difficulty.value}: player {i + 1} starts at {m.life} life, not {life}"
+    if (s.gravehold, s.nemesis_life) != (gravehold, nemesis):
+        yield f"{s.setup.difficulty.value}: Gravehold and the nemesis start at {s.gravehold}/{s.nemesis_life}, not {gravehold}/{nemesis}"
+    if s.turn:
+        yield f"the game starts with {count(s.turn, 'turn')} taken"
 
 
-@state("mages-start-as-their-mats-say", "MAT.BREACH-SETUP", "MAT.STARTING-HAND", "MAT.STARTING-DECK", reads=("turn", "mages"))
+@opening("mages-start-as-their-mats-say", "MAT.BREACH-SETUP", "MAT.STARTING-HAND", "MAT.STARTING-DECK")
 def mats_setup(s):
     """Before the first turn every mage has the mat's hand, its deck in order, nothing else, and the
     mat's breaches (opened or turned as printed, none destroyed, nothing prepped)."""
-    if s.turn:
-        return
     for i, m in enumerate(s.mages):
         mat = MATS[m.name]
         if tuple(base(c) for c in m.hand) != mat.hand:
