@@ -18,6 +18,7 @@ time in a process even where a backend runs several tasks in threads of one proc
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import hashlib
 import json
@@ -63,7 +64,7 @@ def execute(task: Task, *, here: bool = False) -> Any:
             _inside -= 0 if here else 1
 
 
-class Task:
+class Task(abc.ABC):
     """A unit of campaign work (a frozen dataclass); ``run`` returns JSON values."""
 
     exclusive: ClassVar[bool] = False
@@ -71,8 +72,9 @@ class Task:
     """Run in the commanding process by the local backend: few, long tasks that keep that process's
     own interrupt handling (a Z3 query interrupted at once, a Hypothesis run stopped between examples)."""
 
-    def run(self) -> Any:  # pragma: no cover - every task defines it
-        raise NotImplementedError
+    @abc.abstractmethod
+    def run(self) -> Any:
+        """Do the work; a task without its own ``run`` cannot be made."""
 
     def describe(self) -> dict:
         """What the task is, as JSON (parameters by their digest): what a shard file's plan digest is made of."""

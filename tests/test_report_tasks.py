@@ -1,7 +1,8 @@
-"""The report's task list: which sections run beside the games in a pool worker, and in what order."""
+"""The report's task list: which sections run beside the games in a pool worker, and in what order; what a task kind must define."""
 
 from __future__ import annotations
 
+import pytest
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 
 from oblivaeon_verify import report, sections
@@ -23,3 +24,17 @@ def test_conformance_games_are_cut_into_small_tasks_after_the_random_games():
     assert [t.count for t in conformance] == [5, 5, 2] * len(RULESET.players)
     assert todo.index(conformance[0]) == sum(isinstance(t, Games) and not t.conformance for t in todo)
     assert report.jobs(RULESET, 40, 12) == len(todo) + len(report.EXPECTED_SECTIONS) - len(report.run_sections(None))
+
+
+def test_a_task_kind_without_its_own_run_cannot_be_made():
+    """``Task.run`` is abstract: a new kind of campaign work that forgot it fails where it is made, not in a worker."""
+    from dataclasses import dataclass
+
+    from oblivaeon_verify.tasks import Task
+
+    @dataclass(frozen=True)
+    class Forgotten(Task):
+        games: int
+
+    with pytest.raises(TypeError, match="abstract method run"):
+        Forgotten(3)
