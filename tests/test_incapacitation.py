@@ -541,6 +541,17 @@ def test_the_bloodstone_revives_all_four_when_the_last_falls():
     assert_conserved(s, after)
 
 
+def test_the_bloodstone_revives_no_member_above_its_printed_hp():
+    """CLAR.SENTINELS: a Bloodstone HP above a member's printed HP (a parameter up to 999) revives that member at
+    its printed HP, as Rites of Revival's does; the others at the parameter's."""
+    s = in_zone(game(heroes=(SENTINELS, TACHYON, "char:ra:ra", "char:haka:haka"), bloodstone_hp=10), 0, 2)
+    s = place(s, BLOODSTONE, ("seat", 0, "play"), reward=True)
+    after, _ = hit_zone_two(s, 100)
+    assert set(after.seats[0].characters) == set(MEMBERS)
+    assert {m: after.hp[m] for m in MEMBERS} == {m: min(10, member_hp(m)) for m in MEMBERS}
+    assert any(member_hp(m) < 10 for m in MEMBERS) and any(member_hp(m) > 10 for m in MEMBERS)
+
+
 def test_the_bloodstone_revives_members_who_fell_earlier():
     """CLAR.SENTINELS: members down since earlier turns are revived too."""
     s = sentinels()

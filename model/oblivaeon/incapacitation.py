@@ -67,7 +67,7 @@ def bloodstone_revives(d: Draft, seat: int) -> bool:
     members = tuple(c for c in s.incapacitated if CHARACTER_CARDS[c].hero == SENTINELS)
     members = members + tuple(c for c in s.characters)
     for c in members:
-        d.set_hp(c, d.params.bloodstone_hp)
+        d.set_hp(c, min(member_hp(c), d.params.bloodstone_hp))  # never above a member's printed HP, as Rites of Revival
     d.seat_update(seat, characters=members, incapacitated=tuple(c for c in s.incapacitated if c not in members))
     move(d, stone, ("seat", seat, "trash"), "CLAR.SENTINELS")
     d.emit("bloodstone", "CLAR.SENTINELS", zone=s.zone, card=stone, detail="all four Sentinels revived")

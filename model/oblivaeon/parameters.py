@@ -154,7 +154,7 @@ class Parameters:
     rites_revival_hp: Annotated[int, HP] = 10
     """ASSUMPTION: the HP a character card revived by Rites of Revival starts with (at most its own)."""
     bloodstone_hp: Annotated[int, HP] = 6
-    """ASSUMPTION: the HP each Sentinel returns with when The Bloodstone revives them (CLAR.SENTINELS)."""
+    """ASSUMPTION: the HP each Sentinel returns with when The Bloodstone revives them, at most its own (CLAR.SENTINELS)."""
     wasteland_max_hp: Annotated[int, Range(0, 999, "HP: villain targets with at most this much are removed; 0 removes none")] = 8
     """ASSUMPTION: Unforgiving Wasteland removes the lowest-HP villain target in its zone with at most this HP."""
     environment_damage: Annotated[int, DAMAGE] = 20
