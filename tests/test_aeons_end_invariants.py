@@ -388,7 +388,7 @@ def test_player_life_moves_exactly_by_its_damage_and_heal_events_trackers():
 
 def test_a_power_counts_down_one_token_a_turn_and_resolves_at_its_last_nemesis_main_nemesis_card_kinds():
     """NEMESIS.MAIN: a power loses exactly one token each time it acts and resolves only on losing its last;
-    NEMESIS.CARD-KINDS: a power drawn enters play with its printed tokens."""
+    NEMESIS.CARD-KINDS: a power drawn enters play with its printed tokens; NEMESIS.DRAW: a minion drawn, with none."""
     only = ["a-power-loses-one-token-a-turn"]
     two = dataclasses.replace(S, in_play=(InPlay(POWER, tokens=2),))
     one = dataclasses.replace(S, in_play=(InPlay(POWER, tokens=1),))
@@ -404,6 +404,10 @@ def test_a_power_counts_down_one_token_a_turn_and_resolves_at_its_last_nemesis_m
     enters = Step(S, REVEAL, drawn, two)
     assert not INVARIANTS.check_step(enters, only=only)
     assert INVARIANTS.check_step(Step(S, REVEAL, drawn, dataclasses.replace(S, in_play=(InPlay(POWER, tokens=5),))), only=only)
+    # NEMESIS.DRAW: a minion enters play with life tokens only (the mutation run's survivor gave it a power token)
+    minion = (ev("nemesis-draws", "NEMESIS.DRAW", card=ENEMY, detail="minion"),)
+    assert not INVARIANTS.check_step(Step(S, REVEAL, minion, dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3),))), only=only)
+    assert INVARIANTS.check_step(Step(S, REVEAL, minion, dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3, tokens=1),))), only=only)
 
 
 def test_a_turn_order_card_held_twice_is_caught_even_when_the_deck_is_built_so_turn_order_composition(monkeypatch):

@@ -100,16 +100,21 @@ def oldest_first(st):
     "a-power-loses-one-token-a-turn",
     "NEMESIS.MAIN",
     "NEMESIS.CARD-KINDS",
+    "NEMESIS.DRAW",
     events=("power-counts-down", "power-resolves", "nemesis-draws"),
     changes=("in_play",),
 )
 def power_countdown(st):
     """A power enters play with its printed tokens; each time it acts it loses exactly one, and it
-    resolves (and leaves play) when it loses its last, never before."""
+    resolves (and leaves play) when it loses its last, never before.  A minion enters play with life
+    tokens only: power tokens are a power's (NEMESIS.DRAW), so a minion drawn holds none."""
     tokens = {p.card: p.tokens for p in st.before.in_play if nemesis_def(p.card).kind == "power"}
+    minions = set()
     for e in st.events:
         if e.kind == "nemesis-draws" and e.detail == "power":
             tokens[e.card] = nemesis_def(e.card).tokens
+        elif e.kind == "nemesis-draws" and e.detail == "minion":
+            minions.add(e.card)
         elif e.kind == "power-counts-down":
             had = tokens.get(e.card)
             if had is None or had <= 1 or e.amount != had - 1:
@@ -124,6 +129,8 @@ def power_countdown(st):
     for p in st.after.in_play:
         if p.card in tokens and p.tokens != tokens[p.card]:
             yield f"{p.card} is in play with {p.tokens} token(s); its entry and countdowns leave {tokens[p.card]}"
+        elif p.card in minions and p.tokens:
+            yield f"{p.card}, a minion, entered play with {p.tokens} power token(s); only a power has them"
 
 
 @state("the-nemesis-draws-from-its-top-tier", "NEMESIS.DRAW", "NEMESIS.BASIC-AND-UNIQUE", reads=("nemesis_deck",), offers=("reveal",))
