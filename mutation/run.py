@@ -18,8 +18,9 @@ and slowest time to the first failure, what killed them, and every survivor with
 survivor is either a gap in the invariants or an equivalent mutant (one no game can tell from the
 original).  ``classify`` sorts out, by rules that hold by construction, the equivalent ones (type
 annotations, the slots flag, ``is``/``==`` between enum members) and those of code that is no game
-rule (parameter bounds, labels, error messages, the clause decorator); every other survivor is
-reported as a gap until a person reads its diff and says otherwise.
+rule (a parameter's bounds and checks, found in the module's syntax tree, not its defaults, which are
+assumptions of play; labels, error messages, the ``@implements`` decorator, not a record's ``@dataclass``
+or a cache); every other survivor is reported as a gap until a person reads its diff and says otherwise.
 """
 
 from __future__ import annotations
@@ -105,11 +106,15 @@ EQUIVALENT = "equivalent"
 NOT_A_RULE = "not a game rule"
 
 
-def classify(item, result) -> tuple[str, str] | None:
+def classify(item, result, source: str | None = None) -> tuple[str, str] | None:
     """A survivor that is equivalent (no game can tell it from the original) or is no game rule, by
-    rules each of which holds by construction; ``None``: a gap until a person says otherwise."""
+    rules each of which holds by construction; ``None``: a gap until a person says otherwise.
+
+    ``source``: the mutated module's original text, without which a mutant of the parameters module is
+    left to a person (a default there is a game assumption; only a bound or a check is no rule)."""
     m = item.mutations[0]
-    minus = next((line[1:] for line in (result.diff or "").splitlines() if line.startswith("-") and not line.startswith("---")), "")
+    removed = [line[1:] for line in (result.diff or "").splitlines() if line.startswith("-") and not line.startswith("---")]
+    minus = next(iter(removed), "")
     plus = next((line[1:] for line in (result.diff or "").splitlines() if line.startswith("+") and not line.startswith("+++")), "")
     if m.operator_name.split("/")[-1].startswith("ReplaceBinaryOperator_BitOr") and ANNOTATION.search(minus):
         return EQUIVALENT, "a type annotation: never evaluated (the model's modules postpone annotations)"
@@ -118,16 +123,42 @@ def classify(item, result) -> tuple[str, str] | None:
     if m.operator_name.endswith("ReplaceComparisonOperator_Is_Eq") and " is " in minus and ENUM_IS.search(minus):
         return EQUIVALENT, "is to == between enum members: each member is one object"
     if m.operator_name.endswith("RemoveDecorator"):
-        return NOT_A_RULE, "the @implements decorator: it maps clauses to code for the catalogue, not play"
-    if m.module_path.name == "parameters.py":
+        # (the removed lines may start with blank lines and comments above the decorator)
+        if next((line.strip() for line in removed if line.strip().startswith("@")), "").startswith("@implements"):
+            return NOT_A_RULE, "the @implements decorator: it maps clauses to code for the catalogue, not play"
+        return None  # another decorator (a record's @dataclass, a cache): a person reads it
+    if m.module_path.name == "parameters.py" and source is not None and _bound_or_check(source, m.start_pos):
         return NOT_A_RULE, "a parameter's bounds or validation (the unit tests cover them)"
     if m.definition_name in ("__str__", "describe", "deck_label") or "raise " in minus:
         return NOT_A_RULE, "a label or an error message"
     return None
 
 
+def _bound_or_check(source: str, at: tuple[int, int]) -> bool:
+    """Whether the place ``at`` (line, column) of a parameters module lies in a ``Range(...)`` (a bound), or in a
+    function (validation, loading): no rule of play.  A default value, or a table of the game's data, is not."""
+    import ast
+
+    def holds(node) -> bool:
+        end = (node.end_lineno, node.end_col_offset)
+        return (node.lineno, node.col_offset) <= at < end
+
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and holds(node):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Range" and holds(node):
+            return True
+    return False
+
+
 ANNOTATION = re.compile(r"(def .*\|.*\)|def .*\) -> [\w\[\], .]*\||^\s*\w+: [\w\[\], .]*\|)")
 ENUM_IS = re.compile(r" is [A-Z]\w*\.[A-Z_]+")
+
+
+def _original(work: Path, item) -> str | None:
+    """The unmutated text of the module a mutant changed, in the session's work folder (Cosmic Ray restores it)."""
+    path = work / item.mutations[0].module_path
+    return path.read_text() if path.is_file() else None
 
 
 def report(session: Path) -> str:
@@ -163,7 +194,7 @@ def report(session: Path) -> str:
             f"- time to the first failure: median {statistics.median(times):.2f} s, slowest {max(times):.2f} s ({len(times)} timed)"
         )
     lines += ["", "## Killed by", ""] + [f"- {what}: {n}" for what, n in sorted(by.items(), key=lambda x: (-x[1], x[0]))]
-    kinds = {item.job_id: classify(item, r) for item, r in survived}
+    kinds = {item.job_id: classify(item, r, _original(session.parent, item)) for item, r in survived}
     equivalent = sum(1 for k in kinds.values() if k and k[0] == EQUIVALENT)
     not_rule = sum(1 for k in kinds.values() if k and k[0] == NOT_A_RULE)
     if scored:

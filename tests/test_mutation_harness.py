@@ -135,3 +135,38 @@ def test_a_sample_is_drawn_from_the_mutants_themselves_not_from_cosmic_rays_rand
     again = kept([f"{11 - k:032x}" for k in range(12)])  # other ids, sorting the other way round
     assert first == again and len(first) == 5
     assert kept([f"{k:032x}" for k in range(12)], seed=3) != first
+
+
+def test_the_classifier_calls_only_the_clause_decorator_and_a_parameters_bound_or_check_no_game_rule():
+    """A removed ``@implements`` is no rule of play; a removed ``@dataclass`` or cache, or a parameter's default (a game
+    assumption, such as a breach's focus cost), is left for a person to read (sample 6 found both taken for no rule)."""
+    from types import SimpleNamespace
+
+    run = _run_module()
+
+    def kind(operator: str, module: str, removed: list[str], at=(1, 0), source=None):
+        m = SimpleNamespace(operator_name=f"core/{operator}", module_path=Path(module), definition_name=None, start_pos=at)
+        diff = "--- a\n+++ b\n" + "".join(f"-{line}\n" for line in removed) + "+x\n"
+        found = run.classify(SimpleNamespace(mutations=[m]), SimpleNamespace(diff=diff), source)
+        return found and found[0]
+
+    assert kind("RemoveDecorator", "heroes.py", ["", "", "# --- a heading ---", "", '@implements("CLAR.ERASED")']) == run.NOT_A_RULE
+    assert kind("RemoveDecorator", "turn_order.py", ["@dataclass(frozen=True, slots=True)"]) is None
+    assert kind("RemoveDecorator", "cards.py", ["@functools.cache"]) is None
+    source = "\n".join(
+        [
+            'AETHER = Range(0, 99, "aether")',
+            "class Parameters:",
+            "    focus_cost: Annotated[tuple[int, int], AETHER] = (2, 3)",
+            '    life: Annotated[int, Range(1, 99, "life")] = 10',
+            "    def conflicts(self):",
+            "        return self.life < 3",
+        ]
+    )
+    line = source.splitlines()
+    assert kind("NumberReplacer", "parameters.py", [line[0]], (1, 15), source) == run.NOT_A_RULE  # a module-wide bound
+    assert kind("NumberReplacer", "parameters.py", [line[3]], (4, 34), source) == run.NOT_A_RULE  # a field's bound
+    assert kind("NumberReplacer", "parameters.py", [line[5]], (6, 27), source) == run.NOT_A_RULE  # a check
+    assert kind("NumberReplacer", "parameters.py", [line[2]], (3, 57), source) is None  # a default: an assumption of play
+    assert kind("NumberReplacer", "parameters.py", [line[3]], (4, 50), source) is None  # the default beside a bound
+    assert kind("NumberReplacer", "parameters.py", [line[3]], (4, 34)) is None  # no source to tell by: a person reads it
