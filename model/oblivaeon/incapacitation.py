@@ -57,6 +57,11 @@ def bloodstone_of(d, seat: int) -> str | None:
     return None
 
 
+def revive_at(d: Draft, card: str, hp: int) -> None:
+    """A revived character card comes back with ``hp`` (a reading's assumed number), never above its printed HP."""
+    d.set_hp(card, min(member_hp(card), hp))
+
+
 @implements("CLAR.SENTINELS")
 def bloodstone_revives(d: Draft, seat: int) -> bool:
     """The Bloodstone fires only when all four Sentinels are down: it revives them all, then is spent."""
@@ -67,7 +72,7 @@ def bloodstone_revives(d: Draft, seat: int) -> bool:
     members = tuple(c for c in s.incapacitated if CHARACTER_CARDS[c].hero == SENTINELS)
     members = members + tuple(c for c in s.characters)
     for c in members:
-        d.set_hp(c, min(member_hp(c), d.params.bloodstone_hp))  # never above a member's printed HP, as Rites of Revival
+        revive_at(d, c, d.params.bloodstone_hp)
     d.seat_update(seat, characters=members, incapacitated=tuple(c for c in s.incapacitated if c not in members))
     move(d, stone, ("seat", seat, "trash"), "CLAR.SENTINELS")
     d.emit("bloodstone", "CLAR.SENTINELS", zone=s.zone, card=stone, detail="all four Sentinels revived")
@@ -353,7 +358,7 @@ def _revive_in_place(d: Draft, seat: int, variant: str, rewards: tuple[str, ...]
     d.box = tuple(sorted(d.box + cards))
     set_up_hero(d, seat, variant, d.params.replacement_hand, "CLAR.RITES-OF-REVIVAL")
     for c in cards:
-        d.set_hp(c, min(member_hp(c), d.params.rites_revival_hp))
+        revive_at(d, c, d.params.rites_revival_hp)
     d.emit(
         "revived-as-written",
         "CLAR.RITES-OF-REVIVAL",
