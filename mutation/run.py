@@ -26,6 +26,7 @@ or a cache); every other survivor is reported as a gap until a person reads its 
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import functools
 import random
@@ -137,7 +138,6 @@ def classify(item, result, source: str | None = None) -> tuple[str, str] | None:
 def _bound_or_check(source: str, at: tuple[int, int]) -> bool:
     """Whether the place ``at`` (line, column) of a parameters module lies in a ``Range(...)`` (a bound), or in a
     function (validation, loading): no rule of play.  A default value, or a table of the game's data, is not."""
-    import ast
 
     def holds(node) -> bool:
         end = (node.end_lineno, node.end_col_offset)
