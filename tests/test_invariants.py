@@ -15,8 +15,10 @@ from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_P
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import Ctx, Event
-from oblivaeon_verify.model.oblivaeon.effects import ChooseDamageTarget, ChooseTimestreamDeck
+from oblivaeon_verify.model.oblivaeon.effects import ChooseDamageTarget, ChooseDeckToDiscardFrom, ChooseTimestreamDeck, DiscardTop, DrawOne
+from oblivaeon_verify.model.oblivaeon.missions import AddObjectiveToken, ChooseDiscardToPay
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
+from oblivaeon_verify.model.oblivaeon.round_order import Turn, phases
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
@@ -217,6 +219,12 @@ BREAKERS = {
     "hero-turn-opens-with-the-move": lambda s: step(
         s, [ev("turn", "ROUND.ORDER", amount=1, detail="Hero 1's turn")], replace(s, options=(NOTHING, Decision("skip-play", "hero 1")))
     ),
+    # Hero 1's turn ends and Hero 2's begins, and Hero 1 drew nothing though its deck is full
+    "hero-draws-in-the-draw-phase": lambda s: step(s, [], replace(s, cursor=type(s.cursor)(s.cursor.round, s.cursor.slot + 1, 0))),
+    # Hero 1 pays for its objective with the one card kind in hand, discarded on the spot, and the objective gets no token
+    "paying-for-an-objective-puts-a-token-on-it": lambda s: (
+        lambda b: step(b, [ev("discard", card=b.seats[0].hand[0])], b, decision=Decision("pay-objective", "hero 1", target=OBJECTIVE))
+    )(with_objective(s, 0, OBJECTIVE)),
     "hero-options-offered": lambda s: step(
         s, [], replace(s, options=(Decision("play-card", "hero 1", card="x"), Decision("skip-play", "hero 1"))), decision=s.options[0]
     ),
@@ -640,3 +648,77 @@ def test_an_effect_ends_only_at_its_expiry_each_expiry_in_both_directions_hero_c
     # its owner falls: every effect of his ends with him
     fell = ev("hero-incapacitated", "INCAP.CHARACTER-SPENT", zone=1, card=char(start, 1))
     assert not inv.violations(step(replace(start, temps=(Temp(1, "hero", 1, 1, "tachyon:cover#1"),)), [fell], start))
+
+
+# --- the draw phase, paying for an objective, a deck's top card discarded, a fallen hero's objective (from knock-outs) ---
+
+DRAW_PHASE = [name for name, _ in phases(Turn("hero", seat=0))].index("draw")
+
+
+def test_a_draw_owed_when_the_step_starts_in_the_draw_phase_must_be_made_and_one_made_is_not_owed_again_hero_continue(start):
+    """Chance has just said which card Hero 1's deck gives: with the draw still scheduled the step must make it; with it
+    made already (a later decision of the same phase), nothing more is owed; an empty deck and trash owe nothing."""
+    inv = INVARIANTS["hero-draws-in-the-draw-phase"]
+    c = start.cursor
+    at = replace(start, cursor=type(c)(c.round, 1, DRAW_PHASE))
+    past = replace(start, cursor=type(c)(c.round, 2, 0))
+    owed = replace(at, agenda=(DrawOne(0), waiting_for(start)))
+    held = len(start.seats[0].deck) + len(start.seats[0].trash)
+    assert held > 1
+    assert inv.violations(step(owed, [], past)) == [
+        f"hero 1 drew no card in its draw phase of round 1, with {held} cards in its deck and trash"
+    ]
+    card = start.seats[0].deck.cards()[0]
+    drew = [ev("draw", card=card), ev("moved", card=card, detail="seat/0/deck -> seat/0/hand")]
+    assert inv.violations(step(owed, drew, past)) == []
+    assert inv.violations(step(at, [], past)) == []  # drawn before this step
+    assert inv.violations(step(seat(start, 0, deck=Deck.shuffled(()), trash=()), [], past)) == []
+    assert inv.violations(step(start, [], replace(start, cursor=type(c)(c.round, 1, DRAW_PHASE)))) == []  # not past it yet
+
+
+def test_paying_for_an_objective_is_checked_when_the_discard_is_asked_answered_or_the_token_still_owed_mission_objective_completion(start):
+    inv = INVARIANTS["paying-for-an-objective-puts-a-token-on-it"]
+    b = with_objective(start, 0, OBJECTIVE)
+    hand = b.seats[0].hand
+    pay = Decision("pay-objective", "hero 1", target=OBJECTIVE)
+    paid = Decision("discard", "hero 1", card=hand[0], target=OBJECTIVE)
+    asked = waiting_at(b, ChooseDiscardToPay((paid,), 0))
+    assert inv.violations(step(b, [], asked, decision=pay)) == []  # the player chooses the card next
+    assert inv.violations(step(asked, [ev("discard", card=hand[0])], b, decision=paid)) == [
+        f"hero 1 paid for {OBJECTIVE} and it got no token"
+    ]
+    token = ev("objective-token", "MISSION.OBJECTIVE-COMPLETION", card=OBJECTIVE, amount=1)
+    assert inv.violations(step(asked, [ev("discard", card=hand[0]), token], b, decision=paid)) == []
+    owed = replace(b, agenda=(AddObjectiveToken(OBJECTIVE, 0), waiting_for(b)))
+    assert inv.violations(step(asked, [ev("discard", card=hand[0])], owed, decision=paid)) == []
+    assert inv.violations(step(b, [token], b, decision=pay)) == [f"hero 1 paid for {OBJECTIVE} and discarded nothing from hand"]
+
+
+def test_a_deck_chosen_to_lose_its_top_card_loses_it_unless_empty_or_its_card_is_still_to_be_revealed_heroes_akash_thriya(start):
+    inv = INVARIANTS["players-choices-take-effect"]
+    ref = ("seat", 1)
+    d = Decision("deck", "hero 1", card="akash-thriya:natural-born-vigor#1", target="Hero 2's deck", index=0)
+    ask = ChooseDeckToDiscardFrom((d,), Ctx(d.card, "hero", 0, 1), (ref,))
+    before = waiting_at(start, ask)
+    assert inv.violations(step(before, [], start, decision=d)) == [
+        "the top card of Hero 2's deck was chosen to be discarded (ChooseDeckToDiscardFrom), and nothing shows it was"
+    ]
+    top = start.seats[1].deck.cards()[0]
+    assert inv.violations(step(before, [ev("discard", card=top, detail="from Hero 2's deck")], start, decision=d)) == []
+    revealing = replace(start, agenda=(DiscardTop(ref, ask.ctx), waiting_for(start)))
+    assert inv.violations(step(before, [], revealing, decision=d)) == []
+    empty = waiting_at(seat(start, 1, deck=Deck.shuffled(())), ask)
+    assert inv.violations(step(empty, [], start, decision=d)) == []
+
+
+def test_a_fallen_hero_s_objective_swept_out_of_the_game_by_the_fall_is_caught_incap_objectives_to_mission_deck(start):
+    """Only a move before the fall excuses an objective from going under the Mission deck: the fall's own sweep of
+    the play area (what a knocked-out objectives rule leaves to happen) is no excuse."""
+    inv = INVARIANTS["fallen-objectives-to-mission-deck"]
+    b = with_objective(start, 0, OBJECTIVE)
+    fell = ev("hero-incapacitated", "INCAP.CHARACTER-SPENT", card=char(start), zone=1)
+    swept = ev("removed-from-game", "INCAP.FOREIGN-CARDS-TO-TRASH", card=OBJECTIVE, target=OBJECTIVE, zone=1)
+    assert inv.violations(step(b, [fell, swept], fallen(b))) == [
+        f"objective {OBJECTIVE} of the fallen hero did not go under the Mission deck"
+    ]
+    assert inv.violations(step(b, [swept, fell], fallen(b))) == []  # it left play before the fall

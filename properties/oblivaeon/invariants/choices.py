@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from oblivaeon_verify.model.common.kernel import waiting_for
+from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.battle_zones import max_hp
+from oblivaeon_verify.model.oblivaeon.effects import DiscardTop
+from oblivaeon_verify.model.oblivaeon.places import containers, deck_place
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
 
 
@@ -103,6 +105,11 @@ def _seat_of(s, card: str) -> int:
     return next((i for i, seat in enumerate(s.seats) if card in seat.play), -1)
 
 
+def _deck_cards(s, ref: tuple) -> tuple[str, ...]:
+    """The cards of the deck a decision point names by reference (``("seat", 0)``, ``("env", name)``, ``("scion",)``)."""
+    return dict(containers(s))[deck_place(ref)]
+
+
 @step(
     "players-choices-take-effect",
     "HERO.CONTINUE",
@@ -111,13 +118,15 @@ def _seat_of(s, card: str) -> int:
     "CLAR.MULTIPLE-MOVES",
     "MISSION.OBJECTIVE-COMPLETION",
     "ENV.REMOVAL.REPLACE",
+    "HEROES.AKASH-THRIYA",
 )
 def players_choices_take_effect(st):
     """The choice a step takes is carried out on what was chosen: a chosen target is dealt its damage or healed (unless
     it is at its full HP already), a chosen card is destroyed, discarded, played, removed, put back, put on the bottom of
     its deck or given its token, a chosen power is used, a hero that chooses to move moves, a chosen hero moves to the
     other zone, is erased or revived, a chosen environment arrives, a card that goes by a chosen hero lands in that
-    hero's play area, a temporary effect on a chosen target is made for it."""
+    hero's play area, a temporary effect on a chosen target is made for it, a deck chosen to lose its top card loses
+    it (unless it is empty, or chance has first to say what that card is)."""
     if st.decision.is_chance:
         return  # a third of the steps: what chance does is no one's choice
     ask = waiting_for(st.before)
@@ -142,6 +151,10 @@ def players_choices_take_effect(st):
             landed = any(e.kind in ("next-to-hero", "card-moved") and e.card == card for e in st.events)
             if not landed or (_seat_of(st.after, card) != d.index and card in {c for s in st.after.seats for c in s.play}):
                 yield f"{card} was to go by hero {d.index + 1}'s side ({kind}), and did not"
+    elif kind == "ChooseDeckToDiscardFrom":
+        discarded = any(e.kind == "discard" and e.detail == f"from {d.target}" for e in st.events)
+        if not discarded and not scheduled(st.after, DiscardTop) and _deck_cards(st.before, ask.decks[d.index]):
+            yield f"the top card of {d.target} was chosen to be discarded ({kind}), and nothing shows it was"
     elif kind == "ChooseTempTarget":
         made = any(e.kind == "temporary-effect" and e.card == ask.ctx.source for e in st.events)
         if not made:

@@ -11,10 +11,12 @@ from __future__ import annotations
 from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
 from oblivaeon_verify.model.oblivaeon.chance import Reveal
+from oblivaeon_verify.model.oblivaeon.effects import DrawOne
 from oblivaeon_verify.model.oblivaeon.hero_turn import ChooseMove
-from oblivaeon_verify.model.oblivaeon.missions import RevealMissionTop, TakeObjective
-from oblivaeon_verify.model.oblivaeon.round_order import current_phase
-from oblivaeon_verify.properties.oblivaeon.invariants.readers import mentioned, objectives
+from oblivaeon_verify.model.oblivaeon.missions import AddObjectiveToken, ChooseDiscardToPay, RevealMissionTop, TakeObjective
+from oblivaeon_verify.model.oblivaeon.places import place_words
+from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, phases
+from oblivaeon_verify.properties.oblivaeon.invariants.readers import is_objective, mentioned, objectives
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, step
 
 from oblivaeon_verify.words import count
@@ -32,6 +34,60 @@ def turn_opens_with_move(st):
     who = f"hero {last.amount}"
     if not any(d.kind in ("stay", "move") and d.actor == who for d in st.after.options):
         yield f"{last.detail} began without the offer to move"
+
+
+_DRAW_PHASE = [name for name, _ in phases(Turn("hero", seat=0))].index("draw")
+"""Where the draw comes among a hero turn's phases (HERO.CONTINUE: start, play, power, draw, end)."""
+
+
+@step("hero-draws-in-the-draw-phase", "HERO.CONTINUE", changes=("cursor",))
+def draws_in_the_draw_phase(st):
+    """A hero whose turn passes its draw phase draws a card then, if its deck or trash holds one.
+
+    The draw phase of the hero of marker ``i + 1`` is slot ``i + 1`` of a round (OblivAeon's turn comes first,
+    ROUND.ORDER).  A step that starts before it and ends past it ran the whole phase; one that starts in it (chance
+    has just said which card the deck gives) owes the draw only while the draw is still scheduled.  What the deck and
+    trash hold when the phase comes is bounded below by what they held before the step, less every card of theirs the
+    step's events name (every move is recorded, which other invariants check)."""
+    b, a = st.before.cursor, st.after.cursor
+    for rnd in range(b.round, a.round + 1):
+        for i, seat in enumerate(st.before.seats):
+            at = (rnd, i + 1, _DRAW_PHASE)
+            if not (b <= at < a):
+                continue
+            if b == at:
+                if not any(w.seat == i for w in scheduled(st.before, DrawOne)):
+                    continue  # drawn (or nothing to draw) already, before a later decision of the same phase
+            elif not seat.characters or any(e.kind == "hero-incapacitated" and e.card in seat.characters for e in st.events):
+                continue  # no active hero, no draw
+            named = {e.card for e in st.events} | {e.target for e in st.events}
+            held = [c for c in (*seat.deck.cards(), *seat.trash) if c not in named]
+            drew = f"{place_words(('seat', i, 'deck'))} -> {place_words(('seat', i, 'hand'))}"
+            if held and not any(e.kind == "moved" and e.detail == drew for e in st.events):
+                yield f"hero {i + 1} drew no card in its draw phase of round {rnd}, with {count(len(held), 'card')} in its deck and trash"
+
+
+@step("paying-for-an-objective-puts-a-token-on-it", "MISSION.OBJECTIVE-COMPLETION", decisions=("pay-objective", "discard"))
+def paying_puts_a_token(st):
+    """Paying for an objective discards a card from the payer's hand and puts a token on the objective.
+
+    With one kind of card in hand the discard is made on the spot; with more, the player is asked which next.  The token
+    may still be owed at the end of the step (a reaction to the discard asks first), and a card no longer an objective
+    side up takes none."""
+    d = st.decision
+    if d.kind == "pay-objective":
+        if isinstance(waiting_for(st.after), ChooseDiscardToPay):
+            return  # the player chooses the card to discard next
+        payer = int(d.actor.split()[1]) - 1
+        hand = st.before.seats[payer].hand
+        if not any(e.kind == "discard" and e.card in hand for e in st.events):
+            yield f"{d.actor} paid for {d.target} and discarded nothing from hand"
+    elif not isinstance(waiting_for(st.before), ChooseDiscardToPay):
+        return
+    if scheduled(st.after, AddObjectiveToken) or not is_objective(st.after, d.target):
+        return
+    if not any(e.kind == "objective-token" and e.card == d.target for e in st.events):
+        yield f"{d.actor} paid for {d.target} and it got no token"
 
 
 @step("hero-options-offered", "HERO.OPTION", decisions=("stay", "move"))

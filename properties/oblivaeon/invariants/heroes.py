@@ -184,11 +184,14 @@ def fallen_objectives(st):
         i = seat_of_character((st.before, st.after), e.card)
         for o in objectives(st.before, i):
             moved = ("objective-completed", "objective-traded", "objective-taken", "removed-from-game", "destroyed")
-            if any(f.kind in moved and (f.card == o or f.target == o) for f in st.events):
-                continue  # it left the play area by another rule before (or after) the fall
+            if any(f.kind in moved and (f.card == o or f.target == o) for f in st.events[:n]):
+                continue  # it left the play area by another rule before the fall
             later = [f for f in st.events[n + 1 :] if f.card == o or f.target == o]
-            if not any(f.clause == "INCAP.OBJECTIVES-TO-MISSION-DECK" for f in later) or o not in st.after.mission_deck.cards():
+            sent = next((k for k, f in enumerate(later) if f.clause == "INCAP.OBJECTIVES-TO-MISSION-DECK"), None)
+            if sent is None:
                 yield f"objective {o} of the fallen hero did not go under the Mission deck"
+            elif o not in st.after.mission_deck.cards() and not any(f.kind in moved for f in later[sent + 1 :]):
+                yield f"objective {o} of the fallen hero went under the Mission deck and is no longer there"
 
 
 @state(
