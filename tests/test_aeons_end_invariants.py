@@ -210,6 +210,10 @@ CASES = {
         (ev("focus", "MAIN.FOCUS", target=S.mages[0].name, amount=2),),
         breach(S, 0, 1, focus=1, opened=True),
     ),
+    # Focusing Orb's free focus on breach 2, which stays at one quarter turn
+    "a-free-focus-turns-the-chosen-breach": lambda: Step(
+        breach(S, 0, 1, focus=1, opened=False), Decision("focus-free", "player 1", index=1), (), breach(S, 0, 1, focus=1, opened=False)
+    ),
     "the-game-never-hangs": lambda: dataclasses.replace(
         S, outcome=Outcome("aborted", "safety stop after 2000 turns", "END.IMMEDIATE"), options=()
     ),
@@ -465,3 +469,19 @@ def test_a_turn_order_deck_the_rules_do_not_allow_is_caught_even_when_the_deck_i
     s = dataclasses.replace(S, turn_deck=Deck.ordered(cards), turn_discard=(), mages=S.mages[:players])
     found = [v.message for v in INVARIANTS.check_state(s, only=["turn-order-deck-composition"])]
     assert any(fragment in m for m in found), found
+
+
+def test_a_free_focus_turns_the_chosen_breach_a_quarter_and_its_fourth_opens_it_cards_relics():
+    """Focusing Orb (from the knock-out of ChooseFocusFree, which only a scenario caught before)."""
+    only = ["a-free-focus-turns-the-chosen-breach"]
+    free = Decision("focus-free", "player 1", index=1)
+    turn = (ev("focus", "MAIN.FOCUS", target=S.mages[0].name, amount=2),)
+    assert not INVARIANTS.check_step(Step(breach(S, 0, 1, focus=1), free, turn, breach(S, 0, 1, focus=2)), only=only)
+    assert not INVARIANTS.check_step(Step(breach(S, 0, 1, focus=3), free, turn, breach(S, 0, 1, focus=3, opened=True)), only=only)
+    assert INVARIANTS.check_step(Step(breach(S, 0, 1, focus=3), free, turn, breach(S, 0, 1, focus=3)), only=only)
+    assert INVARIANTS.check_step(Step(breach(S, 0, 1, focus=1), free, turn, breach(S, 0, 1, focus=3)), only=only)
+
+
+def test_the_knock_out_of_the_free_focus_is_caught_by_its_invariant_in_random_play():
+    res = knockout_runner.run_one(RULESET, DEFAULT, "ChooseFocusFree", games=KNOCKOUT_GAMES)
+    assert res.status == "caught" and res.caught_by == ["a-free-focus-turns-the-chosen-breach"], (res.status, res.message)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from oblivaeon_verify.properties.aeons_end.invariants.readers import acting
 from oblivaeon_verify.properties.aeons_end.invariants.registry import step
 
 from oblivaeon_verify.words import count
@@ -53,3 +54,18 @@ def prepped_where_allowed(st):
             # judged on the breach as it was when the spell went on it (the turn may end in the same step)
             if y.spell and y.spell != x.spell and not (x.opened or x.focused_this_turn or y.opened):
                 yield f"player {i + 1} prepped {y.spell} to closed breach {y.number} not focused this turn"
+
+
+@step("a-free-focus-turns-the-chosen-breach", "CARDS.RELICS", "MAIN.FOCUS", decisions=("focus-free",))
+def free_focus_turns_the_chosen_breach(st):
+    """A relic's free focus (Focusing Orb) turns the closed breach its player chose one quarter: the fourth quarter
+    turn opens it."""
+    d = st.decision
+    if d.kind != "focus-free":
+        return
+    i = acting(st)
+    x, y = st.before.mages[i].breaches[d.index], st.after.mages[i].breaches[d.index]
+    if y.destroyed:
+        return  # the step went on and destroyed it (an exhausted player's breach)
+    if not (y.opened if x.focus + 1 >= 4 else y.focus == x.focus + 1):
+        yield f"player {i + 1} chose breach {x.number} for a free focus and it went from {x.focus} to {y.focus} quarter turns"
