@@ -13,15 +13,18 @@ from __future__ import annotations
 
 UNGUARDED_REASONS: dict[str, str] = {}
 
-#: Kind of work record -> why the knock-out of its handler may go uncaught (``knockout --handlers`` and the
-#: full report fail on an uncaught kind without one).  Only true reasons belong here: the kind is out of
-#: the knock-out's reach, or its stub breaks no rule; a kind that no invariant checks is a gap, not a reason.
-UNGUARDED_KIND_REASONS: dict[str, str] = {}
-#: None has a reason: HealLowest, which no card schedules (the healing spell heals through effects.heal_lowest
-#: directly), is the scenario language's queued 'heal-lowest', which lowest-life-heal-skips-exhausted plays.
-#: EndCheck needs no reason: it is scheduled only under the reading last_attack_reading=resolves-first (random play
-#: keeps the default), and the scenario last-attack-resolves-first-then-win catches its knock-out (the win comes after
-#: the next turn-order draw instead of right after the last attack).
+#: Kind of work record -> why the knock-out of its handler may go uncaught by the invariants in random play
+#: (``knockout --handlers`` and the full report fail on an uncaught kind without one; the report shows it beside a kind
+#: only a scenario caught).  Only true reasons belong here: the kind is out of the random games' reach, or its stub
+#: breaks no rule; a kind that random play reaches and no invariant checks is a gap, not a reason.
+UNGUARDED_KIND_REASONS: dict[str, str] = {
+    "HealLowest": "no card schedules it (the healing spell heals through effects.heal_lowest directly): it is the "
+    "scenario language's queued 'heal-lowest', which the scenario lowest-life-heal-skips-exhausted plays",
+    "EndCheck": "scheduled only under the reading last_attack_reading=resolves-first, and random play keeps the default; "
+    "the scenario last-attack-resolves-first-then-win catches its knock-out",
+    "ChooseAllyCast": "rare: asked only when Vim Dynamo is played with an ally's spell prepped; "
+    "an-ally-spell-goes-to-its-owner checks the cast when it comes up, and the scenario ally-spell-any-ally plays it",
+}
 
 #: Games per knock-out before giving up.  An Aeon's End game takes milliseconds, so the budget can be
 #: generous: an exhausted player who refills a healing ability is rare (EXHAUST.NO-LIFE-GAIN needed

@@ -28,13 +28,26 @@ UNGUARDED_REASONS: dict[str, str] = {
 }
 
 
-#: Kind of work record -> why the knock-out of its handler may go uncaught (``knockout --handlers`` and the
-#: full report fail on an uncaught kind without one).  Only true reasons belong here: the kind is out of
-#: the knock-out's reach, or its stub breaks no rule; a kind that no invariant checks is a gap, not a reason.
-UNGUARDED_KIND_REASONS: dict[str, str] = {}
-#: None has a reason.  The instructions no stand-in card prints (a discard from hand, a token on an objective) are
-#: played by the scenario hero-discard-and-objective-token, which catches their knock-outs; the choices whose effect
-#: nothing checked are caught by players-choices-take-effect.
+#: Kind of work record -> why the knock-out of its handler may go uncaught by the invariants in random play
+#: (``knockout --handlers`` and the full report fail on an uncaught kind without one; the report shows it beside a kind
+#: only a scenario caught).  Only true reasons belong here: the kind is out of the random games' reach, or its stub
+#: breaks no rule; a kind that random play reaches and no invariant checks is a gap, not a reason.
+UNGUARDED_KIND_REASONS: dict[str, str] = {
+    "DiscardOne": "no stand-in card prints a discard from hand, so random play never schedules one; the scenario "
+    "hero-discard-and-objective-token plays the instruction, and players-choices-take-effect checks the discard it asks for",
+    "ChooseDiscard": "asked only by a discard from hand, which no stand-in card prints (see DiscardOne); "
+    "players-choices-take-effect checks that the card chosen is discarded",
+    "ChooseTokenObjective": "asked only by an instruction to put a token on an objective, which no stand-in card prints; "
+    "the scenario hero-discard-and-objective-token plays it, and players-choices-take-effect checks the token goes on the objective chosen",
+    "ChooseHeroToMoveNextTo": "rare: asked only when La Comodora's Phased Hull Plating moves itself to the other zone "
+    "(the card's own power); players-choices-take-effect checks that it lands by the hero chosen",
+    "ChooseTimestreamDeck": "rare: needs La Comodora in play using Temporal Glimpse (as HEROES.LA-COMODORA); "
+    "timestream-offers-keep-or-bottom guards it when it comes up",
+    "TimestreamLook": "rare: needs La Comodora in play using Temporal Glimpse (as HEROES.LA-COMODORA); "
+    "timestream-offers-keep-or-bottom guards it when it comes up",
+    "ChooseKeepOrBottom": "rare: needs La Comodora in play using Temporal Glimpse (as HEROES.LA-COMODORA); "
+    "players-choices-take-effect checks that a card sent to the bottom goes there",
+}
 
 
 #: Knock-outs a quick report runs (each must be caught; tests/test_knockout.py holds the full list): four clauses,
