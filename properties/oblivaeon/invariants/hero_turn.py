@@ -50,6 +50,8 @@ def draws_in_the_draw_phase(st):
     trash hold when the phase comes is bounded below by what they held before the step, less every card of theirs the
     step's events name (every move is recorded, which other invariants check)."""
     b, a = st.before.cursor, st.after.cursor
+    if b.round == a.round and b.slot == a.slot and not b.phase <= _DRAW_PHASE < a.phase:
+        return  # the step stayed within one turn and did not pass a draw phase (most steps)
     for rnd in range(b.round, a.round + 1):
         for i, seat in enumerate(st.before.seats):
             at = (rnd, i + 1, _DRAW_PHASE)
