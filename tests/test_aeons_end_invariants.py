@@ -392,7 +392,8 @@ def test_player_life_moves_exactly_by_its_damage_and_heal_events_trackers():
 
 def test_a_power_counts_down_one_token_a_turn_and_resolves_at_its_last_nemesis_main_nemesis_card_kinds():
     """NEMESIS.MAIN: a power loses exactly one token each time it acts and resolves only on losing its last;
-    NEMESIS.CARD-KINDS: a power drawn enters play with its printed tokens; NEMESIS.DRAW: a minion drawn, with none."""
+    NEMESIS.CARD-KINDS: a power drawn enters play with its printed tokens; NEMESIS.DRAW: a minion drawn, with none,
+    and a power, with no life."""
     only = ["a-power-loses-one-token-a-turn"]
     two = dataclasses.replace(S, in_play=(InPlay(POWER, tokens=2),))
     one = dataclasses.replace(S, in_play=(InPlay(POWER, tokens=1),))
@@ -412,6 +413,11 @@ def test_a_power_counts_down_one_token_a_turn_and_resolves_at_its_last_nemesis_m
     minion = (ev("nemesis-draws", "NEMESIS.DRAW", card=ENEMY, detail="minion"),)
     assert not INVARIANTS.check_step(Step(S, REVEAL, minion, dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3),))), only=only)
     assert INVARIANTS.check_step(Step(S, REVEAL, minion, dataclasses.replace(S, in_play=(InPlay(ENEMY, life=3, tokens=1),))), only=only)
+    # NEMESIS.DRAW: a power enters play with power tokens only (the mutation run's survivor gave it -1 life)
+    for life in (-1, 2):
+        lives = dataclasses.replace(S, in_play=(InPlay(POWER, life=life, tokens=2),))
+        assert INVARIANTS.check_step(Step(S, REVEAL, drawn, lives), only=only)
+        assert INVARIANTS.check_step(Step(lives, REVEAL, (), lives), only=only)
 
 
 def test_a_turn_order_card_held_twice_is_caught_even_when_the_deck_is_built_so_turn_order_composition(monkeypatch):

@@ -107,7 +107,8 @@ def oldest_first(st):
 def power_countdown(st):
     """A power enters play with its printed tokens; each time it acts it loses exactly one, and it
     resolves (and leaves play) when it loses its last, never before.  A minion enters play with life
-    tokens only: power tokens are a power's (NEMESIS.DRAW), so a minion drawn holds none."""
+    tokens only: power tokens are a power's (NEMESIS.DRAW), so a minion drawn holds none; and a power, the
+    other way round, holds power tokens only: life tokens are a minion's, so a power in play has no life."""
     tokens = {p.card: p.tokens for p in st.before.in_play if nemesis_def(p.card).kind == "power"}
     minions = set()
     for e in st.events:
@@ -131,6 +132,8 @@ def power_countdown(st):
             yield f"{p.card} is in play with {p.tokens} token(s); its entry and countdowns leave {tokens[p.card]}"
         elif p.card in minions and p.tokens:
             yield f"{p.card}, a minion, entered play with {p.tokens} power token(s); only a power has them"
+        if p.card in tokens and p.life:
+            yield f"{p.card}, a power, is in play with {p.life} life; only a minion has life tokens"
 
 
 @state("the-nemesis-draws-from-its-top-tier", "NEMESIS.DRAW", "NEMESIS.BASIC-AND-UNIQUE", reads=("nemesis_deck",), offers=("reveal",))
