@@ -29,6 +29,10 @@ class Moment:
     """The seat whose play area held the card at that moment, or -1."""
     to: str = ""
     """For a move between places out of play: the kind of place it went to (``hand``, ``deck``, ``trash``, ...)."""
+    present: tuple[str, ...] = ()
+    """The cards in play when it happened (the state's ``entered`` then): another card answers it only if it was one of
+    them, for a card answers only what happens while it is in play (one that enters play before the moment is answered,
+    such as a card played from a deck just refilled from its trash, did not see the refill)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,5 +125,5 @@ def happened(
         d.entered = tuple([c for c in d.entered if c != subject])
     if not zone or not heard(d, kind, subject, zone):
         return
-    moment = Moment(kind, subject, _side_key(d, subject), zone, holder, to)
+    moment = Moment(kind, subject, _side_key(d, subject), zone, holder, to, d.entered)
     d.now_or_join(ReactTo((moment,)), lambda waiting: ReactTo(waiting.moments + (moment,)))
