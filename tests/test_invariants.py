@@ -722,3 +722,18 @@ def test_a_fallen_hero_s_objective_swept_out_of_the_game_by_the_fall_is_caught_i
         f"objective {OBJECTIVE} of the fallen hero did not go under the Mission deck"
     ]
     assert inv.violations(step(b, [swept, fell], fallen(b))) == []  # it left play before the fall
+
+
+def test_a_card_that_came_into_play_during_the_step_answers_no_moment_from_before_its_entry_bz_isolation(start):
+    """Insula Primalis's Brute, played in the First Battle Zone just after the other Brute moved into the deck, does not
+    answer that move; a move after its entry it may answer (the old model let a card played from a refilled deck answer
+    the refill's moves, found reading mutation sample 8)."""
+    inv = INVARIANTS["reactions-answer-their-moments"]
+    brute, other = "insula-primalis:insula-primalis-brute#1", "insula-primalis:insula-primalis-brute#2"
+    moved = ev("moved", "ENV.TURN", zone=1, card=other, detail="env/Insula Primalis/trash -> env/Insula Primalis/deck")
+    entry = [ev("play", "ENV.TURN", zone=1, card=brute), ev("enters-play", "ENV.TURN", zone=1, card=brute)]
+    answer = ev("reaction", "ENV.TURN", zone=1, card=brute, target=other, detail="moved into deck")
+    after = replace(zone(start, 1, env_play=(brute,)), entered=start.entered + (brute,))
+    late = f"{brute} answered {other} moved into deck in zone 1, a moment that happened before it came into play"
+    assert late in inv.violations(step(start, [moved, *entry, answer], after))
+    assert late not in inv.violations(step(start, [*entry, moved, answer], after))

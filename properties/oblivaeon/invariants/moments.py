@@ -274,8 +274,10 @@ def _waiting(s) -> MappingProxyType:
 @step("reactions-answer-their-moments", "BZ.ISOLATION", events=(*MOMENTS, "reaction"))
 def reactions_answer_moments(st):
     """A reaction fires only on the kind of moment it listens for, of a subject its words name, in a battle zone its
-    reach hears (its own, unless its words reach across), at most once for each such moment; and every card in play
-    that listens for it there (and the subject itself, for its own moment) answers it."""
+    reach hears (its own, unless its words reach across), at most once for each such moment, and only to a moment that
+    happened while it was in play (a card that came into play during the step answers no other card's moment from
+    before its entry); and every card in play that listens for it there (and the subject itself, for its own moment)
+    answers it."""
     # counts kept in plain dictionaries (a Counter costs more to make than these few events take to count)
     moments: dict[tuple, int] = {}
     for key in [(_moment(e), _subject(e), e.zone) for e in st.events if e.kind in _MOMENT_KINDS]:
@@ -295,6 +297,12 @@ def reactions_answer_moments(st):
             owed = max(_owed(s, e.card, e.detail, e.target, at, e.zone) for s in (st.before, st.after))
             if times > owed * (happened + waited):
                 yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone} more often than its reactions to that moment allow"
+            if e.card != e.target and e.card not in in_play(st.before):
+                entry = next((n for n, f in enumerate(st.events) if f.kind == "enters-play" and f.card == e.card), None)
+                if entry is not None and not any(
+                    f.kind in _MOMENT_KINDS and (_moment(f), _subject(f), f.zone) == key for f in st.events[entry + 1 :]
+                ):
+                    yield f"{e.card} answered {e.target} {e.detail} in zone {e.zone}, a moment that happened before it came into play"
     if st.after.outcome is not None or not moments:
         return
     # a card owes nothing for a kind of moment none of its reactions listens for: only the others are asked
