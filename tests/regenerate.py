@@ -62,7 +62,7 @@ def witnesses() -> None:
         _tool("witnesses", "--ruleset", name, "--out", f"properties/{name}/witnesses")
 
 
-WIDER = {"oblivaeon": (("bloodstone_reading", ("--games", "60", "--steered-games", "20")),)}
+WIDER = {"oblivaeon": (("bloodstone_reading", ("--games", "100", "--steered-games", "40", "--seed", "4")),)}
 """Readings whose values part only in rare games, searched again with a wider budget after the default search."""
 
 

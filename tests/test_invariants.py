@@ -219,6 +219,14 @@ BREAKERS = {
     "hero-turn-opens-with-the-move": lambda s: step(
         s, [ev("turn", "ROUND.ORDER", amount=1, detail="Hero 1's turn")], replace(s, options=(NOTHING, Decision("skip-play", "hero 1")))
     ),
+    # Legacy's Redeploy moves him to the Second Battle Zone, then deals its damage from the First
+    "a-hero-s-card-acts-from-its-hero-s-zone": lambda s: step(
+        s,
+        [
+            ev("hero-moved", "CLAR.MULTIPLE-MOVES", zone=2, card="legacy:redeploy#1", target=char(s)),
+            ev("damage", zone=1, source_zone=1, card=char(s), target=s.zones[0].scions[0], amount=2),
+        ],
+    ),
     # Hero 1's turn ends and Hero 2's begins, and Hero 1 drew nothing though its deck is full
     "hero-draws-in-the-draw-phase": lambda s: step(s, [], replace(s, cursor=type(s.cursor)(s.cursor.round, s.cursor.slot + 1, 0))),
     # Hero 1 pays for its objective with the one card kind in hand, discarded on the spot, and the objective gets no token

@@ -76,9 +76,21 @@ def resolve(d: Draft, ops: tuple, ctx: Ctx) -> None:
 def run_ops(d: Draft, work: Resolve) -> None:
     """The first instruction now; the rest are scheduled first, so that a choice it asks comes before them."""
     ops, ctx = work.ops, work.ctx
+    if ctx.seat >= 0 and d.seats[ctx.seat].zone != ctx.zone:
+        ctx = where_now(d, ctx)
     if len(ops) > 1:
         d.now(Resolve(ops[1:], ctx))
     OP_HANDLERS[type(ops[0])](d, ops[0], ctx)
+
+
+@implements("CLAR.ZONE-MEMBERSHIP")
+def where_now(d: Draft, ctx: Ctx) -> Ctx:
+    """A player's card in their own play area is in the battle zone of their hero's marker: when the hero has moved
+    while the card's instructions resolve (Redeploy moves its hero, then deals damage), the rest act from there."""
+    seat = d.seats[ctx.seat]
+    if ctx.host in (-1, ctx.seat) and (ctx.source in seat.play or ctx.source in seat.characters):
+        return ctx._replace(zone=seat.zone)
+    return ctx
 
 
 def retry(d: Draft, op, ctx: Ctx) -> None:

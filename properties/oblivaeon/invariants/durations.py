@@ -102,6 +102,11 @@ UNSETTLED = ("hero-moved", "hero-set-up", "hero-incapacitated", "objective-compl
 """Events after which the state before a step no longer says who stood where when its damage was dealt."""
 
 
+_MADE_OR_ENDED = ("temporary-effect", "temporary-effect-ended")
+"""An effect made and ended within one step (Rally's, until the end of a turn that ends in the step) leaves the two
+ends' temporary effects equal."""
+
+
 @step("temporary-effects-reach-their-scope", "BZ.ISOLATION", events=("damage",))
 def effects_reach_scope(st):
     """Damage is reduced by exactly the temporary effects that cover its target, by their scope (one target, a hero,
@@ -110,8 +115,8 @@ def effects_reach_scope(st):
     for e in st.events:
         if e.kind == "damage" and e.amount < 0:
             yield f"damage to {e.target} in zone {e.zone} was reduced below nothing, to {e.amount}: reduced damage deals none"
-    if st.before.temps != st.after.temps or any(e.kind in UNSETTLED for e in st.events):
-        return  # an effect was made or ended, or someone moved, within the step: not decidable from its two ends
+    if st.before.temps != st.after.temps or any(e.kind in UNSETTLED or e.kind in _MADE_OR_ENDED for e in st.events):
+        return  # an effect was made or ended (both, it may be), or someone moved, within the step: not decidable from its two ends
     for e in st.events:
         if e.kind != "damage" or "irreducible" in e.detail:
             continue

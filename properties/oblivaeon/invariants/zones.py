@@ -53,6 +53,31 @@ def play_area_in_marker_zone(st):
                     yield f"{e.kind} to {e.target} recorded in zone {e.zone}, but its hero's marker is in zone {seat.zone}"
 
 
+@step("a-hero-s-card-acts-from-its-hero-s-zone", "CLAR.ZONE-MEMBERSHIP", "BZ.ISOLATION", events=("damage",))
+def hero_card_acts_from_hero_zone(st):
+    """A card in a hero's play area (or a character card) deals its damage from the battle zone of that hero's marker,
+    where the marker stands at that moment: a card that moved its hero resolves the rest of its text there.  (A card
+    in another hero's play area, such as Phased Hull Plating after it moved itself next to one, is left out: which
+    zone it acts from then is a question the rulebook leaves open.)"""
+    zone_of = [s.zone for s in st.before.seats]
+    holder: dict[str, int] = {}
+    for s in (st.before, st.after):
+        for i, seat in enumerate(s.seats):
+            for c in seat.characters:
+                holder.setdefault(c, i)
+            for c in seat.play:
+                if c in PHYSICAL and PHYSICAL[c].deck == seat.hero:
+                    holder.setdefault(c, i)
+    for e in st.events:
+        if e.kind == "hero-moved" and e.target in holder:
+            zone_of[holder[e.target]] = e.zone
+        elif e.kind == "card-moved":
+            holder.pop(e.card, None)
+        elif e.kind == "damage" and e.source_zone and e.card in holder and e.source_zone != zone_of[holder[e.card]]:
+            i = holder[e.card]
+            yield f"{e.card} dealt damage from zone {e.source_zone} while hero {i + 1}'s marker stood in zone {zone_of[i]}"
+
+
 @step("battle-zone-isolation", "BZ.ISOLATION")
 def battle_zone_isolation(st):
     """Nothing in one zone affects the other unless its card reaches across."""
