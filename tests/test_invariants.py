@@ -20,6 +20,7 @@ from oblivaeon_verify.model.oblivaeon.missions import AddObjectiveToken, ChooseD
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, phases
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
+from oblivaeon_verify.model.oblivaeon.scions import BringForth
 from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
@@ -745,3 +746,15 @@ def test_a_card_that_came_into_play_during_the_step_answers_no_moment_from_befor
     late = f"{brute} answered {other} moved into deck in zone 1, a moment that happened before it came into play"
     assert late in inv.violations(step(start, [moved, *entry, answer], after))
     assert late not in inv.violations(step(start, [*entry, moved, answer], after))
+
+
+def test_a_bring_forth_owed_when_a_step_begins_brings_a_scion_forth_or_finds_the_reserve_empty_clar_scions_from_bottom(start):
+    """The setup's second Scion, or OblivAeon's turn's, waits on the agenda across a chance step: a step that ends with it
+    gone must show a Scion brought forth (the knock-out of BringForth was caught only by a scenario once play changed)."""
+    inv = INVARIANTS["bring-forth-fills-an-empty-field"]
+    owed = replace(start, agenda=(BringForth(2, "OA-TURN.START"), waiting_for(start)))
+    dropped = "a Bring Forth owed when the step began was dropped without a Scion brought forth"
+    assert dropped in inv.violations(step(owed, [], start))
+    came = ev("scion-enters", "OA-TURN.START", zone=2, card=start.reserve.cards()[0])
+    assert dropped not in inv.violations(step(owed, [came], start))
+    assert dropped not in inv.violations(step(owed, [], owed))  # still owed

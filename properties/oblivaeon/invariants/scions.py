@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from oblivaeon_verify.model.common.kernel import waiting_for
+from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.chance import Reveal
+from oblivaeon_verify.model.oblivaeon.scions import BringForth
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, opens_a_turn
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, step
 
@@ -53,9 +54,17 @@ def scions_from_bottom(st):
         _, reserve = reserve.take_bottom()
 
 
-@step("bring-forth-fills-an-empty-field", "OA-TURN.START", events=("turn",))
+@step("bring-forth-fills-an-empty-field", "OA-TURN.START", "CLAR.SCIONS-FROM-BOTTOM", events=("turn",), changes=("agenda",))
 def bring_forth_when_no_scion(st):
-    """While the Shield is in play, OblivAeon's turn brings forth a Scion (from the Reserve) when none is in either zone."""
+    """While the Shield is in play, OblivAeon's turn brings forth a Scion (from the Reserve) when none is in either zone;
+    and a Bring Forth, once scheduled, brings one forth or finds the Reserve empty (a step that starts with one owed
+    and ends with it gone shows which)."""
+    brought = ("scion-enters", "reserve-empty")
+    owed = len(scheduled(st.before, BringForth))
+    if st.after.outcome is not None:
+        return  # the game ended within the step: what was still scheduled is moot
+    if owed > len(scheduled(st.after, BringForth)) and not any(e.kind in brought for e in st.events):
+        yield "a Bring Forth owed when the step began was dropped without a Scion brought forth"
     if not opens_a_turn(st.events, "OblivAeon's turn"):
         return
     counts = ZoneCounts(st.before, st.after)
@@ -64,8 +73,8 @@ def bring_forth_when_no_scion(st):
         if e.kind == "turn" and e.detail == "OblivAeon's turn":
             none_left = not any(counts.scions.values())
             end = next((j for j in range(i + 1, len(st.events)) if st.events[j].kind == "turn"), None)
-            if none_left and shield and end is not None and len(st.before.reserve) > 0:
-                if not any(f.kind in ("scion-enters", "reserve-empty") for f in st.events[i + 1 : end]):
+            if none_left and shield and len(st.before.reserve) > 0 and not any(f.kind in brought for f in st.events[i + 1 : end]):
+                if end is not None or not scheduled(st.after, BringForth):
                     yield "OblivAeon's turn began with no Scion in play and none was brought forth"
         if e.kind == "shield-removed":
             shield = 0
