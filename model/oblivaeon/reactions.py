@@ -75,8 +75,9 @@ def listeners(d, m: Moment) -> list[tuple[str, str, int, Ctx]]:
     seen = False
     # the cards here that may answer: by a reaction to others' moments (if in play when it happened), or the moment's
     # own card by one to itself
-    hears = (others & frozenset(m.present)) | {m.card} if m.card in own else others & frozenset(m.present)
-    across &= frozenset(m.present)
+    present = frozenset(m.present)
+    hears = (others & present) | {m.card} if m.card in own else others & present
+    across &= present
     for n, (card, holder, layer) in enumerate(layers(d, here, only=hears) if near else ()):
         seen |= card == m.card
         cdef = current_def(d, card)
