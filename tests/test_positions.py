@@ -10,13 +10,15 @@ from tests.support import first_chance, game
 
 
 def test_a_position_moves_cards_and_sets_counters_and_hp_on_the_set_up_game():
+    from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
+
     s = game()
-    card = s.seats[0].hand[0]
+    card = next(c for seat in s.seats for c in (*seat.hand, *seat.deck.cards()) if (PHYSICAL[c].hp or 0) >= 2)
     after = place(
-        s, Position(hero_zones={1: 2}, counters={"devastation": 3}, placements=(Placement(card, ("zone", 2, "villain_play"), hp=5),))
+        s, Position(hero_zones={1: 2}, counters={"devastation": 3}, placements=(Placement(card, ("zone", 2, "villain_play"), hp=1),))
     )
     assert after.seats[0].zone == 2 and after.devastation == 3
-    assert card in after.zones[1].villain_play and card not in after.seats[0].hand and after.hp[card] == 5
+    assert card in after.zones[1].villain_play and card not in after.seats[0].hand and after.hp[card] == 1
     assert s.seats[0].zone != 2 or s.devastation != 3  # the setup itself is untouched
 
 
@@ -43,6 +45,14 @@ def test_a_target_placed_in_play_comes_at_its_printed_hp_unless_the_position_giv
         (Position(hero_zones={9: 1}), "hero_zones: there is no hero 9 with 4 heroes"),
         (Position(counters={"lives": 1}), "lives: not a counter a position sets"),
         (Position(set_aside=("Nowhere",)), "set_aside: ['Nowhere'] are not among the set-aside decks"),
+        (Position(hp={"char:tachyon:tachyon": 31}), "hp: char:tachyon:tachyon at 31 HP is above its maximum, 30 HP"),
+        (Position(hp={"oblivaeon": 31}), "hp: oblivaeon at 31 HP is above its maximum, 30 HP"),
+        (Position(hp={"scion:progeny": 18}), "hp: scion:progeny at 18 HP is above its maximum, 17 HP"),
+        (Position(hp={"mission:aeon-outpost#1": 1}), "hp: mission:aeon-outpost#1 is no target in play"),
+        (
+            Position(placements=(Placement("mission:aeon-outpost#1", ("seat", 0, "hand"), hp=1),)),
+            "hp: mission:aeon-outpost#1 is no target in play there",
+        ),
     ],
 )
 def test_a_position_that_does_not_fit_the_game_is_refused_naming_what(pos, message):

@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from oblivaeon_verify.model.oblivaeon.battle_zones import current_def, max_hp
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON, current_def, max_hp
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.chance import reveal_options
 from oblivaeon_verify.model.oblivaeon.draft import Draft, Event
@@ -103,12 +103,18 @@ def place(state: GameState, pos: Position) -> GameState:
         if p.reward:
             d.flip_to_reward(p.card)
         if p.hp is not None:
+            if not (play_zone(d, p.to) and _is_target(d, p.card)):
+                raise LookupError(f"hp: {p.card} is no target in play there, so it has no HP to give")
+            _within_maximum(d, p.card, p.hp)
             d.set_hp(p.card, p.hp)
         elif play_zone(d, p.to) and _is_target(d, p.card):
             d.set_hp(p.card, max_hp(d, p.card))  # a target comes into play at its printed HP, as a played card does
         if p.tokens is not None:
             d.set_tokens(p.card, p.tokens)
     for card, hp in pos.hp.items():
+        if card not in d.hp:
+            raise LookupError(f"hp: {card} is no target in play, so it has no HP to give")
+        _within_maximum(d, card, hp)
         d.set_hp(card, hp)
     for card, n in pos.tokens.items():
         d.set_tokens(card, n)
@@ -121,9 +127,16 @@ def place(state: GameState, pos: Position) -> GameState:
     return d.freeze()
 
 
+def _within_maximum(d: Draft, card: str, hp: int) -> None:
+    """A target never stands above its maximum HP (regaining HP stops there), so no position puts one there."""
+    most = max_hp(d, card)
+    if hp > most:
+        raise LookupError(f"hp: {card} at {hp} HP is above its maximum, {most} HP")
+
+
 def _is_target(d: Draft, card: str) -> bool:
-    """Whether ``card``, face up as it is, prints HP (a character card or a Scion panel always does)."""
-    return card in CHARACTER_CARDS or card in SCION_PANELS or current_def(d, card).hp is not None
+    """Whether ``card``, face up as it is, prints HP (OblivAeon, a character card or a Scion panel always does)."""
+    return card == OBLIVAEON or card in CHARACTER_CARDS or card in SCION_PANELS or current_def(d, card).hp is not None
 
 
 def _fallen_environment(d: Draft, env: str) -> None:
