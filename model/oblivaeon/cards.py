@@ -755,17 +755,6 @@ def member_hp(card: str) -> int:
     return ch.hp
 
 
-def owner_of(card: str) -> str:
-    """The deck a card belongs to: a hero name, an environment name, or a villain deck name."""
-    if card in PHYSICAL:
-        return PHYSICAL[card].deck
-    if card in CHARACTER_CARDS:
-        return CHARACTER_CARDS[card].hero
-    if card in SCION_PANELS:
-        return "Scion Reserve"
-    return card
-
-
 def describe(card: str) -> str:
     if card in PHYSICAL:
         cdef = PHYSICAL[card]

@@ -164,7 +164,7 @@ class ChoosePlay(Ask):
     seat: int
 
 
-def offer_play(d: Draft, seat: int, extra: bool = False) -> None:
+def offer_play(d: Draft, seat: int) -> None:
     s = d.seats[seat]
     if not s.characters:
         return
@@ -267,7 +267,7 @@ class ChoosePower(Ask):
     seat: int
 
 
-def offer_power(d: Draft, seat: int, extra: bool = False) -> None:
+def offer_power(d: Draft, seat: int) -> None:
     if not d.seats[seat].characters:
         return
     who = hero_actor(seat)
@@ -297,13 +297,13 @@ def heroes_in_zone(d, zone: int) -> list[int]:
 @handles(v.ExtraPlay)
 def _extra_play(d: Draft, op, ctx: Ctx) -> None:
     if ctx.seat >= 0:
-        offer_play(d, ctx.seat, extra=True)
+        offer_play(d, ctx.seat)
 
 
 @handles(v.ExtraPower)
 def _extra_power(d: Draft, op, ctx: Ctx) -> None:
     if ctx.seat >= 0:
-        offer_power(d, ctx.seat, extra=True)
+        offer_power(d, ctx.seat)
 
 
 @dataclass(frozen=True, slots=True)

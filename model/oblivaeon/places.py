@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from oblivaeon_verify.model.common.deck import Deck
 from oblivaeon_verify.model.oblivaeon.battle_zones import seat_of_hero
-from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, owner_of, slug
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, slug
 from oblivaeon_verify.model.oblivaeon.clauses import implements
 from oblivaeon_verify.model.oblivaeon.durations import source_leaves_play
 from oblivaeon_verify.model.oblivaeon.moments import happened
@@ -287,10 +287,6 @@ def hero_cards_anywhere(s, hero: str) -> list[tuple[tuple, str]]:
             if c in PHYSICAL and PHYSICAL[c].deck == hero and PHYSICAL[c].side == "hero":
                 out.append((place, c))
     return out
-
-
-def owner(card: str) -> str:
-    return owner_of(card)
 
 
 def is_character_card(card: str) -> bool:
