@@ -368,6 +368,16 @@ def _coverage(ruleset, data: dict, runs, reached: dict[str, frozenset[str]]) -> 
         row["proofs"] = None if proofs is None else proofs.get(row["id"], [])
         row["scenarios"] = exercised.get(row["id"], [])
     rows = data["clause_coverage"]
+    for row in rows:  # a pointer is shown by what it points to, once every clause there is shown
+        c = cat[row["id"]]
+        row["shown_through"] = None
+        if c.points_to:
+            there = [r for r in rows if r["section"] == c.points_to and r["id"] != row["id"]]
+            row["shown_through"] = {
+                "section": c.points_to,
+                "clauses": len(there),
+                "shown": sum(1 for r in there if any(map(_shows, r["scenarios"]))),
+            }
     clar = [r for r in rows if r["kind"] == "clarification"]
     gaps = [{"id": r["id"], "missing": m} for r in rows if (m := _gaps(r))]
     data["coverage_totals"] = {
@@ -389,8 +399,9 @@ def _coverage(ruleset, data: dict, runs, reached: dict[str, frozenset[str]]) -> 
 
 def _gaps(row: dict) -> list[str]:
     """What a clause still lacks: a clause with a rule is implemented, reached, guarded (an invariant or a
-    proof cites it) and exercised by a passing scenario; a clause without one (a summary, a pointer) still
-    wants a scenario that shows it.  A section that has not landed is no gap of the clause's own."""
+    proof cites it) and exercised by a passing scenario; a clause without one (a summary) still wants a
+    scenario that shows it, and a pointer is shown once every clause of the section it points to is.  A
+    section that has not landed is no gap of the clause's own."""
     missing = []
     if row["handled"]:
         if not row["implemented_by"]:
@@ -400,7 +411,8 @@ def _gaps(row: dict) -> list[str]:
         landed = row["invariants"] is not None or row["proofs"] is not None
         if landed and not (row["invariants"] or row["proofs"]):
             missing.append("invariant or proof")
-    if not any(map(_shows, row["scenarios"])):
+    through = row.get("shown_through")
+    if not any(map(_shows, row["scenarios"])) and not (through and through["shown"] == through["clauses"] > 0):
         missing.append("passing scenario")
     return missing
 

@@ -195,7 +195,7 @@ CLAUSES_HTML = """{% extends "base.html" %}{% block body %}
 <td>{% if not r.handled %}<span class="note">n/a (no rule)</span>{% elif r.data %}yes (a table the model reads){% elif r.reached %}yes ({{ r.events|count("event") }}, {{ r.handler_calls|count("handler call") }}){% else %}<span class="fail">no</span>{% endif %}</td>
 <td>{% if r.invariants is none %}<span class="missing">invariant section not landed</span>{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %}</td>
 <td>{% if r.proofs is none %}<span class="missing">proof section not landed</span>{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %}</td>
-<td>{% for s in r.scenarios %}<a href="corner-cases/{{ s.id }}.html" class="{{ 'pass' if s.passed else 'fail' }}">{{ s.id }}</a>{% if s.reached == false %} <span class="note">(named; its run reached no rule of it)</span>{% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %}</td>
+<td>{% for s in r.scenarios %}<a href="corner-cases/{{ s.id }}.html" class="{{ 'pass' if s.passed else 'fail' }}">{{ s.id }}</a>{% if s.reached == false %} <span class="note">(named; its run reached no rule of it)</span>{% endif %}{% if not loop.last %}<br>{% endif %}{% else %}{% if r.shown_through %}through the {{ r.shown_through.section }}: {{ r.shown_through.shown }} of {{ r.shown_through.clauses }} shown{% else %}none{% endif %}{% endfor %}</td>
 </tr>{% endfor %}
 </tbody>
 <tfoot class="totals"><tr><td>totals</td><td>{{ t.clauses }}</td><td></td><td>{{ t.implemented }} implemented</td><td>{{ t.reached }} reached</td>
@@ -306,7 +306,7 @@ CLAUSES_MD = """# {{ d.title }}: clause coverage
 {% endif %}
 | clause | implemented by | reached | invariants | proofs | scenarios |
 | --- | --- | --- | --- | --- | --- |
-{% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% elif r.implemented_by %}{{ r.implemented_by|map("md")|join("<br>")|safe }}{% else %}**missing**{% endif %} | {% if not r.handled %}n/a{% elif r.reached %}yes{% else %}**no**{% endif %} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if s.reached == false %} (named; its run reached no rule of it){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}none{% endfor %} |
+{% for r in d.clause_coverage %}| {{ r.id }} | {% if not r.handled %}(no rule){% elif r.implemented_by %}{{ r.implemented_by|map("md")|join("<br>")|safe }}{% else %}**missing**{% endif %} | {% if not r.handled %}n/a{% elif r.reached %}yes{% else %}**no**{% endif %} | {% if r.invariants is none %}_not landed_{% else %}{{ r.invariants|join(", ") or "none" }}{% endif %} | {% if r.proofs is none %}_not landed_{% else %}{{ r.proofs|join(", ") or "none" }}{% endif %} | {% for s in r.scenarios %}[{{ s.id }}](corner-cases/{{ s.id }}.md){% if not s.passed %} (fails){% endif %}{% if s.reached == false %} (named; its run reached no rule of it){% endif %}{% if not loop.last %}<br>{% endif %}{% else %}{% if r.shown_through %}through the {{ r.shown_through.section }}: {{ r.shown_through.shown }} of {{ r.shown_through.clauses }} shown{% else %}none{% endif %}{% endfor %} |
 {% endfor %}"""
 
 SECTION_MD = """# {{ d.title }}: {{ s.title }}

@@ -255,6 +255,8 @@ def test_coverage_gaps_name_what_each_clause_lacks(small):
     assert t["complete"] == t["clauses"] - len(gaps)
     for row in data["clause_coverage"]:
         passing = any(s["passed"] and s["reached"] is not False for s in row["scenarios"])
+        through = row["shown_through"]  # a pointer: shown by every clause of the section it points to
+        passing = passing or bool(through and through["shown"] == through["clauses"] > 0)
         assert ("passing scenario" in gaps.get(row["id"], [])) == (not passing), row["id"]
     assert "CLAR.ERASED" not in gaps or gaps["CLAR.ERASED"] == ["invariant or proof"]
     lacking = [i for i, m in gaps.items() if "passing scenario" in m]
@@ -276,6 +278,17 @@ def test_a_clause_without_a_guard_is_a_gap_and_not_a_failure():
     assert report._gaps(dict(row, invariants=["x"])) == []
     assert report._gaps(dict(row, invariants=None, proofs=None)) == []  # no section landed: nothing to hold against the clause
     assert report._gaps({"handled": False, "scenarios": []}) == ["passing scenario"]
+
+
+def test_a_pointer_is_shown_only_when_every_clause_it_points_to_is():
+    """MORE.FAQ-POINTER has no rule of its own: the Rules Clarifications it points to show it, all of them or it is a gap."""
+    pointer = {"handled": False, "scenarios": []}
+    assert report._gaps(dict(pointer, shown_through={"section": "Rules Clarifications", "clauses": 26, "shown": 26})) == []
+    assert report._gaps(dict(pointer, shown_through={"section": "Rules Clarifications", "clauses": 26, "shown": 25})) == [
+        "passing scenario"
+    ]
+    assert report._gaps(dict(pointer, shown_through={"section": "Nowhere", "clauses": 0, "shown": 0})) == ["passing scenario"]
+    assert rulesets.load("oblivaeon").catalogue["MORE.FAQ-POINTER"].points_to == "Rules Clarifications"
 
 
 def test_a_scenario_exercises_a_clause_only_if_its_run_reached_a_rule_of_it():

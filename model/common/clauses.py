@@ -31,6 +31,8 @@ class Clause:
     paraphrase: str
     handled: bool = True
     note: str = ""
+    points_to: str = ""
+    """For a pointer (no rule of its own): the section it points to; it is shown when every clause there is."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,8 +28,8 @@ S_CLAR = "Rules Clarifications"
 S_REF = "Round Order Reference"
 
 
-def _c(id: str, kind: str, section: str, text: str, handled: bool = True, note: str = "") -> Clause:
-    return Clause(id, kind, section, text, handled, note)
+def _c(id: str, kind: str, section: str, text: str, handled: bool = True, note: str = "", points_to: str = "") -> Clause:
+    return Clause(id, kind, section, text, handled, note, points_to)
 
 
 # fmt: off
@@ -111,7 +111,7 @@ CLAUSES: tuple[Clause, ...] = (
     _c("MISSION.OBJECTIVE-COMPLETION", "mission", S_MISSION, "The objective side says how to achieve it and what happens then."),
     _c("MISSION.DECK-OBJECTIVE-UP", "mission", S_MISSION, "The Mission deck lies objective side up, so its next objective is known."),
     # --- Additional rules, new heroes, charts ------------------------------------------------
-    _c("MORE.FAQ-POINTER", "pointer", S_MORE, "Corner cases are collected on the rulebook's additional-rules page.", handled=False, note="a pointer to the Rules Clarifications, which are clauses of their own"),
+    _c("MORE.FAQ-POINTER", "pointer", S_MORE, "Corner cases are collected on the rulebook's additional-rules page.", handled=False, note="a pointer to the Rules Clarifications, which are clauses of their own", points_to=S_CLAR),
     _c("HEROES.LUMINARY", "new hero", S_HEROES, "Luminary fights with many devices and plots and likes to use up his resources."),
     _c("HEROES.HARPY", "new hero", S_HEROES, "The Harpy keeps five two-sided tokens (Arcana / Avian) by her character card, three Arcana and two Avian at the start; her cards read and flip them."),
     _c("HEROES.AKASH-THRIYA", "new hero", S_HEROES, "Akash'Thriya plants seeds in the environment deck; seeds discarded from it go to the environment trash, and putting the environment deck's top card into play counts as playing a seed from it."),
