@@ -194,20 +194,6 @@ def _place_nemesis(d: Draft, pos: Position) -> None:
     d.in_play, d.nemesis_discard = in_play, discard
 
 
-def _within_starting_life(d: Draft, cfg: SetupConfig) -> None:
-    """No gain of life passes the life a mage or Gravehold starts with (the model's reading: effects.heal_player and
-    Gravehold's gain stop there), so no position stands above it."""
-    for i, m in enumerate(d.mages):
-        if m.life > cfg.start_life:
-            raise LookupError(
-                f"players: player {i + 1}'s life {m.life} is above {cfg.start_life}, the life a mage starts with and gains back to at most"
-            )
-    if d.gravehold > cfg.start_gravehold:
-        raise LookupError(
-            f"gravehold: {d.gravehold} is above {cfg.start_gravehold}, the life Gravehold starts with and gains back to at most"
-        )
-
-
 def _place_turn(d: Draft, pos: Position) -> None:
     players = len(d.mages)
     if pos.turn not in ("nemesis", "turn order") and not (
@@ -252,7 +238,6 @@ def place(cfg: SetupConfig, pos: Position) -> tuple[GameState, tuple]:
     for name, value in (("gravehold", pos.gravehold), ("nemesis_life", pos.nemesis_life), ("corruption", pos.corruption)):
         if value is not None:
             setattr(d, name, value)
-    _within_starting_life(d, cfg)
     _place_nemesis(d, pos)
     _place_turn(d, pos)
     run_to_decision(d)
