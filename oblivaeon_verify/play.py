@@ -3,7 +3,7 @@
 Each game has its own generator, seeded from the campaign seed, the player count and the game's
 index, so a game can be replayed alone.  Chance points are resolved by their weights; player
 points uniformly.  With ``conformance`` on, every visited state is checked: the game is over
-exactly when no decision is legal, the legal decisions are unique, the state survives a JSON round
+exactly when no decision is legal, the legal decisions are unique and read alike by none, the state survives a JSON round
 trip unchanged, the canonical key ignores history, and ``step`` leaves its input untouched.
 
 Without conformance checks (or a wish to see every state) a game is played in one ``step``: its
@@ -65,6 +65,11 @@ def _check_state(ruleset, state):
     if len(set(options)) != len(options):
         dupes = [str(d) for d, n in Counter(options).items() if n > 1]
         raise ConformanceError(f"duplicate legal decisions at {ruleset.where(state)}: {dupes}")
+    # a trace and a replay file name each decision by its words: two options alike would leave which was taken unsaid
+    words = [str(d) for d in options]
+    if len(set(words)) != len(words):
+        alike = sorted(w for w, n in Counter(words).items() if n > 1)
+        raise ConformanceError(f"legal decisions that read alike at {ruleset.where(state)}: {alike}")
     text = ruleset.to_json(state)
     back = ruleset.from_json(text)
     if back != state:

@@ -44,7 +44,9 @@ text, ``shows`` a clause id of the ruleset that prescribes play, ``diverges`` a 
 ruleset and one of its values other than the file's own) are each refused in one line naming the file
 and key.
 
-Each decision is checked against its label.  When a model change only moves a decision within the
+Each decision is checked against its label.  No two options of a decision point read alike (a conformance
+check; OblivAeon's name the copy and, for a name several decks print, the deck), so a label names one option
+and a replay cannot take a look-alike copy in its place.  When a model change only moves a decision within the
 list (a new card adds an option before it), the one legal decision with that label is taken; when no
 legal decision has the label, the replay stops at that step with the legal ones, instead of silently
 replaying another game.

@@ -124,3 +124,16 @@ def test_conformance_notices_an_aeons_end_position_key_that_keeps_the_turn_numbe
         broken = _BrokenAeonsEnd(position_key=lambda s, clock=clock: (getattr(s, clock), AEONS_END.position_key(s)))
         with pytest.raises(ConformanceError, match="position key depends on the round number"):
             check_state(broken, state)
+
+
+def test_conformance_notices_two_options_that_read_alike(monkeypatch):
+    """Named by card name alone (as decisions once were), two Aeon Thralls, or every hero's Signature Gear, read alike:
+    a trace could not say which was chosen, and a replay file could take the other copy and never notice."""
+    from oblivaeon_verify.model.oblivaeon import decisions
+    from oblivaeon_verify.model.oblivaeon.cards import describe
+
+    tally = Tally()
+    assert all(play_game(RULESET, DEFAULT, 99, 4, i, conformance=True, tally=tally).error == "" for i in range(2))
+    monkeypatch.setattr(decisions, "copy_words", describe)
+    errors = [play_game(RULESET, DEFAULT, 99, 4, i, conformance=True, tally=tally).error for i in range(2)]
+    assert any("legal decisions that read alike" in e for e in errors), errors

@@ -33,7 +33,7 @@ def test_an_illegal_decision_is_refused_naming_it_and_the_legal_ones():
     with pytest.raises(IllegalDecision) as err:
         step(state, bogus)
     text = str(err.value)
-    assert "illegal decision hero 1: play Strike" in text
+    assert "illegal decision hero 1: play Legacy's Strike #1" in text
     assert "stay in the First Battle Zone" in text and "move to the Second Battle Zone" in text
     assert err.value.legal == state.options
 
