@@ -134,6 +134,6 @@ def test_conformance_notices_two_options_that_read_alike(monkeypatch):
 
     tally = Tally()
     assert all(play_game(RULESET, DEFAULT, 99, 4, i, conformance=True, tally=tally).error == "" for i in range(2))
-    monkeypatch.setattr(decisions, "copy_words", describe)
+    monkeypatch.setattr(decisions, "card_words", describe)
     errors = [play_game(RULESET, DEFAULT, 99, 4, i, conformance=True, tally=tally).error for i in range(2)]
     assert any("legal decisions that read alike" in e for e in errors), errors

@@ -773,6 +773,33 @@ def describe(card: str) -> str:
     return card
 
 
+def _names_in_several_decks() -> frozenset[str]:
+    """Card names printed in more than one deck (every hero's Signature Gear, an environment's Entangling Growth)."""
+    decks: dict[str, set[str]] = {}
+    for card, cdef in PHYSICAL.items():
+        decks.setdefault(describe(card), set()).add(cdef.deck)
+    return frozenset(name for name, held in decks.items() if len(held) > 1)
+
+
+_SHARED_NAMES = _names_in_several_decks()
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def card_words(card: str) -> str:
+    """A card as decisions and events name it: with its deck when another deck prints a card of that name, and with
+    its copy number when its deck holds several copies.  Copies differ in play (HP, tokens, where they stand), and a
+    trace or a replay file must say which one was chosen or hit: no two options of a decision point read alike."""
+    cdef = PHYSICAL.get(card)
+    if cdef is None:
+        return describe(card)
+    name = describe(card)
+    words = f"{_possessive(cdef.deck)} {name}" if name in _SHARED_NAMES else name
+    return f"{words} #{card.rsplit('#', 1)[1]}" if cdef.copies > 1 else words
+
+
 def validate() -> list[str]:
     """Catalogue-level checks of the rules that are about which cards may do what."""
     problems = []

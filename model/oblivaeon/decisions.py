@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from oblivaeon_verify.model.common.decisions import IllegalDecision
-from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, describe
+from oblivaeon_verify.model.oblivaeon.cards import card_words, describe
 
 ZONE_NAMES = {1: "First Battle Zone", 2: "Second Battle Zone"}
 
@@ -34,39 +34,12 @@ class Decision(NamedTuple):
         return f"{self.actor}: {LABELS.get(self.kind, _default)(self)}"
 
 
-def _names_in_several_decks() -> frozenset[str]:
-    """Card names printed in more than one deck (every hero's Signature Gear, an environment's Entangling Growth)."""
-    decks: dict[str, set[str]] = {}
-    for card, cdef in PHYSICAL.items():
-        decks.setdefault(describe(card), set()).add(cdef.deck)
-    return frozenset(name for name, held in decks.items() if len(held) > 1)
-
-
-_SHARED_NAMES = _names_in_several_decks()
-
-
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def copy_words(card: str) -> str:
-    """A card as a decision names it: with its deck when another deck prints a card of that name, and with its
-    copy number when its deck holds several copies.  Copies differ in play (HP, tokens, where they stand), and a
-    trace or a replay file must say which one was chosen: no two options of a decision point read alike."""
-    cdef = PHYSICAL.get(card)
-    if cdef is None:
-        return describe(card)
-    name = describe(card)
-    words = f"{_possessive(cdef.deck)} {name}" if name in _SHARED_NAMES else name
-    return f"{words} #{card.rsplit('#', 1)[1]}" if cdef.copies > 1 else words
-
-
 def _default(d: Decision) -> str:
     bits = [d.kind.replace("-", " ")]
     if d.card:
-        bits.append(copy_words(d.card))
+        bits.append(card_words(d.card))
     if d.target:
-        bits.append(f"-> {copy_words(d.target)}")
+        bits.append(f"-> {card_words(d.target)}")
     if d.zone:
         bits.append(f"({ZONE_NAMES[d.zone]})")
     return " ".join(bits)
@@ -77,24 +50,24 @@ LABELS = {
     "move": lambda d: f"move to the {ZONE_NAMES[d.zone]}",
     "stay": lambda d: f"stay in the {ZONE_NAMES[d.zone]}",
     "take-objective": lambda d: "take on an objective",
-    "swap-objective": lambda d: f"swap out {copy_words(d.card)}",
-    "trade-objective": lambda d: f"trade {copy_words(d.card)} for {copy_words(d.target)}",
+    "swap-objective": lambda d: f"swap out {card_words(d.card)}",
+    "trade-objective": lambda d: f"trade {card_words(d.card)} for {card_words(d.target)}",
     "shuffle-mission-deck": lambda d: "shuffle the Mission deck",
-    "incap-ability": lambda d: f"use incapacitated ability {d.index + 1} of {copy_words(d.card)}",
-    "regain-reward": lambda d: f"regain {copy_words(d.target)} from under {copy_words(d.card)}",
+    "incap-ability": lambda d: f"use incapacitated ability {d.index + 1} of {card_words(d.card)}",
+    "regain-reward": lambda d: f"regain {card_words(d.target)} from under {card_words(d.card)}",
     "no-option": lambda d: "use none of the six options",
-    "play-card": lambda d: f"play {copy_words(d.card)}",
-    "pay-objective": lambda d: f"pay for {copy_words(d.target)}: discard a card to put a token on it",
+    "play-card": lambda d: f"play {card_words(d.card)}",
+    "pay-objective": lambda d: f"pay for {card_words(d.target)}: discard a card to put a token on it",
     "skip-play": lambda d: "play no card",
-    "use-power": lambda d: f"use power {d.index + 1} of {copy_words(d.card)}",
+    "use-power": lambda d: f"use power {d.index + 1} of {card_words(d.card)}",
     "skip-power": lambda d: "use no power",
-    "target": lambda d: f"choose {copy_words(d.target)}",
-    "discard": lambda d: f"discard {copy_words(d.card)}",
+    "target": lambda d: f"choose {card_words(d.target)}",
+    "discard": lambda d: f"discard {card_words(d.card)}",
     "deck": lambda d: f"choose {d.target}",
-    "keep-top": lambda d: f"leave {copy_words(d.card)} on top",
-    "bottom": lambda d: f"put {copy_words(d.card)} on the bottom",
+    "keep-top": lambda d: f"leave {card_words(d.card)} on top",
+    "bottom": lambda d: f"put {card_words(d.card)} on the bottom",
     "environment": lambda d: f"bring in {d.target}",
-    "set-up-hero": lambda d: f"set up {copy_words(d.card)}",
+    "set-up-hero": lambda d: f"set up {card_words(d.card)}",
 }
 
 FIELDS: dict[str, dict[str, str]] = {

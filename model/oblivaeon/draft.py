@@ -21,7 +21,7 @@ from typing import NamedTuple
 from oblivaeon_verify.model.common.draft import BaseDraft
 from oblivaeon_verify.model.common.events import Event as CommonEvent
 from oblivaeon_verify.model.common.kernel import Kernel
-from oblivaeon_verify.model.oblivaeon.cards import describe
+from oblivaeon_verify.model.oblivaeon.cards import card_words
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.events import KINDS as EVENT_KINDS
 from oblivaeon_verify.model.oblivaeon.state import OUTCOMES, GameState, Outcome, Seat, Zone, evolve
@@ -36,7 +36,7 @@ class Event(CommonEvent):
     __slots__ = ()
 
     def __str__(self) -> str:
-        return self.describe(describe)
+        return self.describe(card_words)
 
 
 class Ctx(NamedTuple):
