@@ -44,7 +44,7 @@ def declared_codes(package: str) -> dict:
 
 
 @contextmanager
-def _on_calls(codes: dict, seen) -> Iterator[None]:
+def on_calls(codes: dict, seen) -> Iterator[None]:
     """Call ``seen(code, clauses)`` whenever a function whose code is in ``codes`` is entered.
 
     A call-only hook: it hands the frame on to the previous hook (a coverage tracer, say) and adds no
@@ -177,7 +177,7 @@ class Acting:
             self._ran.setdefault(c, code.co_qualname)
 
     def __enter__(self) -> Acting:
-        self._hook = _on_calls(self._codes, self._seen)
+        self._hook = on_calls(self._codes, self._seen)
         self._hook.__enter__()
         return self
 

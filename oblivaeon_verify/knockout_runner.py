@@ -9,6 +9,13 @@ reported apart.  When random play catches nothing, corner-case scenarios are run
 knocked out: those that cite the clause, or for a record kind every scenario of the ruleset (a
 scenario cites clauses, never record kinds, and any of them may pass through the kind's handler).
 A scenario that then fails catches it (a hand-built position reaches what random play is too rare to).
+
+A knocked-out handler that a budget game never calls cannot change that game: play is deterministic
+and the knock-out only swaps the code of the functions it names.  So each process plays the budget's
+games once as they are, noting which handlers each game called (:func:`baseline`), and a knock-out
+skips a game that passed there and called none of its handlers, counting that game's steps as played.
+Its row is the row of playing every game (``tests/test_knockout_skip.py`` compares the two); only its
+seconds are fewer.  Most of the targets random play never reaches are skipped whole this way.
 Game-independent: the ruleset object gives the catalogue, the model package, the kernel, the
 invariant registry and (by its name) the scenario folder.
 """
@@ -17,8 +24,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import asdict, dataclass, field
+from types import CodeType
 
-from oblivaeon_verify import interrupts, knockout
+from oblivaeon_verify import handlers, interrupts, knockout
 from oblivaeon_verify.checked_play import CheckTally, play_checked, properties
 
 CLAUSE, HANDLER = "clause", "handler"
@@ -85,19 +93,58 @@ def not_knockable(ruleset) -> list[tuple[str, str]]:
     return out
 
 
-def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, players=None) -> KnockoutResult:
-    """Knock out ``target`` (a clause id or a record kind) and play up to ``games`` checked games (cycling the player counts)."""
+@dataclass(frozen=True)
+class BaselineGame:
+    """One budget game played with nothing knocked out: whether it passed, its steps, the handlers it called."""
+
+    passed: bool
+    steps: int
+    called: frozenset[CodeType]
+
+
+_BASELINES: dict[tuple, list[BaselineGame]] = {}
+"""This process's baseline games so far, by ruleset, parameters, seed and player counts (game ``g`` is the same
+game whatever the budget)."""
+
+
+def _every_handler(ruleset) -> dict[CodeType, tuple]:
+    """The code of every function a knock-out of ``ruleset`` can swap out: clause handlers and record-kind handlers."""
+    fns = [h.function for h in knockout.handlers(ruleset.package)] + list(knockout.kinds(ruleset.kernel).values())
+    return {fn.__code__: () for fn in fns}
+
+
+def baseline(ruleset, params, seed: int, games: int, counts: tuple[int, ...]) -> tuple[BaselineGame, ...]:
+    """The first ``games`` games as :func:`run_one` plays them, with nothing knocked out (each played once per process)."""
+    known = _BASELINES.setdefault((ruleset.name, params, seed, counts), [])
+    if len(known) < games:
+        codes = _every_handler(ruleset)
+        for g in range(len(known), games):
+            called: set[CodeType] = set()
+            with handlers.on_calls(codes, lambda code, _clauses, into=called: into.add(code)):
+                game = play_checked(ruleset, params, seed, counts[g % len(counts)], g, limit_seconds=GAME_LIMIT_SECONDS)
+            known.append(BaselineGame(not game.failed, game.steps, frozenset(called)))
+    return tuple(known[:games])
+
+
+def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, players=None, skip_unreached: bool = True) -> KnockoutResult:
+    """Knock out ``target`` (a clause id or a record kind) and play up to ``games`` checked games (cycling the player counts).
+
+    ``skip_unreached``: skip a game that the :func:`baseline` says passed without calling the target's handlers (the
+    row is the same either way; ``False`` plays every game)."""
+    swapped = knockout.target_handlers(ruleset, target)
     res = KnockoutResult(
-        target,
-        target_type(ruleset, target),
-        [h.name for h in knockout.target_handlers(ruleset, target)],
-        list(knockout.target_shared_with(ruleset, target)),
+        target, target_type(ruleset, target), [h.name for h in swapped], list(knockout.target_shared_with(ruleset, target))
     )
-    counts = list(players or ruleset.players)
+    counts = tuple(players or ruleset.players)
+    base = baseline(ruleset, params, seed, games, counts) if skip_unreached else ()
+    own = {h.function.__code__ for h in swapped}
     tally = CheckTally()
     start = time.perf_counter()
     with knockout.target_knocked_out(ruleset, target):
         for g in range(games):
+            if base and base[g].passed and own.isdisjoint(base[g].called):
+                tally.steps += base[g].steps  # the same game, played already: it passed
+                continue
             n = counts[g % len(counts)]
             game = play_checked(ruleset, params, seed, n, g, tally=tally, limit_seconds=GAME_LIMIT_SECONDS)
             if game.failed:

@@ -29,7 +29,7 @@ def _traced(play) -> Counter:
         for c in clauses:
             fired[c] += 1
 
-    with handlers._on_calls(handlers.declared_codes(PACKAGE), seen):
+    with handlers.on_calls(handlers.declared_codes(PACKAGE), seen):
         play()
     return fired
 
