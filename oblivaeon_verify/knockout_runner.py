@@ -22,6 +22,7 @@ invariant registry and (by its name) the scenario folder.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from types import CodeType
@@ -105,6 +106,7 @@ class BaselineGame:
 _BASELINES: dict[tuple, list[BaselineGame]] = {}
 """This process's baseline games so far, by ruleset, parameters, seed and player counts (game ``g`` is the same
 game whatever the budget)."""
+_BASELINES_LOCK = threading.Lock()
 
 
 def _every_handler(ruleset) -> dict[CodeType, tuple]:
@@ -115,6 +117,11 @@ def _every_handler(ruleset) -> dict[CodeType, tuple]:
 
 def baseline(ruleset, params, seed: int, games: int, counts: tuple[int, ...]) -> tuple[BaselineGame, ...]:
     """The first ``games`` games as :func:`run_one` plays them, with nothing knocked out (each played once per process)."""
+    with _BASELINES_LOCK:  # (a knock-out task runs alone in its process; a caller in threads might not)
+        return _baseline(ruleset, params, seed, games, counts)
+
+
+def _baseline(ruleset, params, seed: int, games: int, counts: tuple[int, ...]) -> tuple[BaselineGame, ...]:
     known = _BASELINES.setdefault((ruleset.name, params, seed, counts), [])
     if len(known) < games:
         codes = _every_handler(ruleset)
