@@ -51,6 +51,9 @@ class KnockoutResult:
     message: str = ""
     games: int = 0
     """Games played up to and including the first failing one."""
+    reached: int = 0
+    """Of those games, how many call a knocked-out function when nothing is knocked out (the :func:`baseline`): 0 says
+    random play never reached the rule within them, more says it did and nothing noticed the rule gone (while uncaught)."""
     steps: int = 0
     seconds: float = 0.0
     status: str = "uncaught"
@@ -143,13 +146,14 @@ def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, pla
         target, target_type(ruleset, target), [h.name for h in swapped], list(knockout.target_shared_with(ruleset, target))
     )
     counts = tuple(players or ruleset.players)
-    base = baseline(ruleset, params, seed, games, counts) if skip_unreached else ()
+    base = baseline(ruleset, params, seed, games, counts)
     own = {h.function.__code__ for h in swapped}
     tally = CheckTally()
     start = time.perf_counter()
     with knockout.target_knocked_out(ruleset, target):
         for g in range(games):
-            if base and base[g].passed and own.isdisjoint(base[g].called):
+            res.reached += not own.isdisjoint(base[g].called)
+            if skip_unreached and base[g].passed and own.isdisjoint(base[g].called):
                 tally.steps += base[g].steps  # the same game, played already: it passed
                 continue
             n = counts[g % len(counts)]
@@ -236,6 +240,18 @@ def _named(row: dict) -> dict:
     return {"clause": row["target"], **out} if row["target_type"] == CLAUSE else out
 
 
+def _reach(row: dict) -> dict:
+    return {"games": row["games"], "reached": row["reached"]}
+
+
+def ran_in(entry: dict) -> str:
+    """Whether play reached a target its knock-out left uncaught, in words: a rule never reached is out of random
+    play's reach; one reached and gone unnoticed is a rule no invariant guards."""
+    if entry["reached"] == 0:
+        return f"play never ran it in the {entry['games']:,} games"
+    return f"it ran in {entry['reached']:,} of the {entry['games']:,} games, and nothing noticed it gone"
+
+
 def summary(ruleset, rows: list[dict]) -> dict:
     """Counts and the share caught, over every row and by target type; uncaught targets with the reason the properties give."""
     caught = [r for r in rows if r["status"] == "caught"]
@@ -248,8 +264,8 @@ def summary(ruleset, rows: list[dict]) -> dict:
         "caught_by_invariant": len(caught),
         "caught_by_crash": len(crashed),
         "caught_by_scenario": len(by_scenario),
-        "only_by_scenario": [{**_named(r), "scenarios": r["caught_by"], "reason": reason(ruleset, r)} for r in by_scenario],
-        "uncaught": [{**_named(r), "reason": reason(ruleset, r)} for r in uncaught],
+        "only_by_scenario": [{**_named(r), **_reach(r), "scenarios": r["caught_by"], "reason": reason(ruleset, r)} for r in by_scenario],
+        "uncaught": [{**_named(r), **_reach(r), "reason": reason(ruleset, r)} for r in uncaught],
         "share_caught": round((len(caught) + len(crashed) + len(by_scenario)) / n, 3),
         "share_caught_by_invariant": round(len(caught) / n, 3),
         "not_knockable": [{"clause": c, "reason": why} for c, why in not_knockable(ruleset)],

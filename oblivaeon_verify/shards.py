@@ -254,6 +254,7 @@ RESULTS: dict[str, dict] = {
             "caught_by": {"type": "array", "items": _TEXT},
             "message": _TEXT,
             "games": _WHOLE,
+            "reached": _WHOLE,
             "steps": _WHOLE,
             "seconds": {"type": "number", "minimum": 0},
             "status": {"enum": ["caught", "crashed", "scenario", "uncaught"]},

@@ -104,16 +104,21 @@ def test_the_scenarios_of_a_clause_all_pass_while_it_is_on():
 
 def test_a_clause_caught_only_by_a_scenario_is_counted_apart_from_the_invariants():
     rows = [
-        {"target": "A.A", "target_type": "clause", "status": "caught", "caught_by": ["x"]},
+        {"target": "A.A", "target_type": "clause", "status": "caught", "caught_by": ["x"], "games": 1, "reached": 1},
         {
             "target": "CLAR.REQUITAL-CONSTRUCTS",
             "target_type": "clause",
             "status": "scenario",
             "caught_by": ["clar-requital-constructs-stay"],
+            "games": 12,
+            "reached": 0,
         },
-        {"target": "C.C", "target_type": "clause", "status": "uncaught", "caught_by": []},
+        {"target": "C.C", "target_type": "clause", "status": "uncaught", "caught_by": [], "games": 12, "reached": 3},
     ]
     s = kr.summary(RULESET, rows)
     assert (s["caught_by_invariant"], s["caught_by_scenario"], len(s["uncaught"])) == (1, 1, 1)
     assert s["only_by_scenario"][0]["scenarios"] == ["clar-requital-constructs-stay"]
+    # whether play reached the rule tells out of reach (never ran) from unguarded (ran, and nothing noticed)
+    assert kr.ran_in(s["only_by_scenario"][0]) == "play never ran it in the 12 games"
+    assert kr.ran_in(s["uncaught"][0]) == "it ran in 3 of the 12 games, and nothing noticed it gone"
     assert s["share_caught"] == round(2 / 3, 3) and s["share_caught_by_invariant"] == round(1 / 3, 3)

@@ -91,3 +91,19 @@ def test_the_baseline_is_played_once_per_process_and_notes_what_each_game_called
     assert kr.baseline(ruleset, params, SEED, 2, tuple(ruleset.players)) == first[:2]
     dealt = {h.function.__code__ for h in knockout.target_handlers(ruleset, "MAT.STARTING-HAND")}  # every game deals the hands
     assert dealt and all(dealt <= g.called for g in first)
+
+
+def test_a_row_says_in_how_many_of_its_games_play_reached_the_rule():
+    """``reached``: 0 for a rule play never ran (out of random play's reach), else how many games ran it."""
+    ruleset = rulesets.load("aeons_end")
+    never = _row(ruleset, "HealLowest", 40, skip=True)
+    assert (never["games"], never["reached"]) == (40, 0)
+    assert kr.ran_in(never) == "play never ran it in the 40 games"
+    caught = _row(ruleset, "ChooseHarmed", 40, skip=True)
+    assert caught["status"] == "caught" and caught["reached"] == _reaching(ruleset, "ChooseHarmed", caught["games"]) >= 1
+
+
+def _reaching(ruleset, target: str, games: int) -> int:
+    base = kr.baseline(ruleset, ruleset.default_parameters(), SEED, games, tuple(ruleset.players))
+    own = {h.function.__code__ for h in knockout.target_handlers(ruleset, target)}
+    return sum(1 for g in base if not own.isdisjoint(g.called))

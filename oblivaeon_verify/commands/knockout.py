@@ -153,6 +153,7 @@ def _print(ruleset, rows: list[dict], s: dict) -> None:
     t.add_column("knocked out")
     t.add_column("status")
     t.add_column("games/steps/s", justify="right")
+    t.add_column("ran in", justify="right")
     t.add_column("caught by", overflow="fold")
     for r in rows:
         status = {
@@ -165,6 +166,7 @@ def _print(ruleset, rows: list[dict], s: dict) -> None:
             r["target"] if r["target_type"] == kr.CLAUSE else f"{r['target']} (handler)",
             status,
             f"{r['games']}/{r['steps']}/{r['seconds']}",
+            str(r["reached"]),
             ", ".join(r["caught_by"]) + (f" (shares a handler with {', '.join(r['shared_with'])})" if r["shared_with"] else ""),
         )
     con.print(t)
@@ -176,9 +178,11 @@ def _print(ruleset, rows: list[dict], s: dict) -> None:
     if by[kr.HANDLER]["knocked_out"]:
         con.print(f"handler kinds turned off one at a time: {by[kr.HANDLER]['knocked_out']}, caught: {by[kr.HANDLER]['caught']}")
     for u in s["only_by_scenario"]:
-        con.print(f"[yellow]only a scenario[/yellow] {_named(u)} ({', '.join(u['scenarios'])}); no invariant: {u['reason']}")
+        con.print(
+            f"[yellow]only a scenario[/yellow] {_named(u)} ({', '.join(u['scenarios'])}; {kr.ran_in(u)}); no invariant: {u['reason']}"
+        )
     for u in s["uncaught"]:
-        con.print(f"[red]unguarded[/red] {_named(u)}: {u['reason']}")
+        con.print(f"[red]unguarded[/red] {_named(u)} ({kr.ran_in(u)}): {u['reason']}")
     for u in s["not_knockable"]:
         con.print(f"[dim]not knockable[/dim] {u['clause']}: {u['reason']}")
 

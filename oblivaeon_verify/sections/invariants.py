@@ -146,16 +146,20 @@ def markdown(data: dict) -> str:
             f"{n['caught_by_invariant']}, by a model exception {n['caught_by_crash']}, only by a scenario ({where}) "
             f"{n['caught_by_scenario']}; not caught {n['uncaught']}.",
             "",
-            f"| {word} | status | games / steps to first failure | caught by |",
-            "| --- | --- | --- | --- |",
+            f"| {word} | status | games / steps to first failure | games its rule ran in | caught by |",
+            "| --- | --- | --- | --- | --- |",
         ]
-        lines += [f"| {r['target']} | {r['status']} | {r['games']} / {r['steps']} | {', '.join(r['caught_by'])} |" for r in rows]
+        lines += [
+            f"| {r['target']} | {r['status']} | {r['games']} / {r['steps']} | {r['reached']} | {', '.join(r['caught_by'])} |" for r in rows
+        ]
     if data.get("knockout_scope") == "quick" and not s["by_target_type"][kr.HANDLER]["knocked_out"]:
         lines += ["", "Handler knock-out: not in this quick report (the ruleset's QUICK_KNOCKOUTS name no kind of work record)."]
     for u in s["only_by_scenario"]:
-        lines.append(f"\n- caught only by a scenario ({', '.join(u['scenarios'])}): **{_named(u)}**; no invariant: {u['reason']}")
+        lines.append(
+            f"\n- caught only by a scenario ({', '.join(u['scenarios'])}): **{_named(u)}** ({kr.ran_in(u)}); no invariant: {u['reason']}"
+        )
     for u in s["uncaught"]:
-        lines.append(f"\n- unguarded: **{_named(u)}**: {u['reason']}")
+        lines.append(f"\n- unguarded: **{_named(u)}** ({kr.ran_in(u)}): {u['reason']}")
     return "\n".join(lines) + "\n"
 
 
