@@ -53,7 +53,7 @@ class KnockoutResult:
     """Games played up to and including the first failing one."""
     reached: int = 0
     """Of those games, how many call a knocked-out function when nothing is knocked out (the :func:`baseline`): 0 says
-    random play never reached the rule within them, more says it did and nothing noticed the rule gone (while uncaught)."""
+    random play never reached the rule within them."""
     steps: int = 0
     seconds: float = 0.0
     status: str = "uncaught"
@@ -245,11 +245,12 @@ def _reach(row: dict) -> dict:
 
 
 def ran_in(entry: dict) -> str:
-    """Whether play reached a target its knock-out left uncaught, in words: a rule never reached is out of random
-    play's reach; one reached and gone unnoticed is a rule no invariant guards."""
+    """In words, whether play called a target's knocked-out functions: never is out of random play's reach; called
+    and left uncaught, the rule either changed nothing in those games (a handler that tests a condition first) or went
+    unnoticed."""
     if entry["reached"] == 0:
-        return f"play never ran it in the {entry['games']:,} games"
-    return f"it ran in {entry['reached']:,} of the {entry['games']:,} games, and nothing noticed it gone"
+        return f"play never called it in the {entry['games']:,} games"
+    return f"play called it in {entry['reached']:,} of the {entry['games']:,} games"
 
 
 def summary(ruleset, rows: list[dict]) -> dict:

@@ -118,7 +118,7 @@ def test_a_clause_caught_only_by_a_scenario_is_counted_apart_from_the_invariants
     s = kr.summary(RULESET, rows)
     assert (s["caught_by_invariant"], s["caught_by_scenario"], len(s["uncaught"])) == (1, 1, 1)
     assert s["only_by_scenario"][0]["scenarios"] == ["clar-requital-constructs-stay"]
-    # whether play reached the rule tells out of reach (never ran) from unguarded (ran, and nothing noticed)
-    assert kr.ran_in(s["only_by_scenario"][0]) == "play never ran it in the 12 games"
-    assert kr.ran_in(s["uncaught"][0]) == "it ran in 3 of the 12 games, and nothing noticed it gone"
+    # whether play called the rule tells a rule out of random play's reach from one it calls
+    assert kr.ran_in(s["only_by_scenario"][0]) == "play never called it in the 12 games"
+    assert kr.ran_in(s["uncaught"][0]) == "play called it in 3 of the 12 games"
     assert s["share_caught"] == round(2 / 3, 3) and s["share_caught_by_invariant"] == round(1 / 3, 3)

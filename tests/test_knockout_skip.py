@@ -98,7 +98,7 @@ def test_a_row_says_in_how_many_of_its_games_play_reached_the_rule():
     ruleset = rulesets.load("aeons_end")
     never = _row(ruleset, "HealLowest", 40, skip=True)
     assert (never["games"], never["reached"]) == (40, 0)
-    assert kr.ran_in(never) == "play never ran it in the 40 games"
+    assert kr.ran_in(never) == "play never called it in the 40 games"
     caught = _row(ruleset, "ChooseHarmed", 40, skip=True)
     assert caught["status"] == "caught" and caught["reached"] == _reaching(ruleset, "ChooseHarmed", caught["games"]) >= 1
 

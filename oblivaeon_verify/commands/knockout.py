@@ -153,7 +153,7 @@ def _print(ruleset, rows: list[dict], s: dict) -> None:
     t.add_column("knocked out")
     t.add_column("status")
     t.add_column("games/steps/s", justify="right")
-    t.add_column("ran in", justify="right")
+    t.add_column("called in", justify="right")
     t.add_column("caught by", overflow="fold")
     for r in rows:
         status = {

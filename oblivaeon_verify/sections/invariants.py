@@ -146,7 +146,7 @@ def markdown(data: dict) -> str:
             f"{n['caught_by_invariant']}, by a model exception {n['caught_by_crash']}, only by a scenario ({where}) "
             f"{n['caught_by_scenario']}; not caught {n['uncaught']}.",
             "",
-            f"| {word} | status | games / steps to first failure | games its rule ran in | caught by |",
+            f"| {word} | status | games / steps to first failure | games that called it | caught by |",
             "| --- | --- | --- | --- | --- |",
         ]
         lines += [
