@@ -22,7 +22,8 @@ UNGUARDED_REASONS: dict[str, str] = {
     "guards it when it comes up",
     "CLAR.RITES-OF-REVIVAL": "rare: needs Rites of Revival in play with an incapacitated hero in the Temple of Zhu Long's "
     "zone; incapacitated-card-never-returns guards what a wrong revival would break",
-    "CLAR.REQUITAL-CONSTRUCTS": "not reached by random play: Requital's power puts a Construct under the card and plays "
+    "CLAR.REQUITAL-CONSTRUCTS": "its case never comes up in random play (its handler is called at every hero's fall, and "
+    "finds no Construct under a fallen Requital): Requital's power puts a Construct under the card and plays "
     "it at once, so Requital never falls with one under it, and its Constructs in play go to the box when it falls; "
     "no-other-captain-cosmic-while-constructs-remain guards the rule when a position has them (uncaught in 400 games)",
 }
