@@ -14,7 +14,7 @@ from oblivaeon_verify.model.common.kernel import pending, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
-from oblivaeon_verify.model.oblivaeon.draft import Ctx, Event
+from oblivaeon_verify.model.oblivaeon.draft import Ctx, Event, deck_label
 from oblivaeon_verify.model.oblivaeon.effects import ChooseDamageTarget, ChooseDeckToDiscardFrom, ChooseTimestreamDeck, DiscardTop, DrawOne
 from oblivaeon_verify.model.oblivaeon.missions import AddObjectiveToken, ChooseDiscardToPay
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
@@ -24,6 +24,7 @@ from oblivaeon_verify.model.oblivaeon.scions import BringForth
 from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
+from oblivaeon_verify import knockout
 from oblivaeon_verify.checked_play import CheckTally, play_checked
 from tests.support import game
 
@@ -758,3 +759,29 @@ def test_a_bring_forth_owed_when_a_step_begins_brings_a_scion_forth_or_finds_the
     came = ev("scion-enters", "OA-TURN.START", zone=2, card=start.reserve.cards()[0])
     assert dropped not in inv.violations(step(owed, [came], start))
     assert dropped not in inv.violations(step(owed, [], owed))  # still owed
+
+
+def _timestream_step(start, reveal_of: str):
+    """Hero 1 chose its own deck for the timestream, and the next decision point is chance turning up the top card
+    of the deck labelled ``reveal_of``."""
+    before = waiting_at(start, ChooseTimestreamDeck(waiting_for(start).options, None, (("seat", 0),)))
+    reveal = Decision("reveal", "chance", card=start.seats[0].hand[0], target=reveal_of, weight=1)
+    return step(before, [], replace(start, options=(reveal, reveal)), decision=Decision("deck", "hero 1", index=0))
+
+
+def test_the_timestream_look_waits_for_the_chosen_decks_top_card_and_no_other(start):
+    """HEROES.LA-COMODORA: after the deck is chosen, the next decision is keep-or-bottom, or chance turning up that
+    deck's top card.  A reveal of another deck is the look skipped (the knock-outs of ChooseTimestreamDeck and
+    TimestreamLook showed it passing before: any chance outcome was taken for the look's)."""
+    inv = INVARIANTS["timestream-offers-keep-or-bottom"]
+    own = deck_label(start, ("seat", 0))
+    other = deck_label(start, ("seat", 1))
+    assert len(start.seats[0].deck) >= 2 and own != other
+    assert inv.violations(_timestream_step(start, own)) == []
+    assert inv.violations(_timestream_step(start, other))
+
+
+def test_knocking_out_the_timestream_look_is_caught_in_random_play():
+    with knockout.target_knocked_out(RULESET, "TimestreamLook"):
+        game = play_checked(RULESET, DEFAULT, 2026, 4, 4)  # the fifth game of the knock-out budget, where it comes up
+    assert [v.invariant for v in game.violations] == ["timestream-offers-keep-or-bottom"]

@@ -18,8 +18,6 @@ UNGUARDED_REASONS: dict[str, str] = {
     "offering the Mission deck is what deck-choices-respect-the-villain-and-mission-decks checks",
     "CLAR.OA-NOT-REMOVABLE": "the stub switches Unforgiving Wasteland off altogether, so OblivAeon stays in the game "
     "either way: the promise of the clause still holds (oblivaeon-never-removed)",
-    "HEROES.LA-COMODORA": "rare: needs La Comodora in play using her timestream card; timestream-offers-keep-or-bottom "
-    "guards it when it comes up",
     "CLAR.RITES-OF-REVIVAL": "rare: needs Rites of Revival in play with an incapacitated hero in the Temple of Zhu Long's "
     "zone; incapacitated-card-never-returns guards what a wrong revival would break",
     "CLAR.REQUITAL-CONSTRUCTS": "its case never comes up in random play (its handler is called at every hero's fall, and "
@@ -42,12 +40,9 @@ UNGUARDED_KIND_REASONS: dict[str, str] = {
     "the scenario hero-discard-and-objective-token plays it, and players-choices-take-effect checks the token goes on the objective chosen",
     "ChooseHeroToMoveNextTo": "rare: asked only when La Comodora's Phased Hull Plating moves itself to the other zone "
     "(the card's own power); players-choices-take-effect checks that it lands by the hero chosen",
-    "ChooseTimestreamDeck": "rare: needs La Comodora in play using Temporal Glimpse (as HEROES.LA-COMODORA); "
-    "timestream-offers-keep-or-bottom guards it when it comes up",
-    "TimestreamLook": "rare: needs La Comodora in play using Temporal Glimpse (as HEROES.LA-COMODORA); "
-    "timestream-offers-keep-or-bottom guards it when it comes up",
-    "ChooseKeepOrBottom": "rare: needs La Comodora in play using Temporal Glimpse (as HEROES.LA-COMODORA); "
-    "players-choices-take-effect checks that a card sent to the bottom goes there",
+    "ChooseKeepOrBottom": "asked only when La Comodora uses Temporal Glimpse, and its stub changes nothing unless the "
+    "card is sent to the bottom: random play keeps it on top in the budget's games; players-choices-take-effect checks "
+    "that a card sent to the bottom goes there",
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from oblivaeon_verify.model.common.kernel import waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS
+from oblivaeon_verify.model.oblivaeon.draft import Draft, deck_label
 from oblivaeon_verify.model.oblivaeon.effects import ChooseTimestreamDeck
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, opens_a_turn, seat_of_character, segments, shield_card
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON, state, step
@@ -240,14 +241,16 @@ def timestream(st):
     choice = waiting_for(st.before)
     if not isinstance(choice, ChooseTimestreamDeck) or st.after.outcome is not None:
         return
-    from oblivaeon_verify.model.oblivaeon.draft import Draft
-
     ref = choice.decks[st.decision.index]
     if len(Draft(st.before).deck(ref)) < 2:
         return
-    kinds = {d.kind for d in st.after.options}
-    if not (kinds & {"keep-top", "bottom"} or (st.after.options and st.after.options[0].is_chance)):
-        yield "a deck was chosen for the timestream and its top card was never offered"
+    options = st.after.options
+    if {d.kind for d in options} & {"keep-top", "bottom"}:
+        return
+    # else the look waits for chance to turn up that deck's top card, and for nothing else
+    label = deck_label(st.before, ref)
+    if not options or any(d.kind != "reveal" or d.target != label for d in options):
+        yield f"{label} was chosen for the timestream and its top card was never offered (next: {options[0] if options else 'nothing'})"
 
 
 @state(
