@@ -54,6 +54,10 @@ class KnockoutResult:
     reached: int = 0
     """Of those games, how many call a knocked-out function when nothing is knocked out (the :func:`baseline`): 0 says
     random play never reached the rule within them."""
+    differed: int = 0
+    """Of those games that passed, how many went otherwise than with nothing knocked out (other decisions, or another
+    outcome): a knock-out that changed play and that no check noticed.  (The same decisions need not mean the same
+    game: a changed count of HP may leave every decision alike.)"""
     steps: int = 0
     seconds: float = 0.0
     status: str = "uncaught"
@@ -99,11 +103,13 @@ def not_knockable(ruleset) -> list[tuple[str, str]]:
 
 @dataclass(frozen=True)
 class BaselineGame:
-    """One budget game played with nothing knocked out: whether it passed, its steps, the handlers it called."""
+    """One budget game played with nothing knocked out: whether it passed, its steps, the handlers it called, and
+    how it went (its decisions and outcome, to tell a knocked-out game that went otherwise)."""
 
     passed: bool
     steps: int
     called: frozenset[CodeType]
+    went: tuple = ()
 
 
 _BASELINES: dict[tuple, list[BaselineGame]] = {}
@@ -132,8 +138,13 @@ def _baseline(ruleset, params, seed: int, games: int, counts: tuple[int, ...]) -
             called: set[CodeType] = set()
             with handlers.on_calls(codes, lambda code, _clauses, into=called: into.add(code)):
                 game = play_checked(ruleset, params, seed, counts[g % len(counts)], g, limit_seconds=GAME_LIMIT_SECONDS)
-            known.append(BaselineGame(not game.failed, game.steps, frozenset(called)))
+            known.append(BaselineGame(not game.failed, game.steps, frozenset(called), _went(game)))
     return tuple(known[:games])
+
+
+def _went(game) -> tuple:
+    """How a checked game went, to compare one knocked-out game with its baseline: its decisions and its outcome."""
+    return (*game.chosen, game.outcome)
 
 
 def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, players=None, skip_unreached: bool = True) -> KnockoutResult:
@@ -158,6 +169,7 @@ def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, pla
                 continue
             n = counts[g % len(counts)]
             game = play_checked(ruleset, params, seed, n, g, tally=tally, limit_seconds=GAME_LIMIT_SECONDS)
+            res.differed += not game.failed and _went(game) != base[g].went
             if game.failed:
                 res.games = g + 1
                 res.steps = tally.steps
@@ -241,7 +253,7 @@ def _named(row: dict) -> dict:
 
 
 def _reach(row: dict) -> dict:
-    return {"games": row["games"], "reached": row["reached"]}
+    return {"games": row["games"], "reached": row["reached"], "differed": row["differed"]}
 
 
 def ran_in(entry: dict) -> str:
@@ -250,7 +262,10 @@ def ran_in(entry: dict) -> str:
     unnoticed."""
     if entry["reached"] == 0:
         return f"play never called it in the {entry['games']:,} games"
-    return f"play called it in {entry['reached']:,} of the {entry['games']:,} games"
+    said = f"play called it in {entry['reached']:,} of the {entry['games']:,} games"
+    if entry["differed"] == 0:
+        return f"{said}, and each went on as with nothing knocked out"
+    return f"{said}, and {entry['differed']:,} of them went otherwise with no invariant failing"
 
 
 def summary(ruleset, rows: list[dict]) -> dict:

@@ -255,6 +255,7 @@ RESULTS: dict[str, dict] = {
             "message": _TEXT,
             "games": _WHOLE,
             "reached": _WHOLE,
+            "differed": _WHOLE,
             "steps": _WHOLE,
             "seconds": {"type": "number", "minimum": 0},
             "status": {"enum": ["caught", "crashed", "scenario", "uncaught"]},

@@ -99,8 +99,16 @@ def test_the_summary_counts_clauses_and_handler_kinds_apart_and_gives_each_uncau
     rows = [
         {"target": "INCAP.CARDS-TO-BOX", "target_type": "clause", "status": "caught", "caught_by": ["x"]},
         {"target": "FireReaction", "target_type": "handler", "status": "caught", "caught_by": ["y"]},
-        {"target": "ChoosePlay", "target_type": "handler", "status": "scenario", "caught_by": ["hero-luminary"], "games": 4, "reached": 2},
-        {"target": "DrawOne", "target_type": "handler", "status": "uncaught", "caught_by": [], "games": 4, "reached": 0},
+        {
+            "target": "ChoosePlay",
+            "target_type": "handler",
+            "status": "scenario",
+            "caught_by": ["hero-luminary"],
+            "games": 4,
+            "reached": 2,
+            "differed": 1,
+        },
+        {"target": "DrawOne", "target_type": "handler", "status": "uncaught", "caught_by": [], "games": 4, "reached": 0, "differed": 0},
     ]
     s = kr.summary(RULESET, rows)
     assert s["knocked_out"] == 4 and s["by_target_type"]["clause"] == {
@@ -112,7 +120,9 @@ def test_the_summary_counts_clauses_and_handler_kinds_apart_and_gives_each_uncau
         "uncaught": 0,
     }
     assert s["by_target_type"]["handler"]["knocked_out"] == 3 and s["by_target_type"]["handler"]["caught"] == 2
-    assert s["uncaught"] == [{"target": "DrawOne", "target_type": "handler", "games": 4, "reached": 0, "reason": kr.NO_REASON}]
+    assert s["uncaught"] == [
+        {"target": "DrawOne", "target_type": "handler", "games": 4, "reached": 0, "differed": 0, "reason": kr.NO_REASON}
+    ]
     data = {"available": True, "games": 1, "invariants": [], "knockout_summary": s}
     assert section.findings(data)["failed"] == ["knock-out of handler kind DrawOne caught by nothing: " + kr.NO_REASON]
 

@@ -104,7 +104,7 @@ def test_the_scenarios_of_a_clause_all_pass_while_it_is_on():
 
 def test_a_clause_caught_only_by_a_scenario_is_counted_apart_from_the_invariants():
     rows = [
-        {"target": "A.A", "target_type": "clause", "status": "caught", "caught_by": ["x"], "games": 1, "reached": 1},
+        {"target": "A.A", "target_type": "clause", "status": "caught", "caught_by": ["x"], "games": 1, "reached": 1, "differed": 0},
         {
             "target": "CLAR.REQUITAL-CONSTRUCTS",
             "target_type": "clause",
@@ -112,13 +112,18 @@ def test_a_clause_caught_only_by_a_scenario_is_counted_apart_from_the_invariants
             "caught_by": ["clar-requital-constructs-stay"],
             "games": 12,
             "reached": 0,
+            "differed": 0,
         },
-        {"target": "C.C", "target_type": "clause", "status": "uncaught", "caught_by": [], "games": 12, "reached": 3},
+        {"target": "C.C", "target_type": "clause", "status": "uncaught", "caught_by": [], "games": 12, "reached": 3, "differed": 2},
     ]
     s = kr.summary(RULESET, rows)
     assert (s["caught_by_invariant"], s["caught_by_scenario"], len(s["uncaught"])) == (1, 1, 1)
     assert s["only_by_scenario"][0]["scenarios"] == ["clar-requital-constructs-stay"]
     # whether play called the rule tells a rule out of random play's reach from one it calls
     assert kr.ran_in(s["only_by_scenario"][0]) == "play never called it in the 12 games"
-    assert kr.ran_in(s["uncaught"][0]) == "play called it in 3 of the 12 games"
+    assert kr.ran_in(s["uncaught"][0]) == "play called it in 3 of the 12 games, and 2 of them went otherwise with no invariant failing"
+    assert (
+        kr.ran_in({"games": 12, "reached": 3, "differed": 0})
+        == "play called it in 3 of the 12 games, and each went on as with nothing knocked out"
+    )
     assert s["share_caught"] == round(2 / 3, 3) and s["share_caught_by_invariant"] == round(1 / 3, 3)

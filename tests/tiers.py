@@ -57,6 +57,7 @@ TESTS = frozenset(
         "tests/test_cli.py::test_verify_writes_the_reports",
         "tests/test_knockout_skip.py::test_skipping_gives_the_row_of_playing_every_game_for_oblivaeon_too",
         "tests/test_knockout_skip.py::test_the_oblivaeon_cases_skip_what_they_claim_to",
+        "tests/test_knockout_skip.py::test_a_row_counts_the_games_a_knock_out_made_go_otherwise",
         "tests/test_clarify.py::test_the_encoded_rulebook_is_consistent_and_reports_what_follows_from_the_rest",
         "tests/test_clarify.py::test_a_new_clarification_is_consistent",
         "tests/test_clarify.py::test_a_contradicting_clarification_names_every_minimal_core",
