@@ -3,8 +3,10 @@
 A knock-out replaces the clause's handler with a stub that does nothing and returns an empty
 value.  For the clauses below that stub either has no effect that breaks a rule (it removes an
 option or a choice, and the rules allow an effect with nothing to act on to do nothing), or the
-rule is reached too rarely for the bounded campaign.  Each reason names the invariant that guards
-the rule when it does act, so the clause is not unguarded, only out of the knock-out's reach.
+rule is reached too rarely for the bounded campaign, or (said so plainly) play reaches the rule and
+no invariant checks it, and scenarios do.  The report puts beside each reason how many of the
+budget's games called the rule and how many went otherwise with it knocked out, which tells the
+three apart.
 """
 
 from __future__ import annotations
@@ -12,14 +14,17 @@ from __future__ import annotations
 UNGUARDED_REASONS: dict[str, str] = {
     "BZ.ISOLATION": "the stub returns no reachable targets at all, so effects hit nothing, which no rule forbids; "
     "crossing into the other zone (the broken direction) is what battle-zone-isolation checks on every event",
-    "CLAR.VILLAIN-DECKS": "the stub returns no reachable decks, so deck effects do nothing (allowed); offering a deck "
-    "they may not reach is what deck-choices-respect-the-villain-and-mission-decks checks",
+    "CLAR.VILLAIN-DECKS": "the stub returns no reachable decks, so deck effects do nothing, which no invariant "
+    "forbids (none checks that a deck in reach is offered); offering a deck they may not reach is what "
+    "deck-choices-respect-the-villain-and-mission-decks checks",
     "CLAR.MISSION-DECK-UNTARGETABLE": "shares its handler with CLAR.VILLAIN-DECKS: the stub removes every deck choice; "
     "offering the Mission deck is what deck-choices-respect-the-villain-and-mission-decks checks",
     "CLAR.OA-NOT-REMOVABLE": "the stub switches Unforgiving Wasteland off altogether, so OblivAeon stays in the game "
-    "either way: the promise of the clause still holds (oblivaeon-never-removed)",
-    "CLAR.RITES-OF-REVIVAL": "rare: needs Rites of Revival in play with an incapacitated hero in the Temple of Zhu Long's "
-    "zone; incapacitated-card-never-returns guards what a wrong revival would break",
+    "either way: the promise of the clause still holds (oblivaeon-never-removed); no invariant checks the Wasteland's "
+    "own removal of another villain target, which its scenarios do",
+    "CLAR.RITES-OF-REVIVAL": "no invariant checks that Rites of Revival revives when it resolves beside an incapacitated "
+    "hero (random play gets there: the knock-out changes play in some budget games); incapacitated-card-never-returns "
+    "guards what a wrong revival would break, and the scenarios citing the clause catch the knock-out",
     "CLAR.REQUITAL-CONSTRUCTS": "its case never comes up in random play (its handler is called at every hero's fall, and "
     "finds no Construct under a fallen Requital): Requital's power puts a Construct under the card and plays "
     "it at once, so Requital never falls with one under it, and its Constructs in play go to the box when it falls; "
