@@ -87,6 +87,14 @@ def step(before, events=(), after=None, decision=NOTHING):
     return Step(before, decision, tuple(events), before if after is None else after)
 
 
+RITES = "temple-of-zhu-long:rites-of-revival#1"
+
+
+def rites_fired(s, zone=1):
+    """A step in which Rites of Revival's end-of-turn text resolved in ``zone`` and nothing else happened."""
+    return step(s, [ev("trigger", "ENV.TURN", card=RITES, zone=zone, detail="end of turn")])
+
+
 def without_card(s, card):
     """The same state with one card moved from the box into the first play area's hand (keeps the card set)."""
     return seat(replace(s, box=tuple(c for c in s.box if c != card)), 0, hand=s.seats[0].hand + (card,))
@@ -321,6 +329,7 @@ BREAKERS = {
         [ev("turn", "ROUND.ORDER", detail="OblivAeon's turn"), ev("turn", "ROUND.ORDER", amount=1, detail="Hero 1's turn")],
         replace(s, devastation=9),
     ),
+    "rites-of-revival-revives": lambda s: rites_fired(seat(s, 0, characters=(), incapacitated=(char(s),))),
     "timestream-offers-keep-or-bottom": lambda s: (
         lambda b: step(b, [], replace(s, options=(NOTHING, Decision("skip-play", "hero 1"))), decision=Decision("deck", "hero 1", index=0))
     )(waiting_at(s, ChooseTimestreamDeck(waiting_for(s).options, None, (("seat", 0),)))),
@@ -785,3 +794,17 @@ def test_knocking_out_the_timestream_look_is_caught_in_random_play():
     with knockout.target_knocked_out(RULESET, "TimestreamLook"):
         game = play_checked(RULESET, DEFAULT, 2026, 4, 4)  # the fifth game of the knock-out budget, where it comes up
     assert [v.invariant for v in game.violations] == ["timestream-offers-keep-or-bottom"]
+
+
+def test_rites_of_revival_is_owed_only_a_hero_it_could_bring_back(start):
+    """CLAR.RITES-OF-REVIVAL: no revival is owed for a hero in the other zone, an erased hero, or the Sentinels while
+    any of the four still stands; one is owed for a hero down in its zone (the breaker) and for all four Sentinels."""
+    inv = INVARIANTS["rites-of-revival-revives"]
+    down = seat(start, 0, characters=(), incapacitated=(char(start),))
+    assert inv.violations(rites_fired(down, zone=2)) == []  # Hero 1 stands in zone 1
+    assert inv.violations(rites_fired(replace(down, erased=(down.seats[0].hero,)))) == []
+    team = character_cards("char:the-sentinels:the-sentinels")
+    some = seat(start, 0, hero=SENTINELS, characters=team[1:], incapacitated=team[:1])
+    assert inv.violations(rites_fired(some)) == []
+    every = seat(start, 0, hero=SENTINELS, characters=(), incapacitated=team)
+    assert inv.violations(rites_fired(every))

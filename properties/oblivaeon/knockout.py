@@ -22,9 +22,6 @@ UNGUARDED_REASONS: dict[str, str] = {
     "CLAR.OA-NOT-REMOVABLE": "the stub switches Unforgiving Wasteland off altogether, so OblivAeon stays in the game "
     "either way: the promise of the clause still holds (oblivaeon-never-removed); no invariant checks the Wasteland's "
     "own removal of another villain target, which its scenarios do",
-    "CLAR.RITES-OF-REVIVAL": "no invariant checks that Rites of Revival revives when it resolves beside an incapacitated "
-    "hero (random play gets there: the knock-out changes play in some budget games); incapacitated-card-never-returns "
-    "guards what a wrong revival would break, and the scenarios citing the clause catch the knock-out",
     "CLAR.REQUITAL-CONSTRUCTS": "its case never comes up in random play (its handler is called at every hero's fall, and "
     "finds no Construct under a fallen Requital): Requital's power puts a Construct under the card and plays "
     "it at once, so Requital never falls with one under it, and its Constructs in play go to the box when it falls; "

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, env_deck_cards
+from oblivaeon_verify.model.common.kernel import waiting_for
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, character_cards, env_deck_cards
+from oblivaeon_verify.model.oblivaeon.incapacitation import ChooseRevived
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON, state, step
 
 from oblivaeon_verify.words import count
@@ -153,3 +155,39 @@ def _game_over_limit(card: str) -> int:
         return 0
     ops = list(cdef.ops) + [op for t in cdef.triggers for op in t.ops]
     return next((op.limit for op in ops if isinstance(op, AddGameOverToken)), 0)
+
+
+RITES_OF_REVIVAL = "temple-of-zhu-long:rites-of-revival#"
+
+
+def _down_in(s, zone: int) -> set[tuple[int, str]]:
+    """The heroes Rites of Revival could bring back in ``zone``: each incapacitated character card in a play area there
+    whose hero is not erased (the four Sentinels only all down, as one, by their first card)."""
+    out = set()
+    for i, seat in enumerate(s.seats):
+        if seat.zone != zone:
+            continue
+        for c in seat.incapacitated:
+            ch = CHARACTER_CARDS[c]
+            if ch.hero in s.erased:
+                continue
+            team = character_cards(ch.key)
+            if ch.members and (c != team[0] or any(m not in seat.incapacitated for m in team)):
+                continue
+            out.add((i, c))
+    return out
+
+
+@step("rites-of-revival-revives", "CLAR.RITES-OF-REVIVAL", events=("trigger",))
+def rites_of_revival_revives(st):
+    """Rites of Revival, resolving at the end of its environment turn beside a hero incapacitated in its zone (one
+    down before the step and still down after it, so down when it resolved), brings one back or asks which."""
+    fired = [e for e in st.events if e.kind == "trigger" and e.card.startswith(RITES_OF_REVIVAL)]
+    if not fired or st.after.outcome is not None:
+        return
+    if isinstance(waiting_for(st.after), ChooseRevived) or any(e.clause == "CLAR.RITES-OF-REVIVAL" for e in st.events):
+        return  # it asks which hero, or it brought one back
+    for zone in sorted({e.zone for e in fired}):
+        stayed = _down_in(st.before, zone) & _down_in(st.after, zone)
+        if stayed:
+            yield f"Rites of Revival resolved in zone {zone} beside {sorted(c for _, c in stayed)} incapacitated and revived no one"
