@@ -94,6 +94,21 @@ def _booklet_calls_with_every_aeon_man_in_play(before, events) -> bool:
     return calling and any(e.kind == "turn" and e.detail == "OblivAeon's turn" for e in events)
 
 
+def _aeon_men_pool_empty_at_the_booklet_call(before, events) -> bool:
+    """In an Aeon-Men form, the Aeon Men deck and trash hold cards before the step, a Scion's call empties them before
+    the Booklet's, and a destruction later in OblivAeon's turn fills the trash again (the Booklet has nothing to call)."""
+    if before.form < before.setup.params.aeon_men_from_form or not (before.aeon_deck or before.aeon_trash):
+        return False
+    for i, e in enumerate(events):
+        if e.kind != "turn" or e.detail != "OblivAeon's turn":
+            continue
+        end = next((j for j in range(i + 1, len(events)) if events[j].kind == "turn"), len(events))
+        called = sum(1 for j, f in enumerate(events[:end]) if f.kind == "aeon-man-called" and (j < i or f.card != "oblivaeon"))
+        refilled = any(f.kind == "destroyed" and f.detail.endswith("aeon_trash") for f in events[i:end])
+        return called >= len(before.aeon_deck) + len(before.aeon_trash) and refilled
+    return False
+
+
 @dataclass(frozen=True)
 class Situation:
     name: str
@@ -106,6 +121,7 @@ class Situation:
 SITUATIONS = (
     Situation("objective-removed-before-its-hero-fell", _objective_removed_then_its_hero_fell, 3),
     Situation("aeon-men-all-in-play-at-the-booklet-call", _booklet_calls_with_every_aeon_man_in_play, 3),
+    Situation("aeon-men-called-away-before-the-booklet-call", _aeon_men_pool_empty_at_the_booklet_call, 3),
 )
 """The games kept because a false violation once happened in them: each is found again by its situation."""
 

@@ -44,6 +44,13 @@ def booklet_calls(st):
             continue  # every Aeon Men card is in play already
         if form != st.before.form:
             continue
+        # At the call, the deck and trash hold at least what they held before the step less every card called since
+        # (by a Scion, or by the Booklet in an earlier turn of the step): a card only leaves them by a call.  With none
+        # left then, there is nothing to call, though the turn's later destructions fill the trash again.
+        called_before = sum(1 for f in st.events[:i] if f.kind == "aeon-man-called")
+        called_by_scions = sum(1 for f in st.events[i:end] if f.kind == "aeon-man-called" and f.card != OBLIVAEON)
+        if len(st.before.aeon_deck) + len(st.before.aeon_trash) - called_before - called_by_scions < 1:
+            continue
         if not any(f.kind == "aeon-man-called" and f.card == OBLIVAEON for f in st.events[i:end]):
             yield "OblivAeon's turn ended in an Aeon-Men form without calling one"
 
