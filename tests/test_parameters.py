@@ -289,3 +289,20 @@ def test_the_param_help_points_at_the_params_command(capsys):
     assert main(["simulate", "--help"]) == 0
     help_text = " ".join(capsys.readouterr().out.split())
     assert help_text.count("oblivaeon-verify params") >= 2
+
+
+@pytest.mark.parametrize("name", ["aeons_end", "oblivaeon"])
+def test_a_default_outside_its_own_bounds_is_refused_at_import_in_one_line(name):
+    """The model's parameters modules build DEFAULT through ``checked_defaults``: a default below its range (an aether
+    cost of -1, say, which would pay the player) fails the import with the field named, not a user's first override."""
+    import dataclasses
+    import importlib
+    import inspect
+
+    module = importlib.import_module(f"oblivaeon_verify.model.{name}.parameters")
+    assert "DEFAULT = common.checked_defaults(Parameters())" in inspect.getsource(module)
+    defaults = rulesets.load(name).default_parameters()
+    assert common.checked_defaults(defaults) is defaults
+    field = next(d.name for d in common.declarations(type(defaults)) if d.kind is int)
+    with pytest.raises(common.ParameterError, match=rf"defaults: {field} must be"):
+        common.checked_defaults(dataclasses.replace(defaults, **{field: -(10**9)}))

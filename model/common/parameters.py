@@ -364,6 +364,14 @@ def with_overrides(
     return params
 
 
+def checked_defaults(params):
+    """``params`` (a ruleset's defaults), each value checked against its own declaration and the rules between fields,
+    at import: a default outside its declared bounds is a programming error, said in one line naming the field, not
+    found on a user's first override or never."""
+    with_overrides(params, plain(params), f"{type(params).__module__}'s defaults")
+    return params
+
+
 def check_consistent(params, where: str) -> None:
     """The rules between fields, for parameters stacked from several sources (``where`` names them)."""
     try:

@@ -216,8 +216,8 @@ class Parameters:
         return common.plain(self)
 
 
-DEFAULT = Parameters()
 common.declarations(Parameters)  # a field the checker cannot read fails here, on import, not on a user's first override
+DEFAULT = common.checked_defaults(Parameters())
 
 __all__ = ["DEFAULT", "KNOWN_SHIELDS", "ParameterError", "Parameters", "ShieldSpec", "load", "with_overrides"]
 
