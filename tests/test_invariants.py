@@ -95,6 +95,19 @@ def rites_fired(s, zone=1):
     return step(s, [ev("trigger", "ENV.TURN", card=RITES, zone=zone, detail="end of turn")])
 
 
+WASTELAND = "the-final-wasteland:unforgiving-wasteland#1"
+
+
+def weak_scion(s):
+    """The Scion in the First Battle Zone down to 5 HP, within Unforgiving Wasteland's limit."""
+    return replace(s, hp={**s.hp, s.zones[0].scions[0]: 5})
+
+
+def wasteland_fired(s, *after):
+    """A step in which Unforgiving Wasteland's end-of-turn text resolved in the First Battle Zone, then ``after`` happened."""
+    return step(s, [ev("trigger", "ENV.TURN", card=WASTELAND, zone=1, detail="end of turn"), *after])
+
+
 def without_card(s, card):
     """The same state with one card moved from the box into the first play area's hand (keeps the card set)."""
     return seat(replace(s, box=tuple(c for c in s.box if c != card)), 0, hand=s.seats[0].hand + (card,))
@@ -330,6 +343,7 @@ BREAKERS = {
         replace(s, devastation=9),
     ),
     "rites-of-revival-revives": lambda s: rites_fired(seat(s, 0, characters=(), incapacitated=(char(s),))),
+    "unforgiving-wasteland-removes-the-weakest": lambda s: wasteland_fired(weak_scion(s)),
     "timestream-offers-keep-or-bottom": lambda s: (
         lambda b: step(b, [], replace(s, options=(NOTHING, Decision("skip-play", "hero 1"))), decision=Decision("deck", "hero 1", index=0))
     )(waiting_at(s, ChooseTimestreamDeck(waiting_for(s).options, None, (("seat", 0),)))),
@@ -808,3 +822,15 @@ def test_rites_of_revival_is_owed_only_a_hero_it_could_bring_back(start):
     assert inv.violations(rites_fired(some)) == []
     every = seat(start, 0, hero=SENTINELS, characters=(), incapacitated=team)
     assert inv.violations(rites_fired(every))
+
+
+def test_unforgiving_wasteland_owes_a_removal_only_of_a_target_weak_when_it_resolved(start):
+    """CLAR.OA-NOT-REMOVABLE (Unforgiving Wasteland's text): a removal after the trigger, a target hurt or healed in
+    the step (its HP then unknown), one above the limit, or OblivAeon himself owes nothing."""
+    inv = INVARIANTS["unforgiving-wasteland-removes-the-weakest"]
+    weak = weak_scion(start)
+    scion = start.zones[0].scions[0]
+    assert inv.violations(wasteland_fired(weak))
+    assert inv.violations(wasteland_fired(weak, ev("removed-from-game", "ENV.TURN", card=scion, target=scion))) == []
+    assert inv.violations(wasteland_fired(weak, ev("damage", card=WASTELAND, target=scion, zone=1, amount=1))) == []
+    assert inv.violations(wasteland_fired(replace(start, hp={**start.hp, scion: 9}))) == []

@@ -19,9 +19,6 @@ UNGUARDED_REASONS: dict[str, str] = {
     "deck-choices-respect-the-villain-and-mission-decks checks",
     "CLAR.MISSION-DECK-UNTARGETABLE": "shares its handler with CLAR.VILLAIN-DECKS: the stub removes every deck choice; "
     "offering the Mission deck is what deck-choices-respect-the-villain-and-mission-decks checks",
-    "CLAR.OA-NOT-REMOVABLE": "the stub switches Unforgiving Wasteland off altogether, so OblivAeon stays in the game "
-    "either way: the promise of the clause still holds (oblivaeon-never-removed); no invariant checks the Wasteland's "
-    "own removal of another villain target, which its scenarios do",
     "CLAR.REQUITAL-CONSTRUCTS": "its case never comes up in random play (its handler is called at every hero's fall, and "
     "finds no Construct under a fallen Requital): Requital's power puts a Construct under the card and plays "
     "it at once, so Requital never falls with one under it, and its Constructs in play go to the box when it falls; "

@@ -9,8 +9,10 @@ from __future__ import annotations
 from functools import cache
 
 from oblivaeon_verify.model.common.kernel import waiting_for
+from oblivaeon_verify.model.oblivaeon.battle_zones import target_side, targets_in
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, character_cards, env_deck_cards
 from oblivaeon_verify.model.oblivaeon.incapacitation import ChooseRevived
+from oblivaeon_verify.model.oblivaeon.scions import ChooseRemovedVillain
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON, state, step
 
 from oblivaeon_verify.words import count
@@ -191,3 +193,31 @@ def rites_of_revival_revives(st):
         stayed = _down_in(st.before, zone) & _down_in(st.after, zone)
         if stayed:
             yield f"Rites of Revival resolved in zone {zone} beside {sorted(c for _, c in stayed)} incapacitated and revived no one"
+
+
+WASTELAND = "the-final-wasteland:unforgiving-wasteland#"
+
+
+@step("unforgiving-wasteland-removes-the-weakest", "CLAR.OA-NOT-REMOVABLE", events=("trigger",))
+def wasteland_removes(st):
+    """Unforgiving Wasteland, resolving at the end of its environment turn beside a villain target at no more than its
+    HP limit in its zone (OblivAeon aside, whom nothing else may remove), takes one such target out of the game or asks
+    which.  A target counts when it stood there at that HP before and after the step, with no damage, heal or move of it
+    between, so at that HP when the Wasteland resolved."""
+    fired = [(k, e) for k, e in enumerate(st.events) if e.kind == "trigger" and e.card.startswith(WASTELAND)]
+    if not fired or st.after.outcome is not None or isinstance(waiting_for(st.after), ChooseRemovedVillain):
+        return
+    limit = st.before.setup.params.wasteland_max_hp
+    touched = {x for e in st.events if e.kind != "trigger" for x in (e.card, e.target)}
+    for k, e in fired:
+        if any(f.kind == "removed-from-game" for f in st.events[k + 1 :]):
+            continue
+        before = set(_weak_villains(st.before, e.zone, limit))
+        stayed = [t for t in _weak_villains(st.after, e.zone, limit) if t in before and t not in touched]
+        if stayed:
+            yield f"Unforgiving Wasteland resolved in zone {e.zone} beside {stayed} at no more than {limit} HP and removed none"
+
+
+def _weak_villains(s, zone: int, limit: int) -> list[str]:
+    """The villain targets in ``zone`` other than OblivAeon with at most ``limit`` HP, in the model's order."""
+    return [t for t in targets_in(s, zone) if t != OBLIVAEON and target_side(s, t) == "villain" and s.hp[t] <= limit]
