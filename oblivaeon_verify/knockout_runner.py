@@ -157,19 +157,21 @@ def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, pla
         target, target_type(ruleset, target), [h.name for h in swapped], list(knockout.target_shared_with(ruleset, target))
     )
     counts = tuple(players or ruleset.players)
-    base = baseline(ruleset, params, seed, games, counts)
     own = {h.function.__code__ for h in swapped}
     tally = CheckTally()
     start = time.perf_counter()
-    with knockout.target_knocked_out(ruleset, target):
-        for g in range(games):
-            res.reached += not own.isdisjoint(base[g].called)
-            if skip_unreached and base[g].passed and own.isdisjoint(base[g].called):
-                tally.steps += base[g].steps  # the same game, played already: it passed
-                continue
-            n = counts[g % len(counts)]
+    for g in range(games):
+        # game g's baseline, played (outside the knock-out) only when first needed: a target caught in its first
+        # game costs one baseline game, not the budget's
+        base = baseline(ruleset, params, seed, g + 1, counts)[g]
+        res.reached += not own.isdisjoint(base.called)
+        if skip_unreached and base.passed and own.isdisjoint(base.called):
+            tally.steps += base.steps  # the same game, played already: it passed
+            continue
+        n = counts[g % len(counts)]
+        with knockout.target_knocked_out(ruleset, target):
             game = play_checked(ruleset, params, seed, n, g, tally=tally, limit_seconds=GAME_LIMIT_SECONDS)
-            res.differed += not game.failed and _went(game) != base[g].went
+            res.differed += not game.failed and _went(game) != base.went
             if game.failed:
                 res.games = g + 1
                 res.steps = tally.steps
@@ -182,6 +184,7 @@ def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, pla
                     res.message = str(game.violations[0])
                 res.replay = replay_of(ruleset, params, game, target)
                 return res
+    with knockout.target_knocked_out(ruleset, target):
         failing = _failing_scenarios(ruleset.name, target if res.target_type == CLAUSE else None)
     res.games, res.steps, res.seconds = games, tally.steps, round(time.perf_counter() - start, 3)
     if failing:
