@@ -26,7 +26,17 @@ from oblivaeon_verify.scenarios import ScenarioError, load, load_suite, run, voc
 BAD = Path(__file__).parent / "bad_scenarios" / "aeons_end"
 VOCAB = vocabulary("aeons_end")
 SUITE = load_suite("aeons_end")
-RUNS = {sc.id: run(sc, VOCAB) for sc in SUITE.scenarios}
+
+
+class _Runs(dict):
+    """Each scenario's result, run when a test first asks for it (not at collection, where every worker would run all)."""
+
+    def __missing__(self, scenario_id: str):
+        result = self[scenario_id] = run(next(sc for sc in SUITE.scenarios if sc.id == scenario_id), VOCAB)
+        return result
+
+
+RUNS = _Runs()
 
 
 # --- the suite -------------------------------------------------------------------------------

@@ -7,11 +7,26 @@ a cycle, because then the modules depend on each other and only the order of cal
 
 from __future__ import annotations
 
+import functools
+
 import networkx as nx
 
 from tests import imports
 
-GRAPH, DEFERRED = imports.graph()
+
+@functools.cache
+def _read() -> tuple:
+    """The graph and the deferred imports, read once per process, when a test first asks (not at collection, where
+    every worker would pay for it)."""
+    return imports.graph()
+
+
+def _graph():
+    return _read()[0]
+
+
+def _deferred():
+    return _read()[1]
 
 
 def _where(d: imports.Deferred) -> str:
@@ -19,31 +34,35 @@ def _where(d: imports.Deferred) -> str:
 
 
 def test_the_graph_holds_every_module_and_its_imports():
-    assert "oblivaeon_verify.model.common.kernel" in GRAPH and "oblivaeon_verify.cli" in GRAPH
-    assert GRAPH.has_edge("oblivaeon_verify.model.aeons_end.engine", "oblivaeon_verify.model.aeons_end.draft")
-    assert GRAPH.has_edge("oblivaeon_verify.model.common.draft", "oblivaeon_verify.model.common.kernel")
+    assert "oblivaeon_verify.model.common.kernel" in _graph() and "oblivaeon_verify.cli" in _graph()
+    assert _graph().has_edge("oblivaeon_verify.model.aeons_end.engine", "oblivaeon_verify.model.aeons_end.draft")
+    assert _graph().has_edge("oblivaeon_verify.model.common.draft", "oblivaeon_verify.model.common.kernel")
 
 
 def test_no_modules_import_each_other_in_a_circle():
-    assert imports.cycles(GRAPH) == []
+    assert imports.cycles(_graph()) == []
 
 
 def test_no_import_inside_a_function_hides_a_cycle():
-    assert [_where(d) for d in imports.dodges(GRAPH, DEFERRED)] == []
+    assert [_where(d) for d in imports.dodges(_graph(), _deferred())] == []
 
 
 def test_the_model_defers_no_import():
     """The model has no heavy dependency to postpone, so every import it makes is at the top of its module, where a
     reader sees what the module depends on (and no rule pays for an import statement each time it runs)."""
-    assert [_where(d) for d in DEFERRED if d.module.startswith("oblivaeon_verify.model.")] == []
+    assert [_where(d) for d in _deferred() if d.module.startswith("oblivaeon_verify.model.")] == []
 
 
 def test_the_model_imports_nothing_but_the_model():
     outside = sorted(
-        f"{a} imports {b}" for a, b in GRAPH.edges if a.startswith("oblivaeon_verify.model.") and not b.startswith("oblivaeon_verify.model")
+        f"{a} imports {b}"
+        for a, b in _graph().edges
+        if a.startswith("oblivaeon_verify.model.") and not b.startswith("oblivaeon_verify.model")
     )
     outside += sorted(
-        _where(d) for d in DEFERRED if d.module.startswith("oblivaeon_verify.model.") and not d.target.startswith("oblivaeon_verify.model")
+        _where(d)
+        for d in _deferred()
+        if d.module.startswith("oblivaeon_verify.model.") and not d.target.startswith("oblivaeon_verify.model")
     )
     assert outside == []
 
@@ -65,7 +84,7 @@ def test_imports_point_down_the_layers_model_library_properties_application():
     assert imports.layer("oblivaeon_verify.replay_file") == imports.LIBRARY
     assert imports.layer("oblivaeon_verify.properties.common.machine") == imports.PROPERTIES
     assert imports.layer("oblivaeon_verify.replay") == imports.APPLICATION
-    assert imports.upward(GRAPH, DEFERRED) == []
+    assert imports.upward(_graph(), _deferred()) == []
 
 
 def test_the_layer_check_finds_an_import_that_points_up():
