@@ -16,9 +16,11 @@ from __future__ import annotations
 import random
 import time
 import traceback
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from oblivaeon_verify.model.common.serialise import Carry
 from oblivaeon_verify.words import count, phrase
@@ -33,20 +35,16 @@ def game_rng(seed: int, players: int, index: int) -> random.Random:
 
 
 def choose(rng: random.Random, options: tuple, weight: Callable | None = None):
-    """Chance by its weights; a player decision uniformly, or by the ruleset's random-play weights."""
-    first = options[0]
-    if first.actor == "chance":
-        weights = [o.weight for o in options]
+    """Chance by its weights; a player decision uniformly, or by the ruleset's random-play weights.
+
+    One draw below the weights' sum picks the option whose running total first exceeds it."""
+    if options[0].actor == "chance":
+        totals = list(accumulate([o.weight for o in options]))
     elif weight is not None:
-        weights = [weight(o) for o in options]
+        totals = list(accumulate(map(weight, options)))
     else:
         return options[rng.randrange(len(options))]
-    r = rng.randrange(sum(weights))
-    for o, w in zip(options, weights):
-        r -= w
-        if r < 0:
-            return o
-    raise AssertionError("unreachable: weights sum to more than r")
+    return options[bisect_right(totals, rng.randrange(totals[-1]))]
 
 
 def check_state(ruleset, state, carry: Carry | None = None):
