@@ -108,6 +108,14 @@ def wasteland_fired(s, *after):
     return step(s, [ev("trigger", "ENV.TURN", card=WASTELAND, zone=1, detail="end of turn"), *after])
 
 
+SABOTAGE = "luminary:sabotage#1"
+
+
+def sabotage_played(s, *after, later=None):
+    """A step in which Sabotage was played in the First Battle Zone, then ``after`` happened, ending at ``later``."""
+    return step(s, [ev("play", "HERO.PLAY", card=SABOTAGE, zone=1), *after], later)
+
+
 def without_card(s, card):
     """The same state with one card moved from the box into the first play area's hand (keeps the card set)."""
     return seat(replace(s, box=tuple(c for c in s.box if c != card)), 0, hand=s.seats[0].hand + (card,))
@@ -344,6 +352,7 @@ BREAKERS = {
     ),
     "rites-of-revival-revives": lambda s: rites_fired(seat(s, 0, characters=(), incapacitated=(char(s),))),
     "unforgiving-wasteland-removes-the-weakest": lambda s: wasteland_fired(weak_scion(s)),
+    "a-deck-in-reach-loses-its-top-card": lambda s: sabotage_played(s),
     "timestream-offers-keep-or-bottom": lambda s: (
         lambda b: step(b, [], replace(s, options=(NOTHING, Decision("skip-play", "hero 1"))), decision=Decision("deck", "hero 1", index=0))
     )(waiting_at(s, ChooseTimestreamDeck(waiting_for(s).options, None, (("seat", 0),)))),
@@ -802,6 +811,38 @@ def test_the_timestream_look_waits_for_the_chosen_decks_top_card_and_no_other(st
     assert len(start.seats[0].deck) >= 2 and own != other
     assert inv.violations(_timestream_step(start, own)) == []
     assert inv.violations(_timestream_step(start, other))
+
+
+def test_sabotage_owes_a_discard_only_while_a_deck_in_reach_stood_unchanged(start):
+    """CLAR.VILLAIN-DECKS, the converse: Sabotage resolving beside a hero's deck or the environment deck of its zone
+    must take a deck's top card.  Nothing is owed once a card was discarded, while its deck choice or its reveal waits,
+    or when every deck in reach was empty or changed in the step (then it may have been empty when Sabotage resolved)."""
+    inv = INVARIANTS["a-deck-in-reach-loses-its-top-card"]
+    assert inv.violations(sabotage_played(start))
+    top = "luminary:sabotage#1"
+    assert inv.violations(sabotage_played(start, ev("discard", card=top, zone=1, detail="from Hero 1's deck"))) == []
+    ctx = Ctx(SABOTAGE, "hero", 0, 1)
+    asking = waiting_at(start, ChooseDeckToDiscardFrom(waiting_for(start).options, ctx, (("seat", 0),)))
+    assert inv.violations(sabotage_played(start, later=asking)) == []
+    revealing = replace(start, agenda=(DiscardTop(("seat", 0), ctx), *reversed(pending(start))))
+    assert inv.violations(sabotage_played(start, later=revealing)) == []
+    zone_1 = [i for i, st in enumerate(start.seats) if st.zone == 1]
+    env = start.zones[0].environment
+    bare = start
+    for i in zone_1:
+        bare = seat(bare, i, deck=Deck())
+    bare = replace(bare, envs={**start.envs, env: replace(start.envs[env], deck=Deck())})
+    assert inv.violations(sabotage_played(bare)) == []
+    drawn = replace(start, seats=tuple(replace(st, deck=st.deck.remove(st.deck.cards()[0])) if st.deck else st for st in start.seats))
+    drawn = replace(drawn, envs={**start.envs, env: replace(start.envs[env], deck=start.envs[env].deck.shuffle_in(SABOTAGE))})
+    assert inv.violations(sabotage_played(start, later=drawn)) == []  # every deck in reach changed: its size then unknown
+
+
+def test_knocking_out_the_decks_in_reach_is_caught_in_random_play():
+    """The knock-out of ``reachable_decks`` (no deck offered to any effect) is caught in the knock-out budget's third game."""
+    with knockout.target_knocked_out(RULESET, "CLAR.VILLAIN-DECKS"):
+        game = play_checked(RULESET, DEFAULT, 2026, 5, 2)
+    assert [v.invariant for v in game.violations] == ["a-deck-in-reach-loses-its-top-card"]
 
 
 def test_knocking_out_the_timestream_look_is_caught_in_random_play():

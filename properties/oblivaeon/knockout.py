@@ -14,11 +14,6 @@ from __future__ import annotations
 UNGUARDED_REASONS: dict[str, str] = {
     "BZ.ISOLATION": "the stub returns no reachable targets at all, so effects hit nothing, which no rule forbids; "
     "crossing into the other zone (the broken direction) is what battle-zone-isolation checks on every event",
-    "CLAR.VILLAIN-DECKS": "the stub returns no reachable decks, so deck effects do nothing, which no invariant "
-    "forbids (none checks that a deck in reach is offered); offering a deck they may not reach is what "
-    "deck-choices-respect-the-villain-and-mission-decks checks",
-    "CLAR.MISSION-DECK-UNTARGETABLE": "shares its handler with CLAR.VILLAIN-DECKS: the stub removes every deck choice; "
-    "offering the Mission deck is what deck-choices-respect-the-villain-and-mission-decks checks",
     "CLAR.REQUITAL-CONSTRUCTS": "its case never comes up in random play (its handler is called at every hero's fall, and "
     "finds no Construct under a fallen Requital): Requital's power puts a Construct under the card and plays "
     "it at once, so Requital never falls with one under it, and its Constructs in play go to the box when it falls; "

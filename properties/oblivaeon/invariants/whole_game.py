@@ -8,10 +8,13 @@ timestream and which decks an effect may pick, character cards are never destroy
 
 from __future__ import annotations
 
-from oblivaeon_verify.model.common.kernel import waiting_for
+from functools import cache
+
+from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.draft import Draft, deck_label
-from oblivaeon_verify.model.oblivaeon.effects import ChooseTimestreamDeck
+from oblivaeon_verify.model.oblivaeon.effects import ChooseDeckToDiscardFrom, ChooseTimestreamDeck, DiscardTop, Resolve
+from oblivaeon_verify.model.oblivaeon.vocabulary import DiscardTopOfDeck
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import ZoneCounts, opens_a_turn, seat_of_character, segments, shield_card
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import OBLIVAEON, state, step
 
@@ -271,6 +274,42 @@ def deck_choices(s):
             i = int(d.actor.split()[1]) - 1
             if s.seats[i].zone != s.oblivaeon_zone:
                 yield f"hero {i + 1} in zone {s.seats[i].zone} offered the OblivAeon deck while he stands in zone {s.oblivaeon_zone}"
+
+
+@step("a-deck-in-reach-loses-its-top-card", "CLAR.VILLAIN-DECKS", events=("play",))
+def deck_in_reach_loses_top(st):
+    """A card that discards the top card of a deck (Sabotage), resolving in a zone where some deck it may pick holds
+    cards, discards one, asks which, or waits for chance to turn one up: the converse of the check above, that no deck
+    out of reach is offered.  Read here on its own, not through the model's list: the decks of the active heroes
+    standing in the zone and the zone's environment deck are always in reach (the villain decks, only sometimes, are
+    left out).  A deck counts when it held cards and was the same before and after the step, with its hero in the
+    zone throughout: so in reach when the card resolved."""
+    plays = [(k, e) for k, e in enumerate(st.events) if e.kind == "play" and _discards_a_top_card(e.card)]
+    if not plays or st.after.outcome is not None or isinstance(waiting_for(st.after), ChooseDeckToDiscardFrom):
+        return
+    unresolved = {r.ctx.source for r in scheduled(st.after, DiscardTop)}
+    unresolved |= {r.ctx.source for r in scheduled(st.after, Resolve) if isinstance(r.ops[0], DiscardTopOfDeck)}
+    for k, e in plays:
+        if e.card in unresolved or any(f.kind == "discard" and f.detail.startswith("from ") for f in st.events[k + 1 :]):
+            continue
+        later = _decks_always_in_reach(st.after, e.zone)
+        stood = [label for label, deck in _decks_always_in_reach(st.before, e.zone).items() if later.get(label) == deck]
+        if stood:
+            yield f"{e.card} resolved in zone {e.zone} beside {', '.join(stood)} and discarded no deck's top card"
+
+
+def _decks_always_in_reach(s, zone: int) -> dict:
+    """The non-empty decks of the active heroes in ``zone`` and its environment's deck: name -> the deck."""
+    out = {f"hero {i + 1}'s deck": seat.deck for i, seat in enumerate(s.seats) if seat.zone == zone and seat.characters and seat.deck}
+    env = s.zones[zone - 1].environment
+    if env is not None and s.envs[env].deck:
+        out[f"the {env} deck"] = s.envs[env].deck
+    return out
+
+
+@cache
+def _discards_a_top_card(card: str) -> bool:
+    return card in PHYSICAL and any(isinstance(op, DiscardTopOfDeck) for op in PHYSICAL[card].ops)
 
 
 @step("character-cards-never-destroyed", "CLAR.VILLAIN-CHARACTERS", events=("destroyed",))
