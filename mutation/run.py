@@ -136,8 +136,9 @@ def classify(item, result, source: str | None = None) -> tuple[str, str] | None:
 
 
 def _bound_or_check(source: str, at: tuple[int, int]) -> bool:
-    """Whether the place ``at`` (line, column) of a parameters module lies in a ``Range(...)`` (a bound), or in a
-    function (validation, loading): no rule of play.  A default value, or a table of the game's data, is not."""
+    """Whether the place ``at`` (line, column) of a parameters module lies in a bound's declaration (``Range``, ``Size``
+    or ``OneOf``), or in a function (validation, loading): no rule of play.  A default value, or a table of the game's
+    data, is not."""
 
     def holds(node) -> bool:
         end = (node.end_lineno, node.end_col_offset)
@@ -146,11 +147,13 @@ def _bound_or_check(source: str, at: tuple[int, int]) -> bool:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and holds(node):
             return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Range" and holds(node):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in BOUNDS and holds(node):
             return True
     return False
 
 
+BOUNDS = ("Range", "Size", "OneOf")
+"""The declarations of what a parameter may be (``model.common.parameters``): checked when parameters are read."""
 ANNOTATION = re.compile(r"(def .*\|.*\)|def .*\) -> [\w\[\], .]*\||^\s*\w+: [\w\[\], .]*\|)")
 ENUM_IS = re.compile(r" is [A-Z]\w*\.[A-Z_]+")
 

@@ -159,6 +159,7 @@ def test_the_classifier_calls_only_the_clause_decorator_and_a_parameters_bound_o
             "class Parameters:",
             "    focus_cost: Annotated[tuple[int, int], AETHER] = (2, 3)",
             '    life: Annotated[int, Range(1, 99, "life")] = 10',
+            '    name: Annotated[str, Size(1, 80, "a name")] = "x"',
             "    def conflicts(self):",
             "        return self.life < 3",
         ]
@@ -166,7 +167,8 @@ def test_the_classifier_calls_only_the_clause_decorator_and_a_parameters_bound_o
     line = source.splitlines()
     assert kind("NumberReplacer", "parameters.py", [line[0]], (1, 15), source) == run.NOT_A_RULE  # a module-wide bound
     assert kind("NumberReplacer", "parameters.py", [line[3]], (4, 34), source) == run.NOT_A_RULE  # a field's bound
-    assert kind("NumberReplacer", "parameters.py", [line[5]], (6, 27), source) == run.NOT_A_RULE  # a check
+    assert kind("NumberReplacer", "parameters.py", [line[4]], (5, 33), source) == run.NOT_A_RULE  # a length's bound
+    assert kind("NumberReplacer", "parameters.py", [line[6]], (7, 27), source) == run.NOT_A_RULE  # a check
     assert kind("NumberReplacer", "parameters.py", [line[2]], (3, 57), source) is None  # a default: an assumption of play
     assert kind("NumberReplacer", "parameters.py", [line[3]], (4, 50), source) is None  # the default beside a bound
     assert kind("NumberReplacer", "parameters.py", [line[3]], (4, 34)) is None  # no source to tell by: a person reads it
