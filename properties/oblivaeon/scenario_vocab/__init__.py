@@ -78,7 +78,8 @@ class OblivAeonScenarios(Checks, Play, VocabularyBase):
     }
     """``nth`` is an event's rank among the step's events of its kind (1 = the first): the order of
     turns across a round is the ``turn`` events with nth 1, 2, 3, ..."""
-    decision_fields = {"kind": str, "actor": str, "card": str, "target": str, "zone": int, "index": int}
+    decision_fields = {"kind": str, "actor": str, "card": str, "target": str, "zone": int, "index": int, "weight": int}
+    """``weight`` is a chance outcome's weight (a reveal's: the copies of its kind in the unknown part of the deck)."""
     setup_errors = (SetupError, ParameterError, LookupError, ValueError)
     step_errors = (LookupError, ValueError)
 

@@ -35,6 +35,7 @@ from oblivaeon_verify.properties.oblivaeon.scenario_words import (
     HERO_COUNTS,
     HERO_NAMES,
     MAX_AMOUNT,
+    MAX_CARDS,
     MAX_EVENT_AMOUNT,
     MAX_INDEX,
     MAX_NTH,
@@ -314,6 +315,7 @@ class Checks:
             "target": names(shape),
             "zone": ZONE,
             "index": Integer(0, MAX_INDEX),
+            "weight": Integer(1, MAX_CARDS),  # a chance outcome's weight: a reveal's copies of its kind
         }
         sorts: dict[str, Value] = {
             "card": cards(shape),
