@@ -189,6 +189,7 @@ CASES = {
     "the-turn-order-card-names-who-acts": lambda: Step(
         S, REVEAL, (ev("turn-order-card", "TURN-ORDER.DRAW", card="turn:player-1#1"), ev("turn", "TURN-ORDER.DRAW", target="p1")), S
     ),
+    "turn-order-reveals-weigh-each-card-by-its-copies": lambda: chance(S, [o._replace(weight=1) for o in S.options]),
     "the-turn-order-deck-is-drawn-through-before-a-reshuffle": lambda: Step(
         S, REVEAL, (ev("turn-order-reshuffle", "TURN-ORDER.RESHUFFLE", amount=2),), S
     ),
@@ -491,3 +492,22 @@ def test_a_free_focus_turns_the_chosen_breach_a_quarter_and_its_fourth_opens_it_
 def test_the_knock_out_of_the_free_focus_is_caught_by_its_invariant_in_random_play():
     res = knockout_runner.run_one(RULESET, DEFAULT, "ChooseFocusFree", games=KNOCKOUT_GAMES)
     assert res.status == "caught" and res.caught_by == ["a-free-focus-turns-the-chosen-breach"], (res.status, res.message)
+
+
+def test_a_turn_order_reveal_weighs_each_card_by_its_copies(monkeypatch):
+    """TURN-ORDER.RESHUFFLE: each kind of card in a shuffled turn order deck weighs its copies (two each with two
+    players); the breaker weighs them one, a card offered twice fails too, and a model that weighs every card one is
+    caught in play."""
+    inv = INVARIANTS["turn-order-reveals-weigh-each-card-by-its-copies"]
+    assert {o.weight for o in S.options} == {2} and inv.violations(S) == []
+    assert inv.violations(chance(S, [*S.options, S.options[0]]))
+    from oblivaeon_verify.model.aeons_end import turn_order
+
+    real = turn_order._reveal_options.__wrapped__
+    monkeypatch.setattr(
+        turn_order,
+        "_reveal_options",
+        lambda middle, label: tuple(o._replace(weight=1) for o in real(middle, label)),
+    )
+    game = play_checked(RULESET, DEFAULT, 2026, 2, 0)
+    assert "turn-order-reveals-weigh-each-card-by-its-copies" in {v.invariant for v in game.violations}

@@ -8,10 +8,12 @@ A new invariant without a breaker makes ``test_every_invariant_has_a_breaker`` f
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 import pytest
 from oblivaeon_verify.model.common.kernel import pending, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
+from oblivaeon_verify.model.oblivaeon.chance import Reveal
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import Ctx, Event, deck_label
@@ -106,6 +108,19 @@ def weak_scion(s):
 def wasteland_fired(s, *after):
     """A step in which Unforgiving Wasteland's end-of-turn text resolved in the First Battle Zone, then ``after`` happened."""
     return step(s, [ev("trigger", "ENV.TURN", card=WASTELAND, zone=1, detail="end of turn"), *after])
+
+
+def revealing(s, outcome=lambda kind, first, n: (first, n)):
+    """``s`` waiting for chance to turn up the OblivAeon deck's top card, each kind of its unknown part offered as
+    ``outcome(kind, its first copy, its copies)`` says: (the card offered, its weight)."""
+    middle = s.oblivaeon_deck.middle
+    kinds = Counter(c.rsplit("#", 1)[0] for c in middle)
+    label = deck_label(s, ("oblivaeon",))
+    options = []
+    for kind, n in sorted(kinds.items()):
+        card, weight = outcome(kind, next(c for c in middle if c.startswith(kind + "#")), n)
+        options.append(Decision("reveal", "chance", card=card, target=label, weight=weight))
+    return replace(waiting_at(s, Reveal(tuple(options), ("oblivaeon",), "top")), options=tuple(options))
 
 
 SABOTAGE = "luminary:sabotage#1"
@@ -353,6 +368,7 @@ BREAKERS = {
     "rites-of-revival-revives": lambda s: rites_fired(seat(s, 0, characters=(), incapacitated=(char(s),))),
     "unforgiving-wasteland-removes-the-weakest": lambda s: wasteland_fired(weak_scion(s)),
     "a-deck-in-reach-loses-its-top-card": lambda s: sabotage_played(s),
+    "reveals-weigh-each-kind-by-its-copies": lambda s: revealing(s, lambda kind, first, n: (first, n + 1)),
     "timestream-offers-keep-or-bottom": lambda s: (
         lambda b: step(b, [], replace(s, options=(NOTHING, Decision("skip-play", "hero 1"))), decision=Decision("deck", "hero 1", index=0))
     )(waiting_at(s, ChooseTimestreamDeck(waiting_for(s).options, None, (("seat", 0),)))),
@@ -836,6 +852,30 @@ def test_sabotage_owes_a_discard_only_while_a_deck_in_reach_stood_unchanged(star
     drawn = replace(start, seats=tuple(replace(st, deck=st.deck.remove(st.deck.cards()[0])) if st.deck else st for st in start.seats))
     drawn = replace(drawn, envs={**start.envs, env: replace(start.envs[env], deck=start.envs[env].deck.shuffle_in(SABOTAGE))})
     assert inv.violations(sabotage_played(start, later=drawn)) == []  # every deck in reach changed: its size then unknown
+
+
+def test_a_reveal_offers_each_unknown_kind_once_weighted_by_its_copies(start):
+    """SETUP.DECKS: a shuffled deck's top card is any of its unknown cards alike, so each kind weighs its copies; the
+    breaker weighs one more, and a kind offered twice, or a card the unknown part does not hold, fails too."""
+    inv = INVARIANTS["reveals-weigh-each-kind-by-its-copies"]
+    assert len(start.oblivaeon_deck.middle) > len({c.rsplit("#", 1)[0] for c in start.oblivaeon_deck.middle}) > 1
+    assert inv.violations(revealing(start)) == []
+    assert inv.violations(revealing(start, lambda kind, first, n: (first, 2 * n - 1)))  # sample 11's chance.py:39
+    assert inv.violations(revealing(start, lambda kind, first, n: (first, 1)))
+    twice = revealing(start)
+    assert inv.violations(replace(twice, options=twice.options + twice.options[:1]))
+    outside = revealing(start, lambda kind, first, n: (first.replace("#", "#9"), n))
+    assert inv.violations(outside)
+
+
+def test_weights_off_by_copies_are_caught_in_random_play(monkeypatch):
+    """The mutant of sample 11 (a kind of ``n`` copies weighed ``2n - 1``), once a scenario's catch, is caught in checked play."""
+    from oblivaeon_verify.model.oblivaeon import chance
+
+    real = chance._outcome
+    monkeypatch.setattr(chance, "_outcome", lambda card, label, copies: real(card, label, 2 * copies - 1))
+    game = play_checked(RULESET, DEFAULT, 2026, 3, 0)
+    assert "reveals-weigh-each-kind-by-its-copies" in {v.invariant for v in game.violations}
 
 
 def test_knocking_out_the_decks_in_reach_is_caught_in_random_play():

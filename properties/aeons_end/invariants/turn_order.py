@@ -1,11 +1,15 @@
-"""Turn order: the card drawn names who takes the next turn (a wild card lets the players choose), and the deck is
-drawn through before it is reshuffled."""
+"""Turn order: the card drawn names who takes the next turn (a wild card lets the players choose), the deck is
+drawn through before it is reshuffled, and a shuffled deck's next card is any of its cards alike."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from oblivaeon_verify.model.aeons_end.cards import base
+from oblivaeon_verify.model.aeons_end.decisions import TURN_ORDER_DECK
 from oblivaeon_verify.model.aeons_end.turn_order import ChooseWildTurn
 from oblivaeon_verify.properties.aeons_end.invariants.readers import choice_waiting
-from oblivaeon_verify.properties.aeons_end.invariants.registry import step
+from oblivaeon_verify.properties.aeons_end.invariants.registry import state, step
 
 from oblivaeon_verify.words import count
 
@@ -79,3 +83,20 @@ def drawn_through(st):
         yield f"the turn order deck and discard should hold {deck} and {discard} cards, not {len(st.after.turn_deck)} and {len(st.after.turn_discard)}"
     if st.after.cycles - st.before.cycles != reshuffles:
         yield f"{count(reshuffles, 'reshuffle')} but the cycle count went from {st.before.cycles} to {st.after.cycles}"
+
+
+@state(
+    "turn-order-reveals-weigh-each-card-by-its-copies", "TURN-ORDER.RESHUFFLE", "TURN-ORDER.DRAW", reads=("turn_deck",), offers=("reveal",)
+)
+def turn_order_reveal_weights(s):
+    """A shuffled turn order deck lies in no known order: chance turning up its next card offers each kind of card
+    in it once, weighted by its copies there (the two nemesis cards weigh two)."""
+    reveals = [d for d in s.options if d.kind == "reveal" and d.target == TURN_ORDER_DECK]
+    if not reveals:
+        return
+    offered = Counter()
+    for d in reveals:
+        offered[base(d.card)] += d.weight
+    shuffled = Counter(base(c) for c in s.turn_deck.middle)
+    if offered != shuffled or len(reveals) != len(offered):
+        yield f"the turn order deck's chance point offers {dict(offered)} (card: weight); it holds {dict(shuffled)} shuffled"

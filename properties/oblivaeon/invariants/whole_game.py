@@ -8,10 +8,12 @@ timestream and which decks an effect may pick, character cards are never destroy
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
 from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SCION_PANELS
+from oblivaeon_verify.model.oblivaeon.chance import Reveal
 from oblivaeon_verify.model.oblivaeon.draft import Draft, deck_label
 from oblivaeon_verify.model.oblivaeon.effects import ChooseDeckToDiscardFrom, ChooseTimestreamDeck, DiscardTop, Resolve
 from oblivaeon_verify.model.oblivaeon.vocabulary import DiscardTopOfDeck
@@ -38,6 +40,38 @@ def over_iff_no_decision(s):
         yield "the same decision is offered twice"
     if s.options and s.options[0].is_chance and any(d.weight < 1 for d in s.options):
         yield "a chance outcome has no weight"
+
+
+@state(
+    "reveals-weigh-each-kind-by-its-copies",
+    "SETUP.DECKS",
+    "SETUP.SCION-RESERVE",
+    "SETUP.ENVIRONMENTS",
+    "HERO.OPT.SHUFFLE",
+    reads=("agenda", "seats.hero", "seats.deck", "envs", "oblivaeon_deck", "scion_deck", "aeon_deck", "mission_deck", "reserve"),
+    offers=("reveal",),
+)
+def reveal_weights(s):
+    """A shuffled deck lies in no known order, each as likely as any other: chance turning up the card at one end of
+    its unknown part offers each kind of card there once, from there, weighted by its copies there (a card's kind is
+    its name without the copy number)."""
+    ask = waiting_for(s)
+    if not isinstance(ask, Reveal):
+        return
+    middle = Draft(s).deck(ask.deck_ref).middle
+    copies = Counter(_kind(c) for c in middle)
+    kinds = [_kind(d.card) for d in s.options]
+    offered = {_kind(d.card): d.weight for d in s.options}
+    label = deck_label(s, ask.deck_ref)
+    if len(set(kinds)) != len(kinds) or any(d.card not in middle for d in s.options):
+        yield f"chance offers a kind twice, or a card not in the unknown part of {label}: {sorted(d.card for d in s.options)}"
+    elif offered != dict(copies):
+        wrong = sorted(k for k in copies.keys() | offered.keys() if offered.get(k) != copies.get(k))
+        yield f"a reveal of {label} weighs {wrong[0]} {offered.get(wrong[0], 0)} with {copies.get(wrong[0], 0)} copies unknown"
+
+
+def _kind(card: str) -> str:
+    return card.rsplit("#", 1)[0]
 
 
 @step("outcome-by-the-rules", "ENV.REMOVAL.LOSS", "INCAP.NO-LIMIT", "SHIELD.TASKS", changes=("outcome",))
