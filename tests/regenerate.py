@@ -109,6 +109,17 @@ def _aeon_men_pool_empty_at_the_booklet_call(before, events) -> bool:
     return False
 
 
+def _revived_to_box_in_the_step_its_hero_fell(before, events) -> bool:
+    """A hero holding a reward falls, and Rites of Revival sends its character card back to the box later in the step."""
+    for i, e in enumerate(events):
+        if e.kind == "hero-incapacitated":
+            seat = next((s for s in before.seats if e.card in s.characters), None)
+            rewarded = seat is not None and any(c in before.reward_side for c in seat.play)
+            if rewarded and any(f.kind == "revived-to-box" and f.card in seat.characters for f in events[i + 1 :]):
+                return True
+    return False
+
+
 @dataclass(frozen=True)
 class Situation:
     name: str
@@ -122,6 +133,7 @@ SITUATIONS = (
     Situation("objective-removed-before-its-hero-fell", _objective_removed_then_its_hero_fell, 3),
     Situation("aeon-men-all-in-play-at-the-booklet-call", _booklet_calls_with_every_aeon_man_in_play, 3),
     Situation("aeon-men-called-away-before-the-booklet-call", _aeon_men_pool_empty_at_the_booklet_call, 3),
+    Situation("rewards-to-hand-when-revived-the-step-its-hero-fell", _revived_to_box_in_the_step_its_hero_fell, 5),
 )
 """The games kept because a false violation once happened in them: each is found again by its situation."""
 

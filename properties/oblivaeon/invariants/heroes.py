@@ -159,7 +159,9 @@ def fallen_hero_cards_boxed(s):
 
 @step("fallen-rewards-go-under", "INCAP.REWARDS-UNDER", events=("hero-incapacitated",))
 def fallen_rewards_under(st):
-    """When a hero falls, its rewards go under its incapacitated character card, reward side up."""
+    """When a hero falls, its rewards go under its incapacitated character card, reward side up (and stay out of its
+    hand, deck and trash, unless Rites of Revival sends that card back to the box later in the step and the rewards to
+    its player's hand)."""
     for e in st.events:
         if e.kind != "hero-incapacitated":
             continue
@@ -170,9 +172,16 @@ def fallen_rewards_under(st):
         for r in rewards:
             if r not in under and not mentioned(st.events, r, st.events.index(e)) and r in st.after.reward_side:
                 yield f"reward {r} of the fallen hero is not under its character card"
+        if _revived_to_box(st.events, seat.characters, st.events.index(e)):
+            continue  # CLAR.RITES-OF-REVIVAL, later in the step: its rewards went from under it to its player's hand
         left = [c for c in st.after.seats[i].hand + st.after.seats[i].trash + st.after.seats[i].deck.cards() if c in st.after.reward_side]
         if st.after.seats[i].hero is None and left:
             yield f"rewards {left} stayed with the fallen hero's play area"
+
+
+def _revived_to_box(events, characters: tuple[str, ...], after_index: int) -> bool:
+    """Whether Rites of Revival sent one of ``characters`` back to the box after event ``after_index``."""
+    return any(f.kind == "revived-to-box" and f.card in characters for f in events[after_index + 1 :])
 
 
 @step("fallen-objectives-to-mission-deck", "INCAP.OBJECTIVES-TO-MISSION-DECK", events=("hero-incapacitated",))
