@@ -38,6 +38,14 @@ def test_check_is_deterministic_for_a_seed(capsys, monkeypatch, tmp_path):
     assert outs[0] == outs[1] and "timing" not in outs[0]
 
 
+def test_an_interrupted_machine_never_claims_more_examples_than_its_budget():
+    """Shrinking a failure starts the machine many times over: those games are named as games, not as examples
+    (a stopped thorough run once said "2,121 of 400 examples")."""
+    said = check.machine_done_so_far(50, 400, 2121, 91_000)
+    assert said.startswith("50 of 400 examples in finished batches"), said
+    assert "2,121 games started by the machine, shrinking included; 91,000 steps" in said, said
+
+
 def test_check_refuses_an_unknown_profile(capsys):
     assert main(["check", "--profile", "sloppy"]) == 2
     assert "--profile" in capsys.readouterr().err

@@ -94,6 +94,7 @@ def finish(ruleset, args, pairs) -> int:
     fired: Counter = Counter()
     failed: list[dict] = []
     machine = {"examples": 0, "steps": 0, "failure": ""}
+    budget_done = 0  # the examples budgeted to the machine's finished batches (``machine["examples"]`` counts its games)
     seconds = {"campaign": 0.0, "machine": 0.0}
     # a person reads the phases (bars on a terminal, lines in a log); --json output is for a program
     phases = Phases(live=sys.stderr.isatty(), enabled=not args.json)
@@ -113,14 +114,15 @@ def finish(ruleset, args, pairs) -> int:
                 machine["steps"] += r["steps"]
                 machine["failure"] = machine["failure"] or r["failure"]
                 seconds["machine"] += r["timing"]["seconds"]
-                phases.advance(machine["examples"])
+                budget_done += task.examples
+                phases.advance(budget_done)
     except KeyboardInterrupt as e:
         campaign.interrupts_close(pairs)
         if tally.games < total:
             what = f"{tally.games:,} of {total:,} checked games ({len(failed)} failed so far)"
             raise interrupts.stopped(e, during="checked random play", done=what, written="nothing written") from None
         ex, st = getattr(e, "partial", (0, 0))
-        what = f"{machine['examples'] + ex:,} of {examples:,} examples ({machine['steps'] + st:,} steps)"
+        what = machine_done_so_far(budget_done, examples, machine["examples"] + ex, machine["steps"] + st)
         # (a failing example writes its replay file as it is found: no claim about files here)
         raise interrupts.stopped(e, during="the Hypothesis state machine", done=what) from None
     failures = []
@@ -164,6 +166,17 @@ def finish(ruleset, args, pairs) -> int:
     else:
         _print(ruleset, data)
     return code
+
+
+def machine_done_so_far(budget_done: int, examples: int, games: int, steps: int) -> str:
+    """How far the machine got, in words: the examples of its finished batches out of the budget, and the games it started.
+
+    The two differ: Hypothesis starts the machine for every example it generates and again for every attempt to
+    shrink a failing one, so the games started may be many times the examples asked for."""
+    return (
+        f"{budget_done:,} of {examples:,} examples in finished batches "
+        f"({count(games, 'game')} started by the machine, shrinking included; {count(steps, 'step')})"
+    )
 
 
 def _add(tally: CheckTally, fired: Counter, r: dict) -> None:
@@ -248,7 +261,7 @@ def _print(ruleset, d: dict) -> None:
 
     con = console()
     t = Table(
-        title=f"{ruleset.title}: {count(len(d['invariants']), 'invariant')} over {count(d['games'], 'game')} ({count(d['steps'], 'step')}) + {count(d['machine']['examples'], 'Hypothesis example')} ({count(d['machine']['steps'], 'step')})"
+        title=f"{ruleset.title}: {count(len(d['invariants']), 'invariant')} over {count(d['games'], 'game')} ({count(d['steps'], 'step')}) + {count(d['machine']['examples'], 'game')} of the Hypothesis machine ({count(d['machine']['steps'], 'step')})"
     )
     for col in ("invariant", "over", "clauses", "checked", "violations"):
         t.add_column(col, overflow="fold")
