@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from oblivaeon_verify import rulesets
 from oblivaeon_verify.play import choose, game_rng
+from oblivaeon_verify.properties.common.registry import ForcedChoices
 
 
 class GameHung(RuntimeError):
@@ -219,34 +220,36 @@ def _play(ruleset, props, checker, params, rng, game, tally, policy, enables, co
     game.setup = ruleset.random_setup(rng, game.players, params)
     state = ruleset.new_game(game.setup)
     game.violations = checker.start(state)
-    step, legal, Step = ruleset.step, ruleset.legal_decisions, props.Step
+    step, legal = ruleset.step, ruleset.legal_decisions
     clause_events, offered, chosen = tally.clause_events, tally.offered, tally.chosen
     waiting = dict(corners)
     rounds, this_round, round_began = ruleset.rounds, ruleset.rounds(state), 0
-    while not game.violations:
-        options = legal(state)
-        if not options or (max_steps is not None and game.steps >= max_steps):
-            break
-        if game.steps - round_began >= ROUND_DECISIONS:
-            raise GameHung(f"round {this_round} has taken {ROUND_DECISIONS:,} decisions without ending: the game runs on forever")
-        decision = policy(rng, state, options) if policy else choose(rng, options)
-        if not decision.is_chance:
-            for clause in {enables[k] for k in {o.kind for o in options} if k in enables}:
-                offered[clause] += 1
-            if decision.kind in enables:
-                chosen[enables[decision.kind]] += 1
-        game.decisions.append(options.index(decision))
-        game.chosen.append(decision)
-        nxt, events = step(state, decision)
-        clause_events.update(e.clause for e in events)
-        game.steps += 1
-        game.violations = checker.step(Step(state, decision, events, nxt))
-        state = nxt
-        if rounds(state) != this_round:
-            this_round, round_began = rounds(state), game.steps
-        if waiting:
-            for name in [n for n, reached_now in waiting.items() if reached_now(state)]:
-                reached.add(name)
-                del waiting[name]
+    forced = ForcedChoices()  # the choices the kernel makes itself are checked like the others
+    with forced:
+        while not game.violations:
+            options = legal(state)
+            if not options or (max_steps is not None and game.steps >= max_steps):
+                break
+            if game.steps - round_began >= ROUND_DECISIONS:
+                raise GameHung(f"round {this_round} has taken {ROUND_DECISIONS:,} decisions without ending: the game runs on forever")
+            decision = policy(rng, state, options) if policy else choose(rng, options)
+            if not decision.is_chance:
+                for clause in {enables[k] for k in {o.kind for o in options} if k in enables}:
+                    offered[clause] += 1
+                if decision.kind in enables:
+                    chosen[enables[decision.kind]] += 1
+            game.decisions.append(options.index(decision))
+            game.chosen.append(decision)
+            nxt, events = step(state, decision)
+            clause_events.update(e.clause for e in events)
+            game.steps += 1
+            game.violations = checker.step(forced.step(state, decision, events, nxt))
+            state = nxt
+            if rounds(state) != this_round:
+                this_round, round_began = rounds(state), game.steps
+            if waiting:
+                for name in [n for n, reached_now in waiting.items() if reached_now(state)]:
+                    reached.add(name)
+                    del waiting[name]
     o = ruleset.outcome(state)
     game.outcome = o[0] if o else "unfinished"

@@ -62,6 +62,7 @@ from pathlib import Path
 from oblivaeon_verify import replay_file
 from oblivaeon_verify.checked_play import properties
 from oblivaeon_verify.model.common.files import InputError, read_text
+from oblivaeon_verify.properties.common.registry import ForcedChoices
 from oblivaeon_verify.replay_file import FORMAT, VERSION, trace_line, write
 
 __all__ = ["FORMAT", "VERSION", "ReplayError", "ReplayResult", "from_game", "load", "matches", "replay", "trace_line", "write"]
@@ -430,12 +431,13 @@ def _play(ruleset, setup, decisions: list, where: str, result: ReplayResult, *, 
                     )
                 index = same[0]
             decision = options[index]
-            nxt, seen = play.step(state, decision)
+            with ForcedChoices() as forced:
+                nxt, seen = play.step(state, decision)
             events = acting.model_events(seen)
             if trace:
                 result.trace.append(trace_line(ruleset, state, decision, events))
             result.steps = n + 1
-            result.violations = checker.step(props.Step(state, decision, events, nxt))
+            result.violations = checker.step(forced.step(state, decision, events, nxt))
             state = nxt
             if states is not None:
                 states.append((str(decision), state))

@@ -24,6 +24,7 @@ from oblivaeon_verify.model.oblivaeon.round_order import Turn, phases
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.model.oblivaeon.scions import BringForth
 from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
+from oblivaeon_verify.properties.common.registry import Forced
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
 from oblivaeon_verify import knockout
@@ -767,6 +768,42 @@ def test_a_deck_chosen_to_lose_its_top_card_loses_it_unless_empty_or_its_card_is
     assert inv.violations(step(before, [], revealing, decision=d)) == []
     empty = waiting_at(seat(start, 1, deck=Deck.shuffled(())), ask)
     assert inv.violations(step(empty, [], start, decision=d)) == []
+
+
+def test_a_choice_the_kernel_made_itself_is_held_to_its_effect_too_hero_continue(start):
+    """A point with one option is decided inside the step, out of sight of the step's own decision: the step carries
+    it (``Step.forced``, with the state where it was made and the events from there on), and it must take effect."""
+    inv = INVARIANTS["players-choices-take-effect"]
+    d = Decision("target", "hero 1", card="legacy:strike#1", target=start.zones[0].scions[0])
+    there = waiting_at(start, ChooseDamageTarget((d,), 3, "melee", False, "zone", Ctx("legacy:strike#1", "hero", 0, 1)))
+    missed = step(start)._replace(forced=(Forced(there, d, ()),))
+    assert inv.violations(missed) == [
+        f"{d.card} was chosen to be dealt damage (ChooseDamageTarget, the only option), and nothing shows it was"
+    ]
+    hit = ev("damage", card="legacy:strike#1", target=d.target, amount=3)
+    assert inv.violations(missed._replace(forced=(Forced(there, d, (hit,)),))) == []
+
+
+def _moves_only_when_chosen(d, ask, decision):
+    """A ChooseHeroToMove handler that moves the hero when the players chose among several, and never when forced
+    (its code replaces the real handler's, so ``move_hero`` is the model's)."""
+    if len(ask.options) > 1:
+        move_hero(d, decision.index, 3 - d.seats[decision.index].zone, "CLAR.MULTIPLE-MOVES", by=ask.ctx.source)  # noqa: F821
+
+
+def test_checked_play_catches_a_rule_broken_only_where_the_choice_is_forced(monkeypatch):
+    """Before the kernel told checked play of the decisions it made itself, a rule broken only at one-option points
+    (about 1% of steps) changed play with no invariant failing."""
+    from oblivaeon_verify.model.oblivaeon import heroes
+
+    monkeypatch.setattr(heroes._moved, "__code__", _moves_only_when_chosen.__code__)
+    caught = []
+    for i in range(12):
+        g = play_checked(RULESET, DEFAULT, 2026, 4, i, only=["players-choices-take-effect"])
+        caught += [str(v) for v in g.violations]
+        if caught:
+            break
+    assert caught and "(ChooseHeroToMove, the only option), and did not" in caught[0], caught
 
 
 def test_a_fallen_hero_s_objective_swept_out_of_the_game_by_the_fall_is_caught_incap_objectives_to_mission_deck(start):

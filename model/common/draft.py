@@ -31,6 +31,13 @@ class BaseDraft(Agenda):
         values["agenda"] = tuple(self.agenda)
         return new
 
+    def snapshot(self):
+        """The state value as the step stands now, mid-step; the draft goes on, and copies a dict again before its next
+        write to it, so the snapshot keeps what it shows."""
+        state = self.freeze()
+        self._copied.clear()
+        return state
+
     def emit(self, kind: str, clause: str, **data) -> None:
         self.events.append(Event(kind, clause, **data))
 

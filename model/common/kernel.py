@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -134,6 +135,9 @@ class Kernel:
                     handlers[type(record)](d, record, picked)
                     work = 0
                     continue
+                if options and _forced_watchers:  # (told before the point leaves the agenda: a snapshot shows it waiting)
+                    for w in _forced_watchers:
+                        w(d, record, options[0])
                 agenda.pop()
                 if options:
                     handlers[type(record)](d, record, options[0])
@@ -148,6 +152,21 @@ class Kernel:
         record = d.agenda.pop()
         self._handlers[type(record)](d, record, decision)
         self.run(d, policy)
+
+
+_forced_watchers: list[Callable] = []
+
+
+@contextmanager
+def watch_forced(fn: Callable) -> Iterator[None]:
+    """Call ``fn(draft, point, decision)`` for every decision made at a point with one option (a forced one) while the
+    block runs, before the kernel makes it: nothing outside the step sees those decisions otherwise, and a check that
+    a choice took effect must (``properties.common.registry.Forced``).  With no watcher the kernel pays one truth test."""
+    _forced_watchers.append(fn)
+    try:
+        yield
+    finally:
+        _forced_watchers.remove(fn)
 
 
 def record_types(package: str) -> tuple[type, ...]:
@@ -220,4 +239,16 @@ class Agenda:
         self.agenda.append(record)
 
 
-__all__ = ["Work", "Ask", "family", "Kernel", "KernelError", "Agenda", "pending", "waiting_for", "scheduled", "record_types"]
+__all__ = [
+    "Work",
+    "Ask",
+    "family",
+    "Kernel",
+    "KernelError",
+    "Agenda",
+    "pending",
+    "waiting_for",
+    "scheduled",
+    "record_types",
+    "watch_forced",
+]

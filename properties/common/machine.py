@@ -22,7 +22,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from oblivaeon_verify.model.common.decisions import IllegalDecision
-from oblivaeon_verify.properties.common.registry import Step
+from oblivaeon_verify.properties.common.registry import ForcedChoices
 
 from oblivaeon_verify import heartbeat, replay_file
 from oblivaeon_verify.words import count, phrase
@@ -188,7 +188,8 @@ class ModelMachine(RuleBasedStateMachine):
     def _step(self, index: int) -> None:
         before = self.state
         decision = before.options[index]
-        after, events = self.ruleset.step(before, decision)
+        with ForcedChoices() as forced:
+            after, events = self.ruleset.step(before, decision)
         self.decisions.append([index, decision])
         self.trail.append((before, decision, events))
         clauses = [e.clause for e in events]
@@ -197,7 +198,7 @@ class ModelMachine(RuleBasedStateMachine):
         self.seen(events)
         self.stats.steps += 1
         self.state = after
-        self._fail_if(self.checker.step(Step(before, decision, events, after)))
+        self._fail_if(self.checker.step(forced.step(before, decision, events, after)))
 
     def _fail_if(self, violations) -> None:
         self.stats.states += 1

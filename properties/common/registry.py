@@ -40,9 +40,20 @@ from itertools import compress
 from operator import attrgetter, is_not
 from typing import NamedTuple
 
+from oblivaeon_verify.model.common.kernel import watch_forced
+
 _KIND = attrgetter("kind")
 _BITS = tuple(tuple(n for n in range(8) if byte >> n & 1) for byte in range(256))
 """Per byte value, the positions of its set bits, lowest first."""
+
+
+class Forced(NamedTuple):
+    """A player's decision the kernel made inside a step because its point had one option: the state as it stood at the
+    point (waiting at it), the decision, and the events from it to the end of the step."""
+
+    before: object
+    decision: object
+    events: tuple
 
 
 class Step(NamedTuple):
@@ -50,6 +61,38 @@ class Step(NamedTuple):
     decision: object
     events: tuple
     after: object
+    forced: tuple[Forced, ...] = ()
+    """The players' forced decisions within the step, in order (seen when it ran under :class:`ForcedChoices`)."""
+
+
+class ForcedChoices:
+    """While the block runs, the players' decisions the kernel makes itself (one option) are marked, with a snapshot of
+    the state there; :meth:`step` makes a :class:`Step` that carries the marks of the step just run, and clears them.
+
+    Chance outcomes with one option are left out: what chance does is nobody's choice, and a snapshot costs a copy."""
+
+    def __init__(self) -> None:
+        self._marks: list[tuple[object, object, int]] = []
+        self._watch = None
+
+    def _seen(self, d, point, decision) -> None:
+        if not decision.is_chance:
+            self._marks.append((d.snapshot(), decision, len(d.events)))
+
+    def __enter__(self) -> ForcedChoices:
+        self._marks.clear()
+        self._watch = watch_forced(self._seen)
+        self._watch.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._watch.__exit__(*exc)
+        self._watch = None
+
+    def step(self, before, decision, events: tuple, after) -> Step:
+        forced = tuple(Forced(state, made, tuple(events[k:])) for state, made, k in self._marks)
+        self._marks.clear()
+        return Step(before, decision, events, after, forced)
 
 
 @dataclass(frozen=True)
