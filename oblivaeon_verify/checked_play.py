@@ -129,6 +129,8 @@ class CheckedGame:
     error: str = ""
     outcome: str = ""
     seconds: float = 0.0
+    last: object = None
+    """The last state the game reached (its end, or where it stopped)."""
 
     @property
     def failed(self) -> bool:
@@ -251,5 +253,6 @@ def _play(ruleset, props, checker, params, rng, game, tally, policy, enables, co
                 for name in [n for n, reached_now in waiting.items() if reached_now(state)]:
                     reached.add(name)
                     del waiting[name]
+    game.last = state
     o = ruleset.outcome(state)
     game.outcome = o[0] if o else "unfinished"

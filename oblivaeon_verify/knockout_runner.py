@@ -55,9 +55,9 @@ class KnockoutResult:
     """Of those games, how many call a knocked-out function when nothing is knocked out (the :func:`baseline`): 0 says
     random play never reached the rule within them."""
     differed: int = 0
-    """Of those games that passed, how many went otherwise than with nothing knocked out (other decisions, or another
-    outcome): a knock-out that changed play and that no check noticed.  (The same decisions need not mean the same
-    game: a changed count of HP may leave every decision alike.)"""
+    """Of those games that passed, how many went otherwise than with nothing knocked out (other decisions, another
+    outcome, or another last state: a changed count of HP may leave every decision alike): a knock-out that changed
+    play and that no check noticed."""
     steps: int = 0
     seconds: float = 0.0
     status: str = "uncaught"
@@ -104,7 +104,7 @@ def not_knockable(ruleset) -> list[tuple[str, str]]:
 @dataclass(frozen=True)
 class BaselineGame:
     """One budget game played with nothing knocked out: whether it passed, its steps, the handlers it called, and
-    how it went (its decisions and outcome, to tell a knocked-out game that went otherwise)."""
+    how it went (its decisions, outcome and last state, to tell a knocked-out game that went otherwise)."""
 
     passed: bool
     steps: int
@@ -143,8 +143,9 @@ def _baseline(ruleset, params, seed: int, games: int, counts: tuple[int, ...]) -
 
 
 def _went(game) -> tuple:
-    """How a checked game went, to compare one knocked-out game with its baseline: its decisions and its outcome."""
-    return (*game.chosen, game.outcome)
+    """How a checked game went, to compare one knocked-out game with its baseline: its decisions, its outcome and the
+    last state it reached (a value: equal states are equal whatever objects they hold)."""
+    return (*game.chosen, game.outcome, game.last)
 
 
 def run_one(ruleset, params, target: str, *, seed: int = 0, games: int = 12, players=None, skip_unreached: bool = True) -> KnockoutResult:

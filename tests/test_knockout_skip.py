@@ -11,10 +11,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from oblivaeon_verify.model.oblivaeon.battle_zones import OBLIVAEON
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS
 
 from oblivaeon_verify import knockout, rulesets
 from oblivaeon_verify import knockout_runner as kr
+from oblivaeon_verify.checked_play import play_checked
 
 SEED = 2026
 
@@ -127,3 +129,13 @@ def test_a_row_counts_the_games_a_knock_out_made_go_otherwise(monkeypatch):
     requital = _row(ruleset, "CLAR.REQUITAL-CONSTRUCTS", 2, skip=True)  # called at every fall; no Construct under Requital
     assert (requital["reached"], requital["differed"]) == (2, 0)
     assert kr.ran_in(requital) == "play called it in 2 of the 2 games, and each went on as with nothing knocked out"
+
+
+def test_a_game_with_the_same_decisions_and_outcome_but_another_last_state_went_otherwise():
+    """A knock-out may change a count of HP and leave every decision alike: the last state tells the games apart."""
+    ruleset = rulesets.load("oblivaeon")
+    base = play_checked(ruleset, ruleset.default_parameters(), SEED, 3, 0, max_steps=40)
+    same = dataclasses.replace(base, last=dataclasses.replace(base.last))
+    other = dataclasses.replace(base, last=dataclasses.replace(base.last, hp={**base.last.hp, OBLIVAEON: base.last.hp[OBLIVAEON] - 1}))
+    assert kr._went(same) == kr._went(base)
+    assert kr._went(other) != kr._went(base)
