@@ -84,18 +84,50 @@ class CensusFacts(Protocol):
         """The side of a selection's source (None for a rule of the game itself)."""
 
 
-def _first(counted: list, game: tuple[int, int]) -> None:
-    counted[0] += 1
-    if tuple(counted[1:]) > game:
-        counted[1:] = list(game)
+class _Site:
+    """One description's counts while a census is taken: each count is ``[n, first game]``."""
+
+    __slots__ = ("head", "selections", "kinds", "flags")
+
+    def __init__(self, sel: Selection, at: tuple[int, int]) -> None:
+        self.head = {
+            "site": sel.site,
+            "description": sel.description,
+            "clause": sel.clause,
+            "sides": sorted(sel.sides),
+            "harmful": sel.harmful,
+        }
+        self.selections = [0, at]
+        self.kinds: dict[str, list] = {}
+        self.flags: dict[str, list] = {}
+
+    def to_json(self) -> dict:
+        def plain(counts: dict) -> dict:
+            return {k: [n, *first] for k, (n, first) in counts.items()}
+
+        n, first = self.selections
+        return {**self.head, "selections": [n, *first], "kinds": plain(self.kinds), "flags": plain(self.flags)}
+
+
+def _count(counts: dict, key: str, at: tuple[int, int]) -> None:
+    """One more of ``key``, first seen in the earlier of the game it was first seen in and ``at``."""
+    counted = counts.get(key)
+    if counted is None:
+        counts[key] = [1, at]
+    else:
+        counted[0] += 1
+        if at < counted[1]:
+            counted[1] = at
 
 
 class Census:
-    """A census being taken: watch games with :meth:`game`, read it with :meth:`to_json`."""
+    """A census being taken: watch games with :meth:`game`, read it with :meth:`to_json`.
+
+    (Random play reports some six picks a decision: the counts are kept in plain lists, made JSON once at the end.)"""
 
     def __init__(self, facts: CensusFacts) -> None:
         self.facts = facts
-        self.sites: dict[str, dict] = {}
+        self._sites: dict[tuple[str, str, str], _Site] = {}
         self.at = (0, 0)
 
     @contextmanager
@@ -106,36 +138,35 @@ class Census:
             yield
 
     def _see(self, d: Any, sel: Selection) -> None:
-        key = "\x1f".join((sel.site, sel.description, sel.clause))
-        site = self.sites.get(key)
+        at = self.at
+        key = (sel.site, sel.description, sel.clause)
+        site = self._sites.get(key)
         if site is None:
-            site = self.sites[key] = {
-                "site": sel.site,
-                "description": sel.description,
-                "clause": sel.clause,
-                "sides": sorted(sel.sides),
-                "harmful": sel.harmful,
-                "selections": [0, *self.at],
-                "kinds": {},
-                "flags": {},
-            }
-        _first(site["selections"], self.at)
+            site = self._sites[key] = _Site(sel, at)
+        counted = site.selections
+        counted[0] += 1
+        if at < counted[1]:
+            counted[1] = at
         facts = self.facts
-        own = facts.source_side(d, sel.source) if sel.source else None
+        source = sel.source
+        own = facts.source_side(d, source) if source else None
+        kinds, flags = site.kinds, site.flags
         for card in sel.picked:
-            if card == sel.source:
+            if card == source:
                 kind = ITSELF
-                self._flag(site, "itself", "")
+                _count(flags, "itself:", at)
             else:
                 kind = facts.kind(d, card)
                 if facts.KINDS[kind] not in sel.sides:
-                    self._flag(site, "unnamed", kind)
+                    _count(flags, "unnamed:" + kind, at)
                 if sel.harmful and own is not None and kind in facts.CHARACTERS.get(own, ()):
-                    self._flag(site, "own-characters", kind)
-            _first(site["kinds"].setdefault(kind, [0, *self.at]), self.at)
+                    _count(flags, "own-characters:" + kind, at)
+            _count(kinds, kind, at)
 
-    def _flag(self, site: dict, flag: str, kind: str) -> None:
-        _first(site["flags"].setdefault(f"{flag}:{kind}", [0, *self.at]), self.at)
+    @property
+    def sites(self) -> dict[str, dict]:
+        """Each description's counts, as :meth:`to_json` gives them."""
+        return {"\x1f".join(key): site.to_json() for key, site in self._sites.items()}
 
     def to_json(self) -> dict:
         return {"sites": self.sites}
