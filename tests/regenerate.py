@@ -29,7 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
+from oblivaeon_verify.model.common.kernel import waiting_for
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL, SENTINELS
+from oblivaeon_verify.model.oblivaeon.oblivaeon_forms import ChooseErased
 
 from oblivaeon_verify import replay, rulesets
 from oblivaeon_verify.checked_play import properties
@@ -78,7 +80,7 @@ def divergences() -> None:
 # --- the regression replays ------------------------------------------------------------------
 
 
-def _objective_removed_then_its_hero_fell(before, events) -> bool:
+def _objective_removed_then_its_hero_fell(before, decision, events) -> bool:
     """An objective is removed from the game and the hero whose play area held it falls in the same step."""
     for i, e in enumerate(events):
         if e.kind == "removed-from-game" and e.target in PHYSICAL and PHYSICAL[e.target].deck == "Mission":
@@ -88,13 +90,13 @@ def _objective_removed_then_its_hero_fell(before, events) -> bool:
     return False
 
 
-def _booklet_calls_with_every_aeon_man_in_play(before, events) -> bool:
+def _booklet_calls_with_every_aeon_man_in_play(before, decision, events) -> bool:
     """OblivAeon's turn comes in a form whose Booklet calls an Aeon Man, while every Aeon Men card is in play already."""
     calling = before.form >= before.setup.params.aeon_men_from_form and not (before.aeon_deck or before.aeon_trash)
     return calling and any(e.kind == "turn" and e.detail == "OblivAeon's turn" for e in events)
 
 
-def _aeon_men_pool_empty_at_the_booklet_call(before, events) -> bool:
+def _aeon_men_pool_empty_at_the_booklet_call(before, decision, events) -> bool:
     """In an Aeon-Men form, the Aeon Men deck and trash hold cards before the step, a Scion's call empties them before
     the Booklet's, and a destruction later in OblivAeon's turn fills the trash again (the Booklet has nothing to call)."""
     if before.form < before.setup.params.aeon_men_from_form or not (before.aeon_deck or before.aeon_trash):
@@ -109,7 +111,7 @@ def _aeon_men_pool_empty_at_the_booklet_call(before, events) -> bool:
     return False
 
 
-def _revived_to_box_in_the_step_its_hero_fell(before, events) -> bool:
+def _revived_to_box_in_the_step_its_hero_fell(before, decision, events) -> bool:
     """A hero holding a reward falls, and Rites of Revival sends its character card back to the box later in the step."""
     for i, e in enumerate(events):
         if e.kind == "hero-incapacitated":
@@ -120,11 +122,22 @@ def _revived_to_box_in_the_step_its_hero_fell(before, events) -> bool:
     return False
 
 
+def _a_sentinel_other_than_the_first_erased(before, decision, events) -> bool:
+    """The players choose which of the Sentinels OblivAeon's third form erases, and not the first of them: the team
+    goes, and the erasure's event names its first card."""
+    return (
+        isinstance(waiting_for(before), ChooseErased)
+        and CHARACTER_CARDS.get(decision.target) is not None
+        and CHARACTER_CARDS[decision.target].hero == SENTINELS
+        and any(e.kind == "hero-erased" and e.card != decision.target for e in events)
+    )
+
+
 @dataclass(frozen=True)
 class Situation:
     name: str
     happens: Callable
-    """(state before a step, the step's events) -> whether the situation happens in that step."""
+    """(state before a step, the decision taken, the step's events) -> whether the situation happens in that step."""
     players: int
     max_games: int = 4000
 
@@ -134,6 +147,7 @@ SITUATIONS = (
     Situation("aeon-men-all-in-play-at-the-booklet-call", _booklet_calls_with_every_aeon_man_in_play, 3),
     Situation("aeon-men-called-away-before-the-booklet-call", _aeon_men_pool_empty_at_the_booklet_call, 3),
     Situation("rewards-to-hand-when-revived-the-step-its-hero-fell", _revived_to_box_in_the_step_its_hero_fell, 5),
+    Situation("a-sentinel-chosen-to-be-erased-erases-the-team", _a_sentinel_other_than_the_first_erased, 5),
 )
 """The games kept because a false violation once happened in them: each is found again by its situation."""
 
@@ -155,7 +169,7 @@ def _search(ruleset, situation: Situation) -> dict:
             decisions.append(options.index(chosen))
             labels.append(str(chosen))
             after, events = ruleset.step(state, chosen)
-            if situation.happens(state, events):
+            if situation.happens(state, chosen, events):
                 return replay.document(ruleset, setup, decisions, labels, "hold", {})
             state = after
     raise SystemExit(f"{situation.name}: not found in {situation.max_games} games; widen the search or change the seed")

@@ -6,6 +6,7 @@ import dataclasses
 import inspect
 
 import pytest
+from oblivaeon_verify.model.aeons_end import player_turn
 from oblivaeon_verify.model.aeons_end.cards import MATS
 from oblivaeon_verify.model.aeons_end.decisions import Decision, nemesis_deck
 from oblivaeon_verify.model.aeons_end.effects import ChooseHarmed, DiscardCharges
@@ -511,3 +512,23 @@ def test_a_turn_order_reveal_weighs_each_card_by_its_copies(monkeypatch):
     )
     game = play_checked(RULESET, DEFAULT, 2026, 2, 0)
     assert "turn-order-reveals-weigh-each-card-by-its-copies" in {v.invariant for v in game.violations}
+
+
+def test_a_casting_phase_that_ends_by_itself_with_a_spell_in_a_closed_breach_is_caught_cast_closed_must(monkeypatch):
+    """When a bug leaves 'end casting' the only option while a spell waits in a closed breach, the kernel ends the phase
+    itself, inside the step: closed-breach-spells-are-cast holds that forced decision to the rule too."""
+    real = player_turn.casting_options
+
+    def only_the_end(d):
+        offered = real(d)
+        if offered and all(o.kind == "cast" for o in offered):  # every spell waits in a closed breach
+            return [player_turn._SEAT_DECISIONS[d.acting()].end_casting]
+        return offered
+
+    monkeypatch.setattr(player_turn, "casting_options", only_the_end)
+    caught = []
+    for i in range(4):
+        caught += [str(v) for v in play_checked(RULESET, DEFAULT, 2026, 1, i, only=["closed-breach-spells-are-cast"]).violations]
+        if caught:
+            break
+    assert caught and "at a forced decision (player 1: end casting): casting ended with" in caught[0], caught

@@ -20,6 +20,7 @@ import dataclasses
 import random
 
 import pytest
+from oblivaeon_verify.properties.common.registry import ForcedChoices
 
 from oblivaeon_verify import knockout, knockout_runner, rulesets
 from oblivaeon_verify.checked_play import properties
@@ -57,13 +58,15 @@ def lockstep(ruleset, params, seed: int, players: int, index: int, max_steps: in
         if not options or (max_steps is not None and out.steps >= max_steps):
             break
         decision = policy(rng, state, options) if policy else choose(rng, options)
+        forced = ForcedChoices()  # as checked play sees a step: with the decisions the kernel made itself
         try:
-            after, events = ruleset.step(state, decision)
+            with forced:
+                after, events = ruleset.step(state, decision)
         except Exception as e:  # the model raised: both checkers see the same (no step to check)
             out.error = f"{type(e).__name__}: {e}"
             break
         out.steps += 1
-        move = props.Step(state, decision, events, after)
+        move = forced.step(state, decision, events, after)
         full = _both(registry.check_step, checker.step, move, (ruleset.name, players, index, out.steps))
         state = after
     if isinstance(full, list):

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 from oblivaeon_verify.model.common.kernel import pending, waiting_for
+from oblivaeon_verify.model.oblivaeon import heroes
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
 from oblivaeon_verify.model.oblivaeon.chance import Reveal
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
@@ -777,9 +778,9 @@ def test_a_choice_the_kernel_made_itself_is_held_to_its_effect_too_hero_continue
     d = Decision("target", "hero 1", card="legacy:strike#1", target=start.zones[0].scions[0])
     there = waiting_at(start, ChooseDamageTarget((d,), 3, "melee", False, "zone", Ctx("legacy:strike#1", "hero", 0, 1)))
     missed = step(start)._replace(forced=(Forced(there, d, ()),))
-    assert inv.violations(missed) == [
-        f"{d.card} was chosen to be dealt damage (ChooseDamageTarget, the only option), and nothing shows it was"
-    ]
+    said = f"at a forced decision ({d}): {d.card} was chosen to be dealt damage (ChooseDamageTarget), and nothing shows it was"
+    assert inv.violations(missed) == [said] and [v.message for v in INVARIANTS.check_step(missed, only=[inv.name])] == [said]
+    assert list(inv.check(missed)) == []  # the step's own decision chose nothing: only the forced one is held to its effect
     hit = ev("damage", card="legacy:strike#1", target=d.target, amount=3)
     assert inv.violations(missed._replace(forced=(Forced(there, d, (hit,)),))) == []
 
@@ -794,8 +795,6 @@ def _moves_only_when_chosen(d, ask, decision):
 def test_checked_play_catches_a_rule_broken_only_where_the_choice_is_forced(monkeypatch):
     """Before the kernel told checked play of the decisions it made itself, a rule broken only at one-option points
     (about 1% of steps) changed play with no invariant failing."""
-    from oblivaeon_verify.model.oblivaeon import heroes
-
     monkeypatch.setattr(heroes._moved, "__code__", _moves_only_when_chosen.__code__)
     caught = []
     for i in range(12):
@@ -803,7 +802,7 @@ def test_checked_play_catches_a_rule_broken_only_where_the_choice_is_forced(monk
         caught += [str(v) for v in g.violations]
         if caught:
             break
-    assert caught and "(ChooseHeroToMove, the only option), and did not" in caught[0], caught
+    assert caught and "at a forced decision" in caught[0] and "(ChooseHeroToMove), and did not" in caught[0], caught
 
 
 def test_a_fallen_hero_s_objective_swept_out_of_the_game_by_the_fall_is_caught_incap_objectives_to_mission_deck(start):

@@ -19,6 +19,13 @@ CHOICES = (
         clause="CLAR.ERASED",
     ),
     SilentChoice(
+        "ERASED.SENTINELS",
+        "incapacitation.character_falls",
+        "what the third form's erasure does to the Sentinels, one hero of four character cards, when it picks one of them",
+        "it erases the hero, so the four fall together (one Devastation, no Bloodstone) and the team never returns",
+        clause="CLAR.SENTINELS",
+    ),
+    SilentChoice(
         "TIE.WASTELAND",
         "scions.unforgiving_wasteland",
         "which villain target Unforgiving Wasteland removes when several share the lowest HP",

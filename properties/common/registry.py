@@ -34,7 +34,7 @@ knock-out set and deliberately broken models.  ``Registry.check_state`` and ``ch
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter, is_not
@@ -63,6 +63,10 @@ class Step(NamedTuple):
     after: object
     forced: tuple[Forced, ...] = ()
     """The players' forced decisions within the step, in order (seen when it ran under :class:`ForcedChoices`)."""
+
+    def of_forced(self, forced: Forced) -> Step:
+        """A forced decision of this step as a step of its own: from the state where it was made to this step's end."""
+        return Step(forced.before, forced.decision, forced.events, self.after)
 
 
 class ForcedChoices:
@@ -114,6 +118,9 @@ class Invariant:
     offers: frozenset[str] = frozenset()
     """Decision kinds whose offer (among the legal decisions before or after the step) makes it worth
     checking: the only offered decisions whose contents the predicate reads."""
+    forced: bool = False
+    """Step invariants: also checked over each forced decision of the step (``Step.forced``), as a step of its own
+    from the state where it was made to the end of the step (:meth:`Step.of_forced`)."""
 
     @property
     def always(self) -> bool:
@@ -125,7 +132,15 @@ class Invariant:
         return not (self.events or self.decisions or self.changes or self.offers)
 
     def violations(self, subject) -> list[str]:
-        return list(self.check(subject))
+        return list(self.messages(subject))
+
+    def messages(self, subject) -> Iterator[str]:
+        """What it says of ``subject``: of a step, and (if it asks for them) of each forced decision in it."""
+        yield from self.check(subject)
+        if self.forced and self.over == "step":
+            for forced in subject.forced:
+                for message in self.check(subject.of_forced(forced)):
+                    yield f"at a forced decision ({forced.decision}): {message}"
 
 
 @dataclass(frozen=True)
@@ -151,14 +166,14 @@ class Registry:
         self.event_kinds = frozenset(event_kinds)
         self.decision_kinds = frozenset(decision_kinds)
 
-    def _add(self, name: str, over: str, clauses: tuple[str, ...], **declared) -> Callable:
+    def _add(self, name: str, over: str, clauses: tuple[str, ...], forced: bool = False, **declared) -> Callable:
         def register(fn: Callable) -> Callable:
             if name in self._items:
                 raise ValueError(f"invariant {name!r} registered twice")
             if not clauses:
                 raise ValueError(f"invariant {name!r} cites no clause")
             doc = " ".join((fn.__doc__ or "").split())
-            inv = Invariant(name, over, clauses, fn, doc, **self._validated(name, declared))
+            inv = Invariant(name, over, clauses, fn, doc, **self._validated(name, declared), forced=forced)
             self._items[name] = inv
             return fn
 
@@ -203,10 +218,15 @@ class Registry:
         decisions: Iterable[str] = (),
         changes: Iterable[str] = (),
         offers: Iterable[str] = (),
+        forced: bool = False,
     ) -> Callable:
         """Register a predicate over (before, decision, events, after), triggered by ``events``,
-        ``decisions``, ``changes`` or ``offers`` (nothing declared: every step)."""
-        return self._add(name, "step", clauses, events=events, decisions=decisions, changes=changes, offers=offers)
+        ``decisions``, ``changes`` or ``offers`` (nothing declared: every step).
+
+        ``forced``: a predicate about the decision taken is also held over each decision the kernel made itself within
+        the step (a point with one option), as a step from there (``Step.of_forced``); a forced decision of a kind in
+        ``decisions`` triggers it like a chosen one."""
+        return self._add(name, "step", clauses, forced, events=events, decisions=decisions, changes=changes, offers=offers)
 
     def __iter__(self):
         return iter(self._items.values())
@@ -243,7 +263,7 @@ class Registry:
             if inv.over == "opening":
                 continue
             subject = step.after if inv.over == "state" else step
-            out.extend(Violation(inv.name, inv.clauses, m) for m in inv.check(subject))
+            out.extend(Violation(inv.name, inv.clauses, m) for m in inv.messages(subject))
         return out
 
     def checker(self, only: Iterable[str] | None = None, *, incremental: bool = True) -> Checker:
@@ -294,7 +314,9 @@ class Checker:
         self.incremental = incremental
         self._runs = [0] * len(self.selected)
         self._subjects = tuple(inv.over != "step" for inv in self.selected)
-        self._checks = tuple((inv.check, on_state, inv) for inv, on_state in zip(self.selected, self._subjects))
+        self._checks = tuple(
+            (inv.messages if inv.forced else inv.check, on_state, inv) for inv, on_state in zip(self.selected, self._subjects)
+        )
         """Per selected invariant: its predicate, whether it reads a state (else a step), the invariant."""
         self._always = 0
         by_part: dict[str, int] = {}
@@ -378,6 +400,8 @@ class Checker:
         decision = step.decision
         if decision is not None and self._by_decision:
             mask |= self._by_decision.get(decision.kind, 0)
+            for forced in step.forced:
+                mask |= self._by_decision.get(forced.decision.kind, 0)
         if self._by_offer:
             offered_before, offered_after = self._offered(step.before), self._offered(step.after)
             for kind, m in self._by_offer.items():

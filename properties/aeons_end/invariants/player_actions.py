@@ -68,6 +68,7 @@ def purchases_offered(s):
     "BREACH.BONUS",
     "BREACH.ADJACENT",
     decisions=("cast",),
+    forced=True,
 )
 def cast_hits(st):
     """Casting deals the spell's damage, plus its opened breach's bonus, to the chosen minion or to the nemesis."""
@@ -80,7 +81,7 @@ def cast_hits(st):
         yield missed
 
 
-@step("a-cast-spell-leaves-its-breach", "CAST.TO-DISCARD", "CAST.ORDER", decisions=("cast",))
+@step("a-cast-spell-leaves-its-breach", "CAST.TO-DISCARD", "CAST.ORDER", decisions=("cast",), forced=True)
 def cast_leaves_breach(st):
     d = st.decision
     if d.kind == "cast":
@@ -90,9 +91,9 @@ def cast_leaves_breach(st):
             yield f"{d.card} was cast but did not go to its owner's discard pile"
 
 
-@step("closed-breach-spells-are-cast", "CAST.CLOSED-MUST", decisions=("end-casting",))
+@step("closed-breach-spells-are-cast", "CAST.CLOSED-MUST", decisions=("end-casting",), forced=True)
 def closed_must(st):
-    """The casting phase never ends while a spell waits in a closed breach."""
+    """The casting phase never ends while a spell waits in a closed breach (nor when ending it is all it offers)."""
     if st.decision.kind != "end-casting":
         return
     for br in st.before.mages[acting(st)].breaches:

@@ -48,7 +48,7 @@ def discard_order_offered(s):
         yield f"player {int(s.actor[1:]) + 1} played {sorted(names)} and may discard next {sorted(offered)}"
 
 
-@step("the-player-orders-the-played-cards", "DRAW.DISCARD-PLAYED", decisions=("end-main",))
+@step("the-player-orders-the-played-cards", "DRAW.DISCARD-PLAYED", decisions=("end-main",), forced=True)
 def discard_order_asked(st):
     """A player who played two or more different gems or relics chooses the order they go on the discard pile."""
     if st.decision.kind != "end-main" or st.after.outcome is not None:

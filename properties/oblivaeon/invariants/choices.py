@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.battle_zones import max_hp
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS
 from oblivaeon_verify.model.oblivaeon.effects import DiscardTop
 from oblivaeon_verify.model.oblivaeon.places import containers, deck_place
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
@@ -36,7 +37,9 @@ def _discarded(e, d) -> bool:
 
 
 def _erased(e, d) -> bool:
-    return e.kind == "hero-erased" and e.card == d.target
+    """The hero of the chosen character card is erased: all of it, so a team's event names its first card (choosing one
+    of the Sentinels erases the four: CLAR.ERASED, CLAR.SENTINELS)."""
+    return e.kind == "hero-erased" and (e.card == d.target or (d.target in CHARACTER_CARDS and e.detail == CHARACTER_CARDS[d.target].hero))
 
 
 def _removed(e, d) -> bool:
@@ -119,6 +122,7 @@ def _deck_cards(s, ref: tuple) -> tuple[str, ...]:
     "MISSION.OBJECTIVE-COMPLETION",
     "ENV.REMOVAL.REPLACE",
     "HEROES.AKASH-THRIYA",
+    forced=True,
 )
 def players_choices_take_effect(st):
     """The choice a step takes is carried out on what was chosen: a chosen target is dealt its damage or healed (unless
@@ -127,14 +131,8 @@ def players_choices_take_effect(st):
     other zone, is erased or revived, a chosen environment arrives, a card that goes by a chosen hero lands in that
     hero's play area, a temporary effect on a chosen target is made for it, a deck chosen to lose its top card loses
     it (unless it is empty, or chance has first to say what that card is).  A choice with one option, which the kernel
-    makes itself within the step, is held to the same, from the state where it was made."""
-    yield from _took_effect(st.before, st.decision, st.events, st.after, "")
-    for forced in st.forced:
-        yield from _took_effect(forced.before, forced.decision, forced.events, st.after, ", the only option")
-
-
-def _took_effect(before, d, events, after, only: str):
-    """Whether the decision ``d``, made at the point ``before`` waits at, shows in ``events`` (to the end of the step)."""
+    makes itself within the step, is held to the same, from the state where it was made (``forced``)."""
+    before, d, events, after = st.before, st.decision, st.events, st.after
     if d.is_chance:
         return  # a third of the steps: what chance does is no one's choice
     ask = waiting_for(before)
@@ -147,23 +145,23 @@ def _took_effect(before, d, events, after, only: str):
         if kind == "ChooseHealTarget" and before.hp.get(d.target) == max_hp(before, d.target):
             return  # healing a target at its full HP changes nothing and records nothing
         if not any(shows(e, d) for e in events):
-            yield f"{d.card or d.target} was chosen to be {words} ({kind}{only}), and nothing shows it was"
+            yield f"{d.card or d.target} was chosen to be {words} ({kind}), and nothing shows it was"
     elif kind in ("ChooseHeroToMove", "ChooseHeroToGoNextTo", "ChooseHeroToMoveNextTo"):
         chosen = before.seats[d.index]
         if kind == "ChooseHeroToMove":
             moved = any(e.kind == "hero-moved" and e.source_zone == chosen.zone and e.target in chosen.characters for e in events)
             if not moved and chosen.characters:
-                yield f"hero {d.index + 1} was chosen to move to the other battle zone ({kind}{only}), and did not"
+                yield f"hero {d.index + 1} was chosen to move to the other battle zone ({kind}), and did not"
         else:
             card = ask.ctx.source
             landed = any(e.kind in ("next-to-hero", "card-moved") and e.card == card for e in events)
             if not landed or (_seat_of(after, card) != d.index and card in {c for s in after.seats for c in s.play}):
-                yield f"{card} was to go by hero {d.index + 1}'s side ({kind}{only}), and did not"
+                yield f"{card} was to go by hero {d.index + 1}'s side ({kind}), and did not"
     elif kind == "ChooseDeckToDiscardFrom":
         discarded = any(e.kind == "discard" and e.detail == f"from {d.target}" for e in events)
         if not discarded and not scheduled(after, DiscardTop) and _deck_cards(before, ask.decks[d.index]):
-            yield f"the top card of {d.target} was chosen to be discarded ({kind}{only}), and nothing shows it was"
+            yield f"the top card of {d.target} was chosen to be discarded ({kind}), and nothing shows it was"
     elif kind == "ChooseTempTarget":
         made = any(e.kind == "temporary-effect" and e.card == ask.ctx.source for e in events)
         if not made:
-            yield f"a temporary effect of {ask.ctx.source} on {d.target} was chosen ({kind}{only}), and none was made"
+            yield f"a temporary effect of {ask.ctx.source} on {d.target} was chosen ({kind}), and none was made"
