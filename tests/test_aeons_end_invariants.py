@@ -532,3 +532,6 @@ def test_a_casting_phase_that_ends_by_itself_with_a_spell_in_a_closed_breach_is_
         if caught:
             break
     assert caught and "at a forced decision (player 1: end casting): casting ended with" in caught[0], caught
+    # the point the kernel decided alone is a decision point: the state invariant on what casting offers holds there too
+    offered = play_checked(RULESET, DEFAULT, 2026, 1, i, only=["every-prepped-spell-is-offered-in-the-casting-phase"]).violations
+    assert offered and "at a forced decision (player 1: end casting):" in str(offered[0]) and "may not be cast" in str(offered[0])

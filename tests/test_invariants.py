@@ -785,6 +785,24 @@ def test_a_choice_the_kernel_made_itself_is_held_to_its_effect_too_hero_continue
     assert inv.violations(missed._replace(forced=(Forced(there, d, (hit,)),))) == []
 
 
+def test_a_state_broken_only_where_the_kernel_decided_alone_is_caught(start):
+    """A point with one option is a decision point like any other: the state invariants hold there too, in the checker
+    (incremental or full) and in the full check, though the step ends in a state that holds."""
+    broken = BREAKERS["devastation-never-negative"](start)
+    d = start.options[0]
+    quiet = step(start, decision=d)
+    through = quiet._replace(forced=(Forced(broken, d, ()),))
+    said = f"at a forced decision ({d}): Devastation is -1"
+    only = ["devastation-never-negative"]
+    assert INVARIANTS.check_step(quiet, only) == [] and INVARIANTS.checker(only).step(quiet) == []
+    for found in (
+        INVARIANTS.check_step(through, only),
+        INVARIANTS.checker(only).step(through),
+        INVARIANTS.checker(only, incremental=False).step(through),
+    ):
+        assert [(v.invariant, v.message) for v in found] == [(only[0], said)], found
+
+
 def _moves_only_when_chosen(d, ask, decision):
     """A ChooseHeroToMove handler that moves the hero when the players chose among several, and never when forced
     (its code replaces the real handler's, so ``move_hero`` is the model's)."""

@@ -31,10 +31,13 @@ class BaseDraft(Agenda):
         values["agenda"] = tuple(self.agenda)
         return new
 
-    def snapshot(self):
-        """The state value as the step stands now, mid-step; the draft goes on, and copies a dict again before its next
-        write to it, so the snapshot keeps what it shows."""
+    def snapshot(self, options: tuple):
+        """The state value as the step stands now, mid-step, waiting at a decision point with ``options`` (one the kernel
+        decides itself); the draft goes on, and copies a dict again before its next write to it, so the snapshot keeps
+        what it shows."""
+        kept, self.options = self.options, options
         state = self.freeze()
+        self.options = kept
         self._copied.clear()
         return state
 

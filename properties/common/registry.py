@@ -81,7 +81,7 @@ class ForcedChoices:
 
     def _seen(self, d, point, decision) -> None:
         if not decision.is_chance:
-            self._marks.append((d.snapshot(), decision, len(d.events)))
+            self._marks.append((d.snapshot(point.options), decision, len(d.events)))
 
     def __enter__(self) -> ForcedChoices:
         self._marks.clear()
@@ -257,7 +257,12 @@ class Registry:
         return out
 
     def check_step(self, step: Step, only: Iterable[str] | None = None) -> list[Violation]:
-        """Every state invariant on the state after, and every step invariant on the step (the full check)."""
+        """Every state invariant on the state after, and every step invariant on the step (the full check); first, every
+        state invariant at each point in the step where the kernel decided alone (``Step.forced``)."""
+        for forced in step.forced:
+            found = self.check_state(forced.before, only)
+            if found:
+                return [Violation(v.invariant, v.clauses, f"at a forced decision ({forced.decision}): {v.message}") for v in found]
         out = []
         for inv in self._select(only):
             if inv.over == "opening":
@@ -366,14 +371,47 @@ class Checker:
         return self._run(self._state_mask, None, state)
 
     def step(self, step: Step) -> list[Violation]:
+        if step.forced:
+            return self._through(step)
         if not self.incremental:
             return self._run(self._step_mask, step, step.after)
         return self._run(self.triggered(step), step, step.after)
 
+    def _through(self, step: Step) -> list[Violation]:
+        """A step in which the kernel made decisions itself: each point it decided at is a decision point like any
+        other, so the state invariants hold there too, then the step is checked.  Incrementally, each state is
+        checked against the one before it in the step (the first against the step's state before)."""
+        states = self._state_mask & self._step_mask
+        last = step.before
+        for forced in step.forced:
+            here = forced.before
+            found = self._run(states if not self.incremental else self._between(last, here) & states, None, here)
+            if found:
+                return [Violation(v.invariant, v.clauses, f"at a forced decision ({forced.decision}): {v.message}") for v in found]
+            last = here
+        if not self.incremental:
+            return self._run(self._step_mask, step, step.after)
+        return self._run((self.triggered(step) & ~states) | (self._between(last, step.after) & states), step, step.after)
+
     def triggered(self, step: Step) -> int:
         """The selected invariants this step may have changed the verdict of, as a bit set (bit n: the n-th selected)."""
+        mask = self._between(step.before, step.after)
+        if self._by_event:
+            by_event = self._by_event
+            for kind in set(map(_KIND, step.events)):
+                mask |= by_event.get(kind, 0)
+        decision = step.decision
+        if decision is not None and self._by_decision:
+            mask |= self._by_decision.get(decision.kind, 0)
+            for forced in step.forced:
+                mask |= self._by_decision.get(forced.decision.kind, 0)
+        return mask
+
+    def _between(self, first, second) -> int:
+        """What two states alone say may have changed a verdict: the invariants always run, those reading a field
+        that differs, and those looking at a kind of decision offered in either."""
         mask = self._always
-        before, after = vars(step.before), vars(step.after)
+        before, after = vars(first), vars(second)
         # A field is taken as changed when it is not the very same object: the model copies what it writes, so what a
         # step left alone is shared, and telling a copy from an equal value (a tuple of records compared record by
         # record) cost more than the rare evaluation it would save.  Running an invariant whose inputs are only equal
@@ -393,17 +431,8 @@ class Checker:
                         for attr, m in attrs.items():
                             if da[attr] is not db[attr] and da[attr] != db[attr]:
                                 mask |= m
-        if self._by_event:
-            by_event = self._by_event
-            for kind in set(map(_KIND, step.events)):
-                mask |= by_event.get(kind, 0)
-        decision = step.decision
-        if decision is not None and self._by_decision:
-            mask |= self._by_decision.get(decision.kind, 0)
-            for forced in step.forced:
-                mask |= self._by_decision.get(forced.decision.kind, 0)
         if self._by_offer:
-            offered_before, offered_after = self._offered(step.before), self._offered(step.after)
+            offered_before, offered_after = self._offered(first), self._offered(second)
             for kind, m in self._by_offer.items():
                 if kind in offered_before or kind in offered_after:
                     mask |= m
