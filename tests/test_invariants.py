@@ -11,6 +11,7 @@ import dataclasses
 from collections import Counter
 
 import pytest
+from oblivaeon_verify.model.common.forced import Forced
 from oblivaeon_verify.model.common.kernel import pending, waiting_for
 from oblivaeon_verify.model.oblivaeon import heroes
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
@@ -25,7 +26,6 @@ from oblivaeon_verify.model.oblivaeon.round_order import Turn, phases
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.model.oblivaeon.scions import BringForth
 from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
-from oblivaeon_verify.properties.common.registry import Forced
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
 from oblivaeon_verify import knockout

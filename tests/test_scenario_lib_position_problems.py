@@ -103,7 +103,7 @@ def test_every_decision_the_model_takes_in_a_step_is_checked_against_the_invaria
     sc = load(Path(__file__).resolve().parents[1] / "scenarios" / "oblivaeon" / "clar-requital-constructs-stay.toml", vocab)
     seen: list = []
 
-    def counting(self, before, decision, events, after):
+    def counting(self, before, decision, events, after, forced=()):
         seen.append(decision)
         return []
 
@@ -114,7 +114,7 @@ def test_every_decision_the_model_takes_in_a_step_is_checked_against_the_invaria
     assert taken >= 3  # the until step took several decisions (the set-up-hero one is the next step's)
     seen.clear()
 
-    def one_breaks(self, before, decision, events, after):
+    def one_breaks(self, before, decision, events, after, forced=()):
         seen.append(decision)
         return [("a-step-invariant", f"a-step-invariant [X]: broken by {decision}")] if len(seen) == taken else []
 

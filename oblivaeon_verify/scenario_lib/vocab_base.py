@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from oblivaeon_verify.model.common.forced import ForcedDecisions
+
 
 def kind_of(x: Any) -> str:
     """A TOML value's kind in an error message's words."""
@@ -308,9 +310,11 @@ class VocabularyBase:
     def take(self, state, decision):
         """One decision of the model (``model_step``), remembered while :meth:`watching` (the runner's view of the
         real transitions inside a scenario's step, which may take many)."""
-        after, events = type(self).model_step(state, decision)
+        forced = ForcedDecisions()  # the decisions the kernel makes itself are checked like the others
+        with forced:
+            after, events = type(self).model_step(state, decision)
         if self._taken is not None:
-            self._taken.append((state, decision, tuple(events), after))
+            self._taken.append((state, decision, tuple(events), after, forced.taken(events)))
         return after, events
 
     @contextlib.contextmanager

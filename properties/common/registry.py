@@ -40,20 +40,11 @@ from itertools import compress
 from operator import attrgetter, is_not
 from typing import NamedTuple
 
-from oblivaeon_verify.model.common.kernel import watch_forced
+from oblivaeon_verify.model.common.forced import Forced, ForcedDecisions
 
 _KIND = attrgetter("kind")
 _BITS = tuple(tuple(n for n in range(8) if byte >> n & 1) for byte in range(256))
 """Per byte value, the positions of its set bits, lowest first."""
-
-
-class Forced(NamedTuple):
-    """A player's decision the kernel made inside a step because its point had one option: the state as it stood at the
-    point (waiting at it), the decision, and the events from it to the end of the step."""
-
-    before: object
-    decision: object
-    events: tuple
 
 
 class Step(NamedTuple):
@@ -69,34 +60,12 @@ class Step(NamedTuple):
         return Step(forced.before, forced.decision, forced.events, self.after)
 
 
-class ForcedChoices:
-    """While the block runs, the players' decisions the kernel makes itself (one option) are marked, with a snapshot of
-    the state there; :meth:`step` makes a :class:`Step` that carries the marks of the step just run, and clears them.
-
-    Chance outcomes with one option are left out: what chance does is nobody's choice, and a snapshot costs a copy."""
-
-    def __init__(self) -> None:
-        self._marks: list[tuple[object, object, int]] = []
-        self._watch = None
-
-    def _seen(self, d, point, decision) -> None:
-        if not decision.is_chance:
-            self._marks.append((d.snapshot(point.options), decision, len(d.events)))
-
-    def __enter__(self) -> ForcedChoices:
-        self._marks.clear()
-        self._watch = watch_forced(self._seen)
-        self._watch.__enter__()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._watch.__exit__(*exc)
-        self._watch = None
+class ForcedChoices(ForcedDecisions):
+    """:class:`~oblivaeon_verify.model.common.forced.ForcedDecisions` that makes the :class:`Step` of the step just run,
+    with the forced decisions marked in it."""
 
     def step(self, before, decision, events: tuple, after) -> Step:
-        forced = tuple(Forced(state, made, tuple(events[k:])) for state, made, k in self._marks)
-        self._marks.clear()
-        return Step(before, decision, events, after, forced)
+        return Step(before, decision, events, after, self.taken(events))
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ class CheckedByInvariants:
         """The state invariants a state breaks: (name, the violation in words)."""
         return [(v.invariant, str(v)) for v in self.registry.check_state(state)]
 
-    def step_problems(self, before, decision, events: tuple, after) -> list[tuple[str, str]]:
-        """Every invariant over one decision of the model (the full check: state invariants on the state after, step
-        invariants on the step): (name, the violation in words)."""
-        return [(v.invariant, str(v)) for v in self.registry.check_step(Step(before, decision, events, after))]
+    def step_problems(self, before, decision, events: tuple, after, forced: tuple = ()) -> list[tuple[str, str]]:
+        """Every invariant over one decision of the model (the full check: state invariants at each point where the
+        kernel decided alone, ``forced``, and on the state after, step invariants on the step): (name, the violation in
+        words)."""
+        return [(v.invariant, str(v)) for v in self.registry.check_step(Step(before, decision, events, after, forced))]
