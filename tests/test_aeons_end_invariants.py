@@ -124,6 +124,16 @@ CASES = {
     "known-cards-only": lambda: mage(S, 0, hand=S.mages[0].hand + ("forged-card#1",)),
     "a-cast-spell-hits-its-target": lambda: same(PREPPED, Decision("cast", "player 1", card=SPARK, target="nemesis", index=0)),
     "a-cast-spell-leaves-its-breach": lambda: same(PREPPED, Decision("cast", "player 1", card=SPARK, target="nemesis", index=0)),
+    # a Spark that heals the hurt Brama as if it were Essence Theft
+    "a-cast-heals-as-its-spell-says": lambda: Step(
+        mage(PREPPED, 1, life=6),
+        Decision("cast", "player 1", card=SPARK, target="nemesis", index=0),
+        (
+            ev("cast", "CAST.TO-DISCARD", card=SPARK, target="nemesis", amount=1),
+            ev("player-heal", "CAST.TO-DISCARD", target="Brama", amount=1),
+        ),
+        breach(mage(PREPPED, 1, life=7), 0, 0, spell=None),
+    ),
     "closed-breach-spells-are-cast": lambda: same(breach(P1, 0, 1, spell=SPARK), Decision("end-casting", "player 1")),
     "a-played-gem-gives-its-aether": lambda: same(P1, Decision("play", "player 1", card=CARD)),
     "a-prepped-spell-leaves-the-hand": lambda: same(P1, Decision("prep", "player 1", card=SPARK, index=0)),
@@ -535,3 +545,40 @@ def test_a_casting_phase_that_ends_by_itself_with_a_spell_in_a_closed_breach_is_
     # the point the kernel decided alone is a decision point: the state invariant on what casting offers holds there too
     offered = play_checked(RULESET, DEFAULT, 2026, 1, i, only=["every-prepped-spell-is-offered-in-the-casting-phase"]).violations
     assert offered and "at a forced decision (player 1: end casting):" in str(offered[0]) and "may not be cast" in str(offered[0])
+
+
+def test_a_cast_heals_only_as_its_spell_says_cards_spells_cast_to_discard_exhaust_lowest_life(monkeypatch):
+    """Essence Theft heals the player with the lowest life one (the first of equals, never an exhausted player, never
+    above the starting life, not at all once its damage has won); any other spell heals no one.  A model whose Spark
+    heals is caught in play (sample 12's player_turn.py:176 gave the heal to every spell but Essence Theft)."""
+    only = ["a-cast-heals-as-its-spell-says"]
+    theft = "essence-theft#1"
+    cast = Decision("cast", "player 1", card=theft, target="nemesis", index=0)
+    hit = (ev("cast", "CAST.TO-DISCARD", card=theft, target="nemesis", amount=3), ev("nemesis-damage", "CAST.SINGLE-TARGET", amount=3))
+
+    def heal(name, n):
+        return (ev("player-heal", "CAST.TO-DISCARD", target=name, amount=n),)
+
+    def holds(before, events):
+        return not INVARIANTS.check_step(Step(before, cast, events, before), only=only)
+
+    hurt = mage(mage(P1, 0, life=8), 1, life=6)
+    assert holds(hurt, hit + heal("Brama", 1))
+    assert not holds(hurt, hit)
+    assert not holds(hurt, hit + heal("Brama", 2))
+    assert not holds(hurt, hit + heal("Adelheim", 1))
+    assert holds(mage(hurt, 1, life=8), hit + heal("Adelheim", 1))  # equals: the first in seat order
+    assert holds(mage(hurt, 1, life=0, exhausted=True), hit + heal("Adelheim", 1))
+    assert holds(P1, hit) and not holds(P1, hit + heal("Adelheim", 1))  # everyone at their starting life
+    assert holds(hurt, hit + (ev("game-won", "CAST.NEMESIS-DAMAGE"),))
+    from oblivaeon_verify.model.aeons_end import player_turn
+    from oblivaeon_verify.model.aeons_end.card_effects import CardText
+
+    real = player_turn.card_def
+    monkeypatch.setattr(
+        player_turn,
+        "card_def",
+        lambda card: dataclasses.replace(real(card), effect=CardText.HEAL_PLAYER) if card.startswith("spark") else real(card),
+    )
+    game = play_checked(RULESET, DEFAULT, 12, 1, 0)
+    assert "a-cast-heals-as-its-spell-says" in {v.invariant for v in game.violations}

@@ -91,6 +91,56 @@ def cast_leaves_breach(st):
             yield f"{d.card} was cast but did not go to its owner's discard pile"
 
 
+SPELL_HITS = ("nemesis-damage", "minion-damage", "minion-defeated")
+"""The events of a spell's damage landing, which come before the rest of its Cast text."""
+
+
+@step("a-cast-heals-as-its-spell-says", "CAST.TO-DISCARD", "CARDS.SPELLS", "EXHAUST.LOWEST-LIFE", "ALLY-SPELL", events=("cast",))
+def cast_heals(st):
+    """A cast spell heals a player only when its text says so: one whose Cast heals (Essence Theft) gives the player
+    with the lowest life, the first in seat order of equals and never an exhausted one, one life up to the starting
+    life once its damage is dealt, unless that damage won the game; any other spell heals no one.
+
+    Each cast event (the player's spell, one forced later in the same step, or an ally's) owns the events up to the
+    next one; the players' lives are followed through the step's damage and heal events."""
+    life = {m.name: m.life for m in st.before.mages}
+    exhausted = {m.name for m in st.before.mages if m.exhausted}
+    seats = [m.name for m in st.before.mages]
+    spell, heals, ended = None, [], False
+
+    def verdict():
+        if spell is None:
+            return
+        due = []
+        if card_def(spell).effect is CardText.HEAL_PLAYER and not ended:
+            able = [n for n in seats if n not in exhausted]
+            if able:
+                low = min(life_then[n] for n in able)
+                target = next(n for n in able if life_then[n] == low)
+                gain = min(1, st.before.setup.start_life - low)
+                due = [(target, gain)] if gain > 0 else []
+        if heals != due:
+            yield f"{spell} was cast and healed {heals or 'no one'}; its text heals {due or 'no one'}"
+
+    life_then, hits_only = dict(life), True
+    for e in st.events:
+        if e.kind == "cast":
+            yield from verdict()
+            spell, heals, ended, life_then, hits_only = e.card, [], False, dict(life), True
+            continue
+        if e.kind.startswith("game-") and hits_only:
+            ended = True  # END.IMMEDIATE: the spell's own damage won, so the rest of its text never resolves
+        elif e.kind == "player-heal":
+            heals.append((e.target, e.amount))
+            life[e.target] += e.amount
+        elif e.kind == "player-damage":
+            life[e.target] = max(0, life[e.target] - e.amount)
+        elif e.kind == "exhausted":
+            exhausted.add(e.target)
+        hits_only = hits_only and e.kind in SPELL_HITS
+    yield from verdict()
+
+
 @step("closed-breach-spells-are-cast", "CAST.CLOSED-MUST", decisions=("end-casting",), forced=True)
 def closed_must(st):
     """The casting phase never ends while a spell waits in a closed breach (nor when ending it is all it offers)."""
