@@ -136,6 +136,18 @@ def test_unhashable_values_never_reach_a_test_of_names(tmp_path, body, fragments
         ('[[steps]]\ndecide = "stay"\noptions = [{ kind = "stay", actor = "hero 5" }]\n', ["steps[1].options", "actor", "'hero 5'"]),
         ('[setup]\nfall = ["char:bunker:bunker"]\n[[steps]]\nlook = "x"\n', ["setup.fall", "none of this setup's heroes"]),
         (
+            '[setup]\nfall = ["char:legacy:legacy", "char:legacy:legacy"]\n[[steps]]\nlook = "x"\n',
+            ["setup.fall", "char:legacy:legacy is named twice in fall and erase"],
+        ),
+        (
+            '[setup]\nfall = ["char:legacy:legacy"]\nerase = ["char:legacy:legacy"]\n[[steps]]\nlook = "x"\n',
+            ["setup.erase", "char:legacy:legacy is named twice in fall and erase"],
+        ),
+        (
+            '[setup]\nerased = ["Legacy"]\nerase = ["char:legacy:legacy"]\n[[steps]]\nlook = "x"\n',
+            ["setup.erase", "char:legacy:legacy: Legacy is erased already (setup.erased): a hero is erased once"],
+        ),
+        (
             '[[setup.place]]\ncard = "pike-industrial-complex:hazard#1"\nto = "hero 1 hand"\n[[steps]]\nlook = "x"\n',
             ["setup.place[1].card", "belongs to Pike Industrial Complex, which this setup does not have"],
         ),
@@ -150,6 +162,9 @@ def test_unhashable_values_never_reach_a_test_of_names(tmp_path, body, fragments
         "until-hero-5",
         "actor-hero-5",
         "fall-absent-hero",
+        "fall-twice",
+        "fall-and-erase",
+        "erase-the-erased",
         "card-of-absent-environment",
         "absent-environment",
     ],

@@ -117,14 +117,22 @@ class Checks:
         for k, typ in COUNTERS.items():
             if k in setup:
                 want(k, setup[k], typ)
-        if "erased" in setup:
-            want("erased", setup["erased"], ListOf(HERO_NAMES))
+        erased = want("erased", setup["erased"], ListOf(HERO_NAMES)) if "erased" in setup else []
+        falling: list[str] = []
         for k in ("fall", "erase"):
             if k in setup:
                 chars = want(k, setup[k], ListOf(CHARACTER_IDS))
                 absent = [c for c in chars if CHARACTER_CARDS[c].key not in shape.characters]
                 if absent:
                     fail(k, f"{absent[0]} is none of this setup's heroes ({', '.join(shape.characters)})")
+                again = [c for c in chars if c in falling or chars.count(c) > 1]
+                if again:
+                    fail(k, f"{again[0]} is named twice in fall and erase: a character falls once")
+                falling += chars
+                if k == "erase":
+                    again = [c for c in chars if CHARACTER_CARDS[c].hero in erased]
+                    if again:
+                        fail(k, f"{again[0]}: {CHARACTER_CARDS[again[0]].hero} is erased already (setup.erased): a hero is erased once")
         zones = want("hero_zones", setup.get("hero_zones", {}), _TABLE)
         for m, z in zones.items():
             if not re.fullmatch(r"[1-9]", m) or shape.seat_problem(int(m)):
