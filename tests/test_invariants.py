@@ -13,13 +13,20 @@ from collections import Counter
 import pytest
 from oblivaeon_verify.model.common.forced import Forced
 from oblivaeon_verify.model.common.kernel import pending, waiting_for
-from oblivaeon_verify.model.oblivaeon import heroes
+from oblivaeon_verify.model.oblivaeon import effects, heroes
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
 from oblivaeon_verify.model.oblivaeon.chance import Reveal
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import Ctx, Event, deck_label
-from oblivaeon_verify.model.oblivaeon.effects import ChooseDamageTarget, ChooseDeckToDiscardFrom, ChooseTimestreamDeck, DiscardTop, DrawOne
+from oblivaeon_verify.model.oblivaeon.effects import (
+    ChooseDamageTarget,
+    ChooseDeckToDiscardFrom,
+    ChooseKeepOrBottom,
+    ChooseTimestreamDeck,
+    DiscardTop,
+    DrawOne,
+)
 from oblivaeon_verify.model.oblivaeon.missions import AddObjectiveToken, ChooseDiscardToPay
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, phases
@@ -801,6 +808,38 @@ def test_a_state_broken_only_where_the_kernel_decided_alone_is_caught(start):
         INVARIANTS.checker(only, incremental=False).step(through),
     ):
         assert [(v.invariant, v.message) for v in found] == [(only[0], said)], found
+
+
+def test_a_card_kept_on_top_does_not_go_to_the_bottom_heroes_la_comodora(start):
+    """La Comodora looks at a deck's top card and keeps it there: nothing of the step may send that card to the bottom
+    (sample 12 of OblivAeon: a keep read as a bottom changed play with no invariant failing)."""
+    inv = INVARIANTS["players-choices-take-effect"]
+    top = start.seats[1].deck.cards()[0]
+    keep, bottom = (Decision(kind, "hero 1", card=top) for kind in ("keep-top", "bottom"))
+    before = waiting_at(start, ChooseKeepOrBottom((keep, bottom), ("seat", 1)))
+    sent = ev("to-bottom", "HEROES.LA-COMODORA", card=top, detail="Hero 2's deck")
+    assert inv.violations(step(before, [sent], decision=keep)) == [
+        f"{top} was kept on top of its deck (ChooseKeepOrBottom), and went to the bottom"
+    ]
+    assert inv.violations(step(before, [], decision=keep)) == [] and inv.violations(step(before, [sent], decision=bottom)) == []
+
+
+def _bottoms_whatever_is_chosen(d, ask, decision):
+    """La Comodora's look with its keep read as a bottom (its code replaces the real handler's: the model's names)."""
+    ref = ask.deck_ref
+    card, rest = d.deck(ref).take_top()
+    d.set_deck(ref, rest.put_bottom(card))
+    d.emit("to-bottom", "HEROES.LA-COMODORA", card=card, detail=deck_label(d, ref))  # noqa: F821
+
+
+def test_checked_play_catches_a_keep_read_as_a_bottom(monkeypatch):
+    monkeypatch.setattr(effects._timestream_done, "__code__", _bottoms_whatever_is_chosen.__code__)
+    caught = []
+    for i in range(4):
+        caught += [str(v) for v in play_checked(RULESET, DEFAULT, 2026, 5, i, only=["players-choices-take-effect"]).violations]
+        if caught:
+            break
+    assert caught and "was kept on top of its deck (ChooseKeepOrBottom), and went to the bottom" in caught[0], caught
 
 
 def _moves_only_when_chosen(d, ask, decision):

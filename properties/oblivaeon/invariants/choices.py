@@ -125,13 +125,14 @@ def _deck_cards(s, ref: tuple) -> tuple[str, ...]:
     forced=True,
 )
 def players_choices_take_effect(st):
-    """The choice a step takes is carried out on what was chosen: a chosen target is dealt its damage or healed (unless
-    it is at its full HP already), a chosen card is destroyed, discarded, played, removed, put back, put on the bottom of
-    its deck or given its token, a chosen power is used, a hero that chooses to move moves, a chosen hero moves to the
-    other zone, is erased or revived, a chosen environment arrives, a card that goes by a chosen hero lands in that
-    hero's play area, a temporary effect on a chosen target is made for it, a deck chosen to lose its top card loses
-    it (unless it is empty, or chance has first to say what that card is).  A choice with one option, which the kernel
-    makes itself within the step, is held to the same, from the state where it was made (``forced``)."""
+    """The choice a step takes is carried out on what was chosen: a chosen target is dealt its damage or healed
+    (unless it is at its full HP already), a chosen card is destroyed, discarded, played, removed, put back, put on
+    the bottom of its deck (or kept on top, not sent there) or given its token, a chosen power is used, a hero that
+    chooses to move moves, a chosen hero moves to the other zone, is erased or revived, a chosen environment
+    arrives, a card that goes by a chosen hero lands in that hero's play area, a temporary effect on a chosen target
+    is made for it, a deck chosen to lose its top card loses it (unless it is empty, or chance has first to say what
+    that card is). A choice with one option, which the kernel makes itself within the step, is held to the same,
+    from the state where it was made (``forced``)."""
     before, d, events, after = st.before, st.decision, st.events, st.after
     if d.is_chance:
         return  # a third of the steps: what chance does is no one's choice
@@ -161,6 +162,9 @@ def players_choices_take_effect(st):
         discarded = any(e.kind == "discard" and e.detail == f"from {d.target}" for e in events)
         if not discarded and not scheduled(after, DiscardTop) and _deck_cards(before, ask.decks[d.index]):
             yield f"the top card of {d.target} was chosen to be discarded ({kind}), and nothing shows it was"
+    elif kind == "ChooseKeepOrBottom" and d.kind == "keep-top":
+        if any(_bottomed(e, d) for e in events):
+            yield f"{d.card} was kept on top of its deck ({kind}), and went to the bottom"
     elif kind == "ChooseTempTarget":
         made = any(e.kind == "temporary-effect" and e.card == ask.ctx.source for e in events)
         if not made:
