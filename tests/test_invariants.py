@@ -14,7 +14,8 @@ import pytest
 from oblivaeon_verify.model.common.forced import Forced
 from oblivaeon_verify.model.common.kernel import pending, waiting_for
 from oblivaeon_verify.model.oblivaeon import effects, heroes
-from oblivaeon_verify.model.oblivaeon.cards import CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
+from oblivaeon_verify.model.oblivaeon.battle_zones import card_side, cards_in_play, reach_zones
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
 from oblivaeon_verify.model.oblivaeon.chance import Reveal
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
@@ -147,6 +148,11 @@ def without_card(s, card):
 
 def char(s, i=0):
     return s.seats[i].characters[0]
+
+
+def _destroys_environment(card: str) -> int:
+    """The index of ``card``'s incapacitated ability that destroys an environment card."""
+    return next(i for i, ops in enumerate(CHARACTER_CARDS[card].incap) if any(getattr(o, "what", "") == "environment" for o in ops))
 
 
 def with_objective(s, i, card, reward=False):
@@ -301,6 +307,10 @@ BREAKERS = {
     )(with_objective(with_objective(s, 0, OBJECTIVE), 1, OBJECTIVE_2)),
     "shuffle-the-mission-deck": lambda s: step(s, [], s, decision=Decision("shuffle-mission-deck", "hero 1")),
     "incapacitated-ability-used": lambda s: step(s, [], s, decision=Decision("incap-ability", "hero 1", card=char(s))),
+    # the fallen first hero's ability to destroy an environment card, with Unforgiving Wasteland in its zone, destroys nothing
+    "an-incapacitated-ability-destroys-an-environment-card-in-its-zone": lambda s: (
+        lambda b: step(b, [], b, decision=Decision("incap-ability", "hero 1", card=char(s), index=_destroys_environment(char(s))))
+    )(zone(fallen(s), s.seats[0].zone, env_play=(WASTELAND,))),
     "reward-regained": lambda s: (lambda b: step(b, [], b, decision=Decision("regain-reward", "hero 1", card=char(s), target=OBJECTIVE)))(
         replace(s, under={char(s): (OBJECTIVE,)}, reward_side=frozenset({OBJECTIVE}))
     ),
@@ -840,6 +850,39 @@ def test_checked_play_catches_a_keep_read_as_a_bottom(monkeypatch):
         if caught:
             break
     assert caught and "was kept on top of its deck (ChooseKeepOrBottom), and went to the bottom" in caught[0], caught
+
+
+def test_an_incapacitated_ability_destroys_an_environment_card_of_its_zone_or_asks_which_hero_opt_incap_ability(start):
+    inv = INVARIANTS["an-incapacitated-ability-destroys-an-environment-card-in-its-zone"]
+    c = char(start)
+    use = Decision("incap-ability", "hero 1", card=c, index=_destroys_environment(c))
+    b = zone(fallen(start), start.seats[0].zone, env_play=(WASTELAND,))
+    destroyed = ev("destroyed", "HERO.OPT.INCAP-ABILITY", card=c, target=WASTELAND, zone=start.seats[0].zone)
+    assert inv.violations(step(b, [destroyed], b, decision=use)) == []
+    assert inv.violations(step(fallen(start), [], fallen(start), decision=use)) == []  # nothing there to destroy
+    other = zone(fallen(start), 3 - start.seats[0].zone, env_play=(WASTELAND,))
+    assert inv.violations(step(other, [], other, decision=use)) == []  # the other zone's card is out of its reach
+    assert len(inv.violations(step(b, [], b, decision=use))) == 1
+
+
+def test_checked_play_catches_a_search_for_an_environment_card_that_stops_at_a_hero_card(monkeypatch):
+    """Sample 12 of OblivAeon (effects.py:357, continue read as break): the third incapacitated ability destroyed
+    nothing whenever a hero's card came first in the zone's order, in every game, and no invariant failed."""
+    real = effects.destroyable
+
+    def stops_at_a_hero_card(d, op, ctx):
+        if op.what != "environment":
+            return real(d, op, ctx)
+        out = []
+        for card, _zone in cards_in_play(d, reach_zones(ctx, op.reach)):
+            if card_side(d, card) != "environment":
+                break
+            out.append(card)
+        return out
+
+    monkeypatch.setattr(effects, "destroyable", stops_at_a_hero_card)
+    game = play_checked(RULESET, DEFAULT, 2026, 3, 0, only=["an-incapacitated-ability-destroys-an-environment-card-in-its-zone"])
+    assert game.violations and "destroyed none of" in str(game.violations[0]), game.violations
 
 
 def _moves_only_when_chosen(d, ask, decision):

@@ -9,13 +9,14 @@ side's printed HP.
 from __future__ import annotations
 
 from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
-from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL
+from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, PHYSICAL
 from oblivaeon_verify.model.oblivaeon.chance import Reveal
-from oblivaeon_verify.model.oblivaeon.effects import DrawOne
+from oblivaeon_verify.model.oblivaeon.effects import ChooseDestroyed, DrawOne
 from oblivaeon_verify.model.oblivaeon.hero_turn import ChooseMove
 from oblivaeon_verify.model.oblivaeon.missions import AddObjectiveToken, ChooseDiscardToPay, RevealMissionTop, TakeObjective
 from oblivaeon_verify.model.oblivaeon.places import place_words
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, current_phase, phases
+from oblivaeon_verify.model.oblivaeon.vocabulary import Destroy
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import is_objective, mentioned, objectives
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import state, step
 
@@ -182,6 +183,35 @@ def incap_ability(st):
     d = st.decision
     if d.kind == "incap-ability" and not any(e.kind == "incap-ability" and e.card == d.card for e in st.events):
         yield f"incapacitated ability {d.index + 1} of {d.card} was chosen and did nothing"
+
+
+@step(
+    "an-incapacitated-ability-destroys-an-environment-card-in-its-zone",
+    "HERO.OPT.INCAP-ABILITY",
+    "CLAR.ZONE-MEMBERSHIP",
+    decisions=("incap-ability",),
+    forced=True,
+)
+def incap_destroys_environment(st):
+    """An incapacitated ability that destroys an environment card destroys one when its hero's battle zone holds one
+    that can be destroyed (in the environment's play area or a hero's there), or asks which; read here from the state,
+    not from the model's list of what an instruction may destroy (sample 12 of OblivAeon: a search that stopped at the
+    first hero card destroyed nothing, in every game, with no check failing)."""
+    d = st.decision
+    if d.kind != "incap-ability":
+        return
+    ops = CHARACTER_CARDS[d.card].incap[d.index]
+    if not (len(ops) == 1 and isinstance(ops[0], Destroy) and ops[0].what == "environment" and ops[0].reach == "zone"):
+        return
+    zone = next((s.zone for s in st.before.seats if d.card in s.incapacitated), 0)
+    z = st.before.zones[zone - 1] if zone else None
+    held = [c for s in st.before.seats if s.zone == zone for c in s.play]
+    there = [c for c in (*(z.env_play if z else ()), *held) if c in PHYSICAL and PHYSICAL[c].side == "environment"]
+    there = [c for c in there if not PHYSICAL[c].indestructible]
+    if not there or isinstance(waiting_for(st.after), ChooseDestroyed):
+        return
+    if not any(e.kind == "destroyed" and e.target in there for e in st.events):
+        yield f"incapacitated ability {d.index + 1} of {d.card} destroyed none of {', '.join(sorted(there))} in battle zone {zone}"
 
 
 @step("reward-regained", "HERO.OPT.REGAIN-REWARD", decisions=("regain-reward",))
