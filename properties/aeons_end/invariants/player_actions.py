@@ -168,10 +168,13 @@ def play_gives(st):
 
 @step("a-prepped-spell-leaves-the-hand", "MAIN.PREP", decisions=("prep",))
 def prep_moves(st):
+    """A prepped spell leaves the hand for the breach chosen, and stays there unless the same step casts it (the turn may
+    end by itself and its player's next casting phase come within the step: a spell in a closed breach must be cast)."""
     d = st.decision
     if d.kind == "prep":
         m = st.after.mages[acting(st)]
-        if d.card in m.hand or m.breaches[d.index].spell != d.card:
+        cast = any(e.kind == "cast" and e.card == d.card for e in st.events)
+        if d.card in m.hand or (m.breaches[d.index].spell != d.card and not cast):
             yield f"{d.card} was prepped to breach {d.index + 1} but did not move there"
 
 
