@@ -167,11 +167,16 @@ def test_every_scenario_can_fail_its_first_expectation_made_false(sc):
     assert f"at step {index}" in result.explain()
 
 
+@functools.cache
+def _passing_clauses() -> frozenset[str]:
+    """The clauses cited by a passing scenario (the suite run once per process, for every test that asks)."""
+    return frozenset(c for sc in SUITE.scenarios if run(sc, VOCAB).passed for c in sc.clauses)
+
+
 def test_every_rules_clarification_has_a_passing_scenario():
     clarifications = [c.id for c in CATALOGUE.clauses if c.id.startswith("CLAR.")]
     assert len(clarifications) == 26
-    passing = {c for sc in SUITE.scenarios if run(sc, VOCAB).passed for c in sc.clauses}
-    assert [c for c in clarifications if c not in passing] == []
+    assert [c for c in clarifications if c not in _passing_clauses()] == []
 
 
 def test_every_reading_of_every_ambiguous_rule_has_a_scenario():
@@ -229,11 +234,6 @@ EXCUSED = {
     "MORE.FAQ-POINTER": "a pointer to the Rules Clarifications, with no rule of its own: what it points to is "
     "shown by the clar-* scenarios, every one of which passes",
 }
-
-
-@functools.cache
-def _passing_clauses() -> frozenset[str]:
-    return frozenset(c for sc in SUITE.scenarios if run(sc, VOCAB).passed for c in sc.clauses)
 
 
 def test_every_clause_is_cited_by_a_passing_scenario_or_excused():
