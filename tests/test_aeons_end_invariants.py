@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import random
 
 import pytest
 from oblivaeon_verify.model.aeons_end import player_turn
@@ -244,6 +245,29 @@ def test_the_starting_state_and_a_real_step_break_nothing():
     assert INVARIANTS.check_state(S) == []
     nxt, events = step(S, S.options[0])
     assert INVARIANTS.check_step(Step(S, S.options[0], events, nxt)) == []
+
+
+def _a_real_prep():
+    """The first prep random play offers from the start (seed 13), taken: (state before, decision, events, state after)."""
+    rng, s = random.Random(13), S
+    while not any(o.kind == "prep" for o in s.options):
+        s, _ = step(s, s.options[rng.randrange(len(s.options))])
+    d = next(o for o in s.options if o.kind == "prep")
+    after, events = step(s, d)
+    return s, d, tuple(events), after
+
+
+def test_a_prep_reported_at_another_breach_or_not_at_all_is_caught():
+    """The prep event names the spell and the breach chosen (sample 13 of Aeon's End: the breach number of
+    ``player_turn.py``'s prep event changed every trace, and no check read it)."""
+    name = "a-prepped-spell-leaves-the-hand"
+    before, d, events, after = _a_real_prep()
+    assert broken(name, Step(before, d, events, after)) == []
+    elsewhere = tuple(e._replace(amount=e.amount % 4 + 1) if e.kind == "prep" else e for e in events)
+    said = [str(v) for v in broken(name, Step(before, d, elsewhere, after))]
+    assert any(f"prepped to breach {d.index + 1} but the prep event says" in v for v in said), said
+    unsaid = tuple(e for e in events if e.kind != "prep")
+    assert broken(name, Step(before, d, unsaid, after))
 
 
 def test_the_main_phase_offers_exactly_what_the_aether_pays_for_in_both_directions():

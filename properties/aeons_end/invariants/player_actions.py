@@ -169,13 +169,18 @@ def play_gives(st):
 @step("a-prepped-spell-leaves-the-hand", "MAIN.PREP", decisions=("prep",))
 def prep_moves(st):
     """A prepped spell leaves the hand for the breach chosen, and stays there unless the same step casts it (the turn may
-    end by itself and its player's next casting phase come within the step: a spell in a closed breach must be cast)."""
+    end by itself and its player's next casting phase come within the step: a spell in a closed breach must be cast).
+    The step's prep event says so: that spell into that breach, numbered from 1 (a trace that names another
+    breach misreports the game although no state shows it)."""
     d = st.decision
     if d.kind == "prep":
         m = st.after.mages[acting(st)]
         cast = any(e.kind == "cast" and e.card == d.card for e in st.events)
         if d.card in m.hand or (m.breaches[d.index].spell != d.card and not cast):
             yield f"{d.card} was prepped to breach {d.index + 1} but did not move there"
+        said = next(((e.card, e.amount) for e in st.events if e.kind == "prep"), None)
+        if said != (d.card, d.index + 1):
+            yield f"{d.card} was prepped to breach {d.index + 1} but the prep event says {said}"
 
 
 @step("an-opened-breach-is-open", "MAIN.OPEN", decisions=("open",))
