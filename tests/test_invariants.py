@@ -255,6 +255,13 @@ BREAKERS = {
         replace(s, form=3),
         [ev("turn", "ROUND.ORDER", detail="OblivAeon's turn"), ev("turn", "ROUND.ORDER", amount=1, detail="Hero 1's turn")],
     ),
+    "erasure-ties-go-to-the-players": lambda s: step(
+        replace(s, hp={**s.hp, char(s): 5, char(s, 1): 5}),
+        [
+            ev("hero-incapacitated", "INCAP.CHARACTER-SPENT", card=char(s), zone=1),
+            ev("hero-erased", "CLAR.ERASED", card=char(s), zone=1, detail=s.seats[0].hero),
+        ],
+    ),
     "fallen-hero-cards-boxed": lambda s: seat(s, 0, hero=None),
     "fallen-rewards-go-under": lambda s: step(
         with_objective(s, 0, OBJECTIVE, reward=True),
@@ -1051,3 +1058,42 @@ def test_unforgiving_wasteland_owes_a_removal_only_of_a_target_weak_when_it_reso
     assert inv.violations(wasteland_fired(weak, ev("removed-from-game", "ENV.TURN", card=scion, target=scion))) == []
     assert inv.violations(wasteland_fired(weak, ev("damage", card=WASTELAND, target=scion, zone=1, amount=1))) == []
     assert inv.violations(wasteland_fired(replace(start, hp={**start.hp, scion: 9}))) == []
+
+
+def _erasing(s, hp, decision=NOTHING, before=()):
+    """A step of ``s`` (every hero in the First Battle Zone, with OblivAeon) in which hero 1 is erased, the heroes' HP
+    set to ``hp`` (by seat) first and the events ``before`` coming ahead of the erasure."""
+    s = replace(s, hp={**s.hp, **{char(s, i): v for i, v in enumerate(hp)}})
+    erased = [
+        ev("hero-incapacitated", "INCAP.CHARACTER-SPENT", card=char(s), zone=1),
+        ev("hero-erased", "CLAR.ERASED", card=char(s), zone=1, detail=s.seats[0].hero),
+    ]
+    return step(s, [*before, *erased], decision=decision)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "alone-at-the-lowest",
+        "the-players-chose",
+        "a-tie-broken-by-damage-earlier-in-the-step",
+        "the-other-hero-in-the-other-zone",
+        "a-hero-set-up-earlier-in-the-step",
+    ],
+)
+def test_an_erasure_with_no_tie_or_chosen_by_the_players_does_not_fire_erasure_ties_go_to_the_players(case):
+    """CLAR.ERASED: the invariant speaks only of an erasure the players did not choose that found a tie in his zone."""
+    s = game()
+    inv = INVARIANTS["erasure-ties-go-to-the-players"]
+    if case == "alone-at-the-lowest":
+        st = _erasing(s, (4, 5, 9))
+    elif case == "the-players-chose":
+        st = _erasing(s, (5, 5, 9), decision=Decision("target", "players", card="oblivaeon", target=char(s)))
+    elif case == "a-tie-broken-by-damage-earlier-in-the-step":
+        st = _erasing(s, (5, 5, 9), before=[ev("damage", "ID.COUNTDOWN", card="oblivaeon", target=char(s), zone=1, amount=1)])
+    elif case == "the-other-hero-in-the-other-zone":
+        st = _erasing(seat(s, 1, zone=2), (5, 5, 9))
+    else:
+        st = _erasing(s, (5, 5, 9), before=[ev("hero-set-up", "INCAP.REPLACEMENT", card=char(s, 1), zone=1)])
+    assert inv.violations(st) == []
+    assert inv.violations(_erasing(s, (5, 5, 9)))  # the same position with the tie and no choice does fire

@@ -94,8 +94,9 @@ def test_no_knock_out_means_no_failure():
 def test_a_clause_random_play_misses_is_caught_by_a_scenario_citing_it():
     """With no games at all, only the scenarios citing the clause can catch its knock-out."""
     res = kr.run_one(RULESET, DEFAULT, "CLAR.REQUITAL-CONSTRUCTS", games=0)
-    assert res.status == "scenario" and res.caught_by == ["clar-requital-constructs-stay"]
-    assert res.message.startswith("scenario clar-requital-constructs-stay")
+    assert res.status == "scenario"
+    assert res.caught_by == ["clar-requital-construct-destroyed-goes-to-the-box", "clar-requital-constructs-stay"]
+    assert res.message.startswith("scenario clar-requital-construct-destroyed-goes-to-the-box")
 
 
 def test_the_scenarios_of_a_clause_all_pass_while_it_is_on():

@@ -90,6 +90,52 @@ def erasure_permanent(st):
             yield f"{e.detail} was erased but is not remembered as erased"
 
 
+_RESETS_HP = ("hero-set-up", "bloodstone", "revived-as-written")
+"""Events after which a hero character card's HP is set, not dealt or healed: the replay of HP below stops there."""
+
+
+@step("erasure-ties-go-to-the-players", "CLAR.ERASED", events=("hero-erased",))
+def erasure_ties_go_to_the_players(st):
+    """OblivAeon's erasure takes the hero character card with the lowest HP in his zone; when two or more share it,
+    the players choose which.  An erasure the players did not choose found one card alone at the lowest HP: the HP at
+    that moment are those before the step, with the damage dealt and the healing done earlier in it (a step in which a
+    hero is set up or revived before the erasure is not read: those set HP without an event of the amount)."""
+    chosen = st.decision is not None and st.decision.kind == "target" and st.decision.card == "oblivaeon"
+    hp = dict(st.before.hp)
+    zone = st.before.oblivaeon_zone
+    where = {n: seat.zone for n, seat in enumerate(st.before.seats)}
+    fell: set[str] = set()
+    for e in st.events:
+        if e.kind in _RESETS_HP:
+            return
+        if e.kind == "damage" and e.target in hp:
+            hp[e.target] -= e.amount
+        elif e.kind == "heal" and e.target in hp:
+            hp[e.target] += e.amount
+        elif e.kind == "oblivaeon-moves" and e.zone:
+            zone = e.zone
+        elif e.kind == "hero-moved" and e.target:
+            where[seat_of_character((st.before, st.after), e.target)] = e.zone
+        elif e.kind == "hero-incapacitated":  # (the erased hero's own fall comes just before its erasure)
+            fell.add(e.card)
+        elif e.kind == "hero-erased":
+            if chosen:
+                chosen = False  # the first erasure of the step is the one the players chose
+                continue
+            there = [
+                c
+                for n, seat in enumerate(st.before.seats)
+                if where[n] == zone
+                for c in seat.characters
+                if c in hp and (seat.hero == e.detail or c not in fell) and hp[c] > 0
+            ]
+            if there:
+                low = min(hp[c] for c in there)
+                tied = sorted(c for c in there if hp[c] == low)
+                if len(tied) > 1:
+                    yield f"{e.detail} was erased without the players' choice, though {', '.join(tied)} tie at {low} HP in his zone"
+
+
 @step("erase-strikes-in-third-form", "CLAR.ERASED", events=("turn",))
 def erase_in_third_form(st):
     """In his erasing form, OblivAeon's turn erases a hero in his zone when one stands there."""
