@@ -2,7 +2,7 @@
 
 A campaign runs a whole command end to end (often in another process), plays hundreds of games, builds
 a report or a wheel, or waits out a time limit.  Everything else is the quick tier, the unit and rule
-tests: ``pytest -m "not campaign" -n auto`` runs it in about a minute on two cores.  ``tests/README.md``
+tests: ``pytest -m "not campaign" -n auto`` runs it in about 40 s on two cores (80 s on a slow day).  ``tests/README.md``
 says where a new test goes.
 """
 
