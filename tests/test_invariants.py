@@ -1097,3 +1097,18 @@ def test_an_erasure_with_no_tie_or_chosen_by_the_players_does_not_fire_erasure_t
         st = _erasing(s, (5, 5, 9), before=[ev("hero-set-up", "INCAP.REPLACEMENT", card=char(s, 1), zone=1)])
     assert inv.violations(st) == []
     assert inv.violations(_erasing(s, (5, 5, 9)))  # the same position with the tie and no choice does fire
+
+
+def test_an_incapacitated_ability_reported_as_another_is_caught():
+    """HERO.OPT.INCAP-ABILITY: the step's event names the ability chosen, numbered from 1 (sample 13 of OblivAeon:
+    ``hero_turn.py``'s event recorded the second ability as the first, and no check read it)."""
+    s = game()
+    inv = INVARIANTS["incapacitated-ability-used"]
+    chose = Decision("incap-ability", "hero 1", card=char(s), index=1)
+
+    def said(n):
+        return step(s, [ev("incap-ability", "HERO.OPT.INCAP-ABILITY", card=char(s), zone=1, amount=n)], decision=chose)
+
+    assert inv.violations(said(2)) == []
+    assert any("its event says ability 1" in str(v) for v in inv.violations(said(1)))
+    assert any("did nothing" in str(v) for v in inv.violations(step(s, [], decision=chose)))

@@ -179,10 +179,16 @@ def shuffle_mission(st):
 
 @step("incapacitated-ability-used", "HERO.OPT.INCAP-ABILITY", decisions=("incap-ability",))
 def incap_ability(st):
-    """Choosing an incapacitated ability activates it."""
+    """Choosing an incapacitated ability activates it, and the step's event of it names that card and that ability,
+    numbered from 1 (a trace naming another ability misreports the game although no state shows it)."""
     d = st.decision
-    if d.kind == "incap-ability" and not any(e.kind == "incap-ability" and e.card == d.card for e in st.events):
+    if d.kind != "incap-ability":
+        return
+    said = [e.amount for e in st.events if e.kind == "incap-ability" and e.card == d.card]
+    if not said:
         yield f"incapacitated ability {d.index + 1} of {d.card} was chosen and did nothing"
+    elif said[0] != d.index + 1:
+        yield f"incapacitated ability {d.index + 1} of {d.card} was chosen but its event says ability {said[0]}"
 
 
 @step(
