@@ -95,7 +95,11 @@ def test_a_clause_random_play_misses_is_caught_by_a_scenario_citing_it():
     """With no games at all, only the scenarios citing the clause can catch its knock-out."""
     res = kr.run_one(RULESET, DEFAULT, "CLAR.REQUITAL-CONSTRUCTS", games=0)
     assert res.status == "scenario"
-    assert res.caught_by == ["clar-requital-construct-destroyed-goes-to-the-box", "clar-requital-constructs-stay"]
+    assert res.caught_by == [
+        "clar-requital-construct-destroyed-goes-to-the-box",
+        "clar-requital-constructs-stay",
+        "requital-construct-in-another-play-area-answers-no-turn",
+    ]
     assert res.message.startswith("scenario clar-requital-construct-destroyed-goes-to-the-box")
 
 

@@ -26,6 +26,15 @@ CHOICES = (
         clause="CLAR.SENTINELS",
     ),
     SilentChoice(
+        "OWN-TURN.HERO-GONE",
+        "triggers.collect",
+        "whose turn is 'your turn' for a hero card in play whose hero no player plays any more (a fallen Requital's "
+        "Construct, put into play in the play area of the hero its player took next)",
+        "no one's: its start- and end-of-turn text answers only the turns of the hero whose deck it is from, so it never "
+        "fires; the card stays a target in that play area",
+        clause="CLAR.REQUITAL-CONSTRUCTS",
+    ),
+    SilentChoice(
         "TIE.WASTELAND",
         "scions.unforgiving_wasteland",
         "which villain target Unforgiving Wasteland removes when several share the lowest HP",
