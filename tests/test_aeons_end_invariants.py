@@ -24,6 +24,7 @@ from oblivaeon_verify.properties.aeons_end.knockout import KNOCKOUT_GAMES, ONCE_
 
 from oblivaeon_verify import knockout_runner
 from oblivaeon_verify.checked_play import CheckTally, play_checked
+from tests.first_caught import first_caught
 
 
 def game(nemesis="Rageborne"):
@@ -560,11 +561,7 @@ def test_a_casting_phase_that_ends_by_itself_with_a_spell_in_a_closed_breach_is_
         return offered
 
     monkeypatch.setattr(player_turn, "casting_options", only_the_end)
-    caught = []
-    for i in range(4):
-        caught += [str(v) for v in play_checked(RULESET, DEFAULT, 2026, 1, i, only=["closed-breach-spells-are-cast"]).violations]
-        if caught:
-            break
+    i, caught = first_caught(RULESET, DEFAULT, 1, ["closed-breach-spells-are-cast"], games=4)
     assert caught and "at a forced decision (player 1: end casting): casting ended with" in caught[0], caught
     # the point the kernel decided alone is a decision point: the state invariant on what casting offers holds there too
     offered = play_checked(RULESET, DEFAULT, 2026, 1, i, only=["every-prepped-spell-is-offered-in-the-casting-phase"]).violations

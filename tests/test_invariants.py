@@ -38,6 +38,7 @@ from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
 from oblivaeon_verify import knockout
 from oblivaeon_verify.checked_play import CheckTally, play_checked
+from tests.first_caught import first_caught
 from tests.support import game
 
 HARPY = "char:the-harpy:the-harpy"
@@ -851,11 +852,7 @@ def _bottoms_whatever_is_chosen(d, ask, decision):
 
 def test_checked_play_catches_a_keep_read_as_a_bottom(monkeypatch):
     monkeypatch.setattr(effects._timestream_done, "__code__", _bottoms_whatever_is_chosen.__code__)
-    caught = []
-    for i in range(4):
-        caught += [str(v) for v in play_checked(RULESET, DEFAULT, 2026, 5, i, only=["players-choices-take-effect"]).violations]
-        if caught:
-            break
+    _, caught = first_caught(RULESET, DEFAULT, 5, ["players-choices-take-effect"], games=4)
     assert caught and "was kept on top of its deck (ChooseKeepOrBottom), and went to the bottom" in caught[0], caught
 
 
@@ -903,12 +900,7 @@ def test_checked_play_catches_a_rule_broken_only_where_the_choice_is_forced(monk
     """Before the kernel told checked play of the decisions it made itself, a rule broken only at one-option points
     (about 1% of steps) changed play with no invariant failing."""
     monkeypatch.setattr(heroes._moved, "__code__", _moves_only_when_chosen.__code__)
-    caught = []
-    for i in range(12):
-        g = play_checked(RULESET, DEFAULT, 2026, 4, i, only=["players-choices-take-effect"])
-        caught += [str(v) for v in g.violations]
-        if caught:
-            break
+    _, caught = first_caught(RULESET, DEFAULT, 4, ["players-choices-take-effect"], games=12)
     assert caught and "at a forced decision" in caught[0] and "(ChooseHeroToMove), and did not" in caught[0], caught
 
 
