@@ -22,7 +22,9 @@ from oblivaeon_verify import output, replay, report
 from oblivaeon_verify.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-QUICK_REPORT = ["report", "--games", "2", "--conformance-games", "0", "--workers", "1", "--section", "proofs"]
+QUICK_REPORT = ["report", "--ruleset", "aeons_end", "--games", "2", "--conformance-games", "0", "--workers", "1", "--section", "proofs"]
+"""A whole report, as small as one gets: where it may write is decided before either ruleset's work, alike for both, and
+Aeon's End's report takes a third of the time of OblivAeon's (test_cli writes the main job's ruleset's)."""
 
 
 def umask() -> int:
