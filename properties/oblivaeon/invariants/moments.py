@@ -155,6 +155,78 @@ def removals_are_recorded(st):
                 yield f"{e.target}'s removal from the game is recorded in zone {e.zone}, where it had not just left play"
 
 
+def _pile(words: str) -> str:
+    """The pile a trash or deck belongs to, from a place's words (``seat/0/trash`` -> ``seat/0/``, ``scion_deck`` -> ``scion_``)."""
+    return words[: -len("trash")] if words.endswith("trash") else words[: -len("deck")] if words.endswith("deck") else ""
+
+
+def _refill_move(e) -> str | None:
+    """The pile whose trash a ``moved`` record takes a card from into that pile's own deck, or None for any other move."""
+    frm, _, to = e.detail.partition(" -> ")
+    if frm.endswith("trash") and to.endswith("deck") and _pile(frm) == _pile(to):
+        return _pile(frm)
+    return None
+
+
+def _owner(st, pile: str) -> tuple[set[str], set[int]]:
+    """What a record of refilling ``pile``'s deck may name: (the cards, the battle zones).  A hero's deck names the hero
+    its seat plays (before or after the step: one that falls in it is replaced), in no zone or its hero's; an
+    environment's deck names no card, in the battle zone where that environment is; a villain deck (OblivAeon's, the
+    Scions', the Aeon Men's) names neither."""
+    parts = pile.rstrip("/").split("/")
+    if parts[0] == "seat":
+        seats = [s.seats[int(parts[1])] for s in (st.before, st.after) if int(parts[1]) < len(s.seats)]
+        return {s.hero for s in seats if s.hero}, {0} | {s.zone for s in seats}
+    if parts[0] == "env":
+        return {""}, {z.number for s in (st.before, st.after) for z in s.zones if z.environment == parts[1]}
+    return {""}, {0}
+
+
+@step(
+    "reshuffles-name-the-refilled-deck",
+    "HERO.CONTINUE",
+    "OA-TURN.PLAY",
+    "VILLAIN.PLAY-SCION-CARD",
+    "ENV.TURN",
+    "AEON-MEN.ON-INSTRUCTION",
+    events=("reshuffle", "moved"),
+)
+def reshuffles_name_the_refilled_deck(st):
+    """A deck that runs out when a card is drawn or played from it is made again by shuffling its own trash into it:
+    the record of the reshuffle is followed by the moves of the trash's cards into that same pile's deck (at least one),
+    and names whose deck it was: the hero its seat plays, for a hero's deck; for an environment's, the battle zone
+    where that environment stands; for a villain deck, nothing.  Every such run of moves from a trash into its own deck
+    follows a record of a reshuffle.  Which pile was refilled is read from the moves (which moves-out-of-play-are-recorded
+    holds to the states), and its owner from the state: who plays the seat, where the environment is."""
+    ev = st.events
+    for k, e in enumerate(ev):
+        if e.kind == "moved":
+            pile = _refill_move(e)
+            came = ev[k - 1] if k else None
+            announced = came is not None and (came.kind == "reshuffle" or (came.kind == "moved" and _refill_move(came) == pile))
+            if pile is not None and not announced:
+                yield f"{e.card} was shuffled from {pile}trash into {pile}deck with no reshuffle recorded"
+            continue
+        if e.kind != "reshuffle":
+            continue
+        run = []
+        for f in ev[k + 1 :]:
+            if f.kind != "moved" or _refill_move(f) is None:
+                break
+            run.append(_refill_move(f))
+        piles = set(run)
+        if len(piles) != 1:
+            yield f"a reshuffle ({e.detail}) moved {'no card' if not piles else 'cards of ' + ', '.join(sorted(piles))} from a trash into its own deck"
+            continue
+        (pile,) = piles
+        cards, zones = _owner(st, pile)
+        if e.card not in cards:
+            want = " or ".join(sorted(cards)) if cards != {""} else "no card"
+            yield f"the reshuffle of {pile}trash into {pile}deck names {e.card or 'no card'}, not {want}"
+        if e.zone not in zones:
+            yield f"the reshuffle of {pile}trash into {pile}deck is recorded in zone {e.zone}, not in {sorted(zones)}"
+
+
 def _reactions(s, card: str) -> tuple:
     if card not in PHYSICAL:
         return ()
