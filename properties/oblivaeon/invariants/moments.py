@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from types import MappingProxyType
 
-from oblivaeon_verify.model.common.kernel import scheduled
+from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.moments import ReactTo
 from oblivaeon_verify.model.oblivaeon.parameters import LayerOrderReading
 from oblivaeon_verify.model.oblivaeon.places import containers
 from oblivaeon_verify.model.oblivaeon.reactions import FireReaction
+from oblivaeon_verify.model.oblivaeon.scions import ChooseRemovedVillain
+from oblivaeon_verify.model.oblivaeon.vocabulary import RemoveLowestVillain
 from oblivaeon_verify.properties.common.views import per_state
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import card_place_changes, rule_side
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
@@ -153,6 +155,66 @@ def removals_are_recorded(st):
                 yield f"{e.target} was removed from the game while in play in zone {where[e.target]}, without leaving play"
             elif e.zone not in (0, left.get(e.target, 0)):
                 yield f"{e.target}'s removal from the game is recorded in zone {e.zone}, where it had not just left play"
+
+
+def _removes_from_the_game(cdef) -> bool:
+    """Whether a card's printed text (either side) takes cards out of the game, read off the card table."""
+    sides = (cdef, cdef.reward) if cdef.reward is not None else (cdef,)
+    ops = [op for side in sides for op in (*side.ops, *(op for t in side.triggers for op in t.ops))]
+    ops += [op for side in sides for r in side.reactions for op in r.ops]
+    ops += [op for side in sides for power in side.powers for op in power]
+    return any(isinstance(op, RemoveLowestVillain) for op in ops)
+
+
+REMOVERS = frozenset(c for c, cdef in PHYSICAL.items() if _removes_from_the_game(cdef))
+"""The cards whose own text removes other cards from the game (Unforgiving Wasteland: CLAR.OA-NOT-REMOVABLE)."""
+
+
+def _removed_by_text(st) -> dict[int, str]:
+    """The removals from the game (by their index among the step's events) that a card's text made, with that card:
+    the one the players chose for it, when the step takes their choice among the villain targets tied for its removal
+    (the card that asked is the choice's source, in the state before); else the first removal from play in a remover's
+    battle zone after its text resolved at the end of its environment turn, before anything else resolves there (its
+    text removes one card, if any is within its limit)."""
+    found: dict[int, str] = {}
+    ask = waiting_for(st.before)
+    if isinstance(ask, ChooseRemovedVillain):
+        k = next((k for k, e in enumerate(st.events) if e.kind == "removed-from-game" and e.target == st.decision.target), None)
+        if k is not None:
+            found[k] = ask.ctx.source
+    remover = None
+    for k, e in enumerate(st.events):
+        if e.kind in ("trigger", "turn", "reaction"):
+            remover = e if e.kind == "trigger" and e.card in REMOVERS else None
+        elif e.kind == "removed-from-game" and remover is not None and e.zone == remover.zone:
+            found.setdefault(k, remover.card)
+            remover = None
+    return found
+
+
+@step(
+    "removals-name-their-remover",
+    "CLAR.OA-NOT-REMOVABLE",
+    "CLAR.SHIELD-INDESTRUCTIBLE",
+    "ENV.GAME-OVER",
+    "BZ.DEV.SCION-REMOVED",
+    events=("removed-from-game",),
+)
+def removals_name_their_remover(st):
+    """The record of a card's removal from the game names what removed it: the card whose text took it out (Unforgiving
+    Wasteland, an alternative means of removal, CLAR.OA-NOT-REMOVABLE), when that text did, whatever it removed (a
+    Scion too); else the card itself (a rule took it out: a beaten Scion, an environment's Game Over, a Shield's own
+    text), never nothing and never another card.  Which text made a removal is read from outside its record: the
+    players' choice the step takes (and the card that asked for it, in the state before), and the remover's text
+    resolving in the battle zone the card left play from."""
+    by_text = _removed_by_text(st)
+    for k, e in enumerate(st.events):
+        if e.kind != "removed-from-game":
+            continue
+        remover = by_text.get(k, e.target)
+        if e.card != remover:
+            how = f"{remover}'s text" if remover != e.target else "a rule (or its own text)"
+            yield f"{e.target} was removed from the game by {how}, but its record names {e.card or 'nothing'} as its remover"
 
 
 def _pile(words: str) -> str:
