@@ -13,10 +13,10 @@ from collections import Counter
 import pytest
 from oblivaeon_verify.model.common.forced import Forced
 from oblivaeon_verify.model.common.kernel import pending, waiting_for
-from oblivaeon_verify.model.oblivaeon import effects, heroes
+from oblivaeon_verify.model.oblivaeon import effects, heroes, places
 from oblivaeon_verify.model.oblivaeon.battle_zones import card_side, cards_in_play, reach_zones
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
-from oblivaeon_verify.model.oblivaeon.chance import Reveal
+from oblivaeon_verify.model.oblivaeon.chance import Reveal, take_card
 from oblivaeon_verify.model.oblivaeon.decisions import Decision
 from oblivaeon_verify.model.oblivaeon.deck import Deck
 from oblivaeon_verify.model.oblivaeon.draft import Ctx, Event, deck_label
@@ -29,10 +29,11 @@ from oblivaeon_verify.model.oblivaeon.effects import (
     DrawOne,
 )
 from oblivaeon_verify.model.oblivaeon.missions import AddObjectiveToken, ChooseDiscardToPay
+from oblivaeon_verify.model.oblivaeon.moments import happened
 from oblivaeon_verify.model.oblivaeon.parameters import DEFAULT
 from oblivaeon_verify.model.oblivaeon.round_order import Turn, phases
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
-from oblivaeon_verify.model.oblivaeon.scions import BringForth
+from oblivaeon_verify.model.oblivaeon.scions import BringForth, ChooseRemovedVillain
 from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
@@ -193,6 +194,14 @@ def fallen(s, i=0):
     for x in c:
         hp.pop(x, None)
     return replace(seat(s, i, characters=(), incapacitated=c, hero=None, needs_hero=True), hp=hp)
+
+
+def refilled(s, i, named=None, cards=1):
+    """The events of hero ``i``'s trash (here: the first ``cards`` of its deck) shuffled into its empty deck, the
+    reshuffle's record naming ``named`` (by default the hero the seat plays)."""
+    hero = s.seats[i].hero if named is None else named
+    moves = [ev("moved", card=c, detail=f"seat/{i}/trash -> seat/{i}/deck") for c in s.seats[i].deck.cards()[:cards]]
+    return [ev("reshuffle", card=hero, detail="trash shuffled into an empty deck"), *moves]
 
 
 BREAKERS = {
@@ -469,6 +478,16 @@ BREAKERS = {
     "moves-out-of-play-are-recorded": lambda s: step(
         s, [], seat(s, 0, hand=s.seats[0].hand[1:], trash=s.seats[0].trash + s.seats[0].hand[:1])
     ),
+    # a Scion beaten (taken out by the rule, not by a card's text) whose removal's record names nothing as its remover
+    "removals-name-their-remover": lambda s: step(
+        s,
+        [
+            ev("leaves-play", "BZ.DEV.SCION-REMOVED", zone=1, card=s.zones[0].scions[0]),
+            ev("removed-from-game", "BZ.DEV.SCION-REMOVED", zone=1, card="", target=s.zones[0].scions[0]),
+        ],
+    ),
+    # the first hero's trash shuffled into its empty deck, the reshuffle's record naming no hero
+    "reshuffles-name-the-refilled-deck": lambda s: step(s, refilled(s, 0, named="")),
     # a Scion leaves the game and nothing records its removal
     "removals-are-recorded": lambda s: step(
         s,
@@ -1104,3 +1123,86 @@ def test_an_incapacitated_ability_reported_as_another_is_caught():
     assert inv.violations(said(2)) == []
     assert any("its event says ability 1" in str(v) for v in inv.violations(said(1)))
     assert any("did nothing" in str(v) for v in inv.violations(step(s, [], decision=chose)))
+
+
+def test_a_reshuffle_names_whose_deck_it_refilled(start):
+    """A deck that runs out is made again from its own trash (HERO.CONTINUE's draw, and the plays of OA-TURN.PLAY,
+    VILLAIN.PLAY-SCION-CARD, ENV.TURN, AEON-MEN.ON-INSTRUCTION), and the reshuffle's record names whose deck it was:
+    read from the moves that follow it and from who plays the seat (sample 13 of OblivAeon: ``effects.py``'s record of
+    a hero's refill named no hero, and no check read it)."""
+    s = start
+    inv = INVARIANTS["reshuffles-name-the-refilled-deck"]
+    assert inv.violations(step(s, refilled(s, 1, cards=3))) == []
+    assert inv.violations(step(s, refilled(s, 1, named=""))) == [
+        f"the reshuffle of seat/1/trash into seat/1/deck names no card, not {s.seats[1].hero}"
+    ]
+    assert inv.violations(step(s, refilled(s, 1, named=s.seats[0].hero))) == [
+        f"the reshuffle of seat/1/trash into seat/1/deck names {s.seats[0].hero}, not {s.seats[1].hero}"
+    ]
+    # a reshuffle that moves nothing, and a refill with no reshuffle recorded
+    assert inv.violations(step(s, refilled(s, 1)[:1]))
+    assert inv.violations(step(s, refilled(s, 1)[1:])) == [
+        f"{s.seats[1].deck.cards()[0]} was shuffled from seat/1/trash into seat/1/deck with no reshuffle recorded"
+    ]
+    # an environment's deck, refilled in the battle zone where it stands, and named in the other
+    env = s.zones[0].environment
+    card = s.envs[env].deck.cards()[0]
+    moved = ev("moved", card=card, detail=f"env/{env}/trash -> env/{env}/deck")
+    assert inv.violations(step(s, [ev("reshuffle", "ENV.TURN", zone=1, detail="shuffled"), moved])) == []
+    assert inv.violations(step(s, [ev("reshuffle", "ENV.TURN", zone=2, detail="shuffled"), moved])) == [
+        f"the reshuffle of env/{env}/trash into env/{env}/deck is recorded in zone 2, not in [1]"
+    ]
+    # a villain deck names no card
+    scion = ev("moved", card=SCION_CARD, detail="scion_trash -> scion_deck")
+    assert inv.violations(step(s, [ev("reshuffle", "VILLAIN.PLAY-SCION-CARD", detail="shuffled"), scion])) == []
+    assert inv.violations(step(s, [ev("reshuffle", "VILLAIN.PLAY-SCION-CARD", card=s.seats[0].hero), scion]))
+
+
+def test_a_removal_names_its_remover(start):
+    """A card taken out of the game by a card's text (Unforgiving Wasteland: CLAR.OA-NOT-REMOVABLE) is recorded as removed
+    by that card, a Scion too; one taken out by a rule (a beaten Scion, BZ.DEV.SCION-REMOVED) or by its own text (a
+    Shield, CLAR.SHIELD-INDESTRUCTIBLE) by itself (sample 13 of OblivAeon: ``places.py``'s record named nothing, and no
+    check read it)."""
+    s = weak_scion(start)
+    scion = s.zones[0].scions[0]
+    inv = INVARIANTS["removals-name-their-remover"]
+
+    def removed(by):
+        return [ev("leaves-play", zone=1, card=scion), ev("removed-from-game", "ENV.TURN", zone=1, card=by, target=scion)]
+
+    assert inv.violations(wasteland_fired(s, *removed(WASTELAND))) == []
+    assert inv.violations(wasteland_fired(s, *removed(scion))) == [
+        f"{scion} was removed from the game by {WASTELAND}'s text, but its record names {scion} as its remover"
+    ]
+    assert inv.violations(step(s, removed(scion))) == []
+    assert inv.violations(step(s, removed(""))) == [
+        f"{scion} was removed from the game by a rule (or its own text), but its record names nothing as its remover"
+    ]
+    assert inv.violations(step(s, removed(WASTELAND)))  # no Wasteland text resolved in the step
+    # the players choose which of two tied villain targets the Wasteland removes: the card that asked removed it
+    chosen = Decision("target", "players", card=WASTELAND, target=scion)
+    tie = waiting_at(s, ChooseRemovedVillain((chosen,), Ctx(WASTELAND, "environment", -1, 1)))
+    assert inv.violations(step(tie, removed(WASTELAND), decision=chosen)) == []
+    assert inv.violations(step(tie, removed(scion), decision=chosen))
+
+
+def _refill_naming_no_one(d, ref, retry, *, end="top", refill=None):
+    """``take_card`` with a refill that names no card (sample 13's ``effects.py:451``, ``hero and ""``)."""
+    return take_card(d, ref, retry, end=end, refill=refill._replace(card="") if refill else None)
+
+
+def _removal_naming(d, card, clause, zone, holder=-1, by=""):
+    """``removed_from_game`` naming ``by and card`` (sample 13's ``places.py:231``): nothing, or the card itself."""
+    happened(d, "removed-from-game", clause, card, zone, holder, card=by and card, target=card)
+
+
+def test_checked_play_catches_a_refill_that_names_no_hero(monkeypatch):
+    monkeypatch.setattr(effects, "take_card", _refill_naming_no_one)
+    index, caught = first_caught(RULESET, DEFAULT, 3, ["reshuffles-name-the-refilled-deck"], games=2)
+    assert index == 0 and "names no card, not" in caught[0], caught
+
+
+def test_checked_play_catches_a_removal_that_names_no_remover(monkeypatch):
+    monkeypatch.setattr(places, "removed_from_game", _removal_naming)
+    index, caught = first_caught(RULESET, DEFAULT, 3, ["removals-name-their-remover"], games=2)
+    assert index == 0 and "names nothing as its remover" in caught[0], caught

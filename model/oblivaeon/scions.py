@@ -70,8 +70,9 @@ def scion_defeated(d: Draft, card: str) -> None:
     remove_scion_from_game(d, card, zone)
 
 
-def remove_scion_from_game(d: Draft, card: str, zone: int) -> None:
-    move(d, card, ("scions_out",), "BZ.DEV.SCION-REMOVED")
+def remove_scion_from_game(d: Draft, card: str, zone: int, by: str = "") -> None:
+    """A Scion leaves the game (taken out by the card ``by``, when a card's text removes it: its record names it)."""
+    move(d, card, ("scions_out",), "BZ.DEV.SCION-REMOVED", by=by)
     if SCION_PANELS[card].rainek:
         d.usurped = False
     d.emit("scion-removed", "BZ.DEV.SCION-REMOVED", zone=zone, card=card)
@@ -122,6 +123,6 @@ def _wasteland_chosen(d: Draft, ask: ChooseRemovedVillain, decision: Decision) -
 
 def remove_from_game(d: Draft, card: str, ctx: Ctx) -> None:
     if card in SCION_PANELS:
-        remove_scion_from_game(d, card, ctx.zone)
+        remove_scion_from_game(d, card, ctx.zone, by=ctx.source)
         return
     move(d, card, ("out",), "ENV.TURN", by=ctx.source)

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from types import MappingProxyType
 
-from oblivaeon_verify.model.common.kernel import scheduled
+from oblivaeon_verify.model.common.kernel import scheduled, waiting_for
 from oblivaeon_verify.model.oblivaeon.cards import PHYSICAL, SCION_PANELS
 from oblivaeon_verify.model.oblivaeon.moments import ReactTo
 from oblivaeon_verify.model.oblivaeon.parameters import LayerOrderReading
 from oblivaeon_verify.model.oblivaeon.places import containers
 from oblivaeon_verify.model.oblivaeon.reactions import FireReaction
+from oblivaeon_verify.model.oblivaeon.scions import ChooseRemovedVillain
+from oblivaeon_verify.model.oblivaeon.vocabulary import RemoveLowestVillain
 from oblivaeon_verify.properties.common.views import per_state
 from oblivaeon_verify.properties.oblivaeon.invariants.readers import card_place_changes, rule_side
 from oblivaeon_verify.properties.oblivaeon.invariants.registry import step
@@ -153,6 +155,138 @@ def removals_are_recorded(st):
                 yield f"{e.target} was removed from the game while in play in zone {where[e.target]}, without leaving play"
             elif e.zone not in (0, left.get(e.target, 0)):
                 yield f"{e.target}'s removal from the game is recorded in zone {e.zone}, where it had not just left play"
+
+
+def _removes_from_the_game(cdef) -> bool:
+    """Whether a card's printed text (either side) takes cards out of the game, read off the card table."""
+    sides = (cdef, cdef.reward) if cdef.reward is not None else (cdef,)
+    ops = [op for side in sides for op in (*side.ops, *(op for t in side.triggers for op in t.ops))]
+    ops += [op for side in sides for r in side.reactions for op in r.ops]
+    ops += [op for side in sides for power in side.powers for op in power]
+    return any(isinstance(op, RemoveLowestVillain) for op in ops)
+
+
+REMOVERS = frozenset(c for c, cdef in PHYSICAL.items() if _removes_from_the_game(cdef))
+"""The cards whose own text removes other cards from the game (Unforgiving Wasteland: CLAR.OA-NOT-REMOVABLE)."""
+
+
+def _removed_by_text(st) -> dict[int, str]:
+    """The removals from the game (by their index among the step's events) that a card's text made, with that card:
+    the one the players chose for it, when the step takes their choice among the villain targets tied for its removal
+    (the card that asked is the choice's source, in the state before); else the first removal from play in a remover's
+    battle zone after its text resolved at the end of its environment turn, before anything else resolves there (its
+    text removes one card, if any is within its limit)."""
+    found: dict[int, str] = {}
+    ask = waiting_for(st.before)
+    if isinstance(ask, ChooseRemovedVillain):
+        k = next((k for k, e in enumerate(st.events) if e.kind == "removed-from-game" and e.target == st.decision.target), None)
+        if k is not None:
+            found[k] = ask.ctx.source
+    remover = None
+    for k, e in enumerate(st.events):
+        if e.kind in ("trigger", "turn", "reaction"):
+            remover = e if e.kind == "trigger" and e.card in REMOVERS else None
+        elif e.kind == "removed-from-game" and remover is not None and e.zone == remover.zone:
+            found.setdefault(k, remover.card)
+            remover = None
+    return found
+
+
+@step(
+    "removals-name-their-remover",
+    "CLAR.OA-NOT-REMOVABLE",
+    "CLAR.SHIELD-INDESTRUCTIBLE",
+    "ENV.GAME-OVER",
+    "BZ.DEV.SCION-REMOVED",
+    events=("removed-from-game",),
+)
+def removals_name_their_remover(st):
+    """The record of a card's removal from the game names what removed it: the card whose text took it out (Unforgiving
+    Wasteland, an alternative means of removal, CLAR.OA-NOT-REMOVABLE), when that text did, whatever it removed (a
+    Scion too); else the card itself (a rule took it out: a beaten Scion, an environment's Game Over, a Shield's own
+    text), never nothing and never another card.  Which text made a removal is read from outside its record: the
+    players' choice the step takes (and the card that asked for it, in the state before), and the remover's text
+    resolving in the battle zone the card left play from."""
+    by_text = _removed_by_text(st)
+    for k, e in enumerate(st.events):
+        if e.kind != "removed-from-game":
+            continue
+        remover = by_text.get(k, e.target)
+        if e.card != remover:
+            how = f"{remover}'s text" if remover != e.target else "a rule (or its own text)"
+            yield f"{e.target} was removed from the game by {how}, but its record names {e.card or 'nothing'} as its remover"
+
+
+def _pile(words: str) -> str:
+    """The pile a trash or deck belongs to, from a place's words (``seat/0/trash`` -> ``seat/0/``, ``scion_deck`` -> ``scion_``)."""
+    return words[: -len("trash")] if words.endswith("trash") else words[: -len("deck")] if words.endswith("deck") else ""
+
+
+def _refill_move(e) -> str | None:
+    """The pile whose trash a ``moved`` record takes a card from into that pile's own deck, or None for any other move."""
+    frm, _, to = e.detail.partition(" -> ")
+    if frm.endswith("trash") and to.endswith("deck") and _pile(frm) == _pile(to):
+        return _pile(frm)
+    return None
+
+
+def _owner(st, pile: str) -> tuple[set[str], set[int]]:
+    """What a record of refilling ``pile``'s deck may name: (the cards, the battle zones).  A hero's deck names the hero
+    its seat plays (before or after the step: one that falls in it is replaced), in no zone or its hero's; an
+    environment's deck names no card, in the battle zone where that environment is; a villain deck (OblivAeon's, the
+    Scions', the Aeon Men's) names neither."""
+    parts = pile.rstrip("/").split("/")
+    if parts[0] == "seat":
+        seats = [s.seats[int(parts[1])] for s in (st.before, st.after) if int(parts[1]) < len(s.seats)]
+        return {s.hero for s in seats if s.hero}, {0} | {s.zone for s in seats}
+    if parts[0] == "env":
+        return {""}, {z.number for s in (st.before, st.after) for z in s.zones if z.environment == parts[1]}
+    return {""}, {0}
+
+
+@step(
+    "reshuffles-name-the-refilled-deck",
+    "HERO.CONTINUE",
+    "OA-TURN.PLAY",
+    "VILLAIN.PLAY-SCION-CARD",
+    "ENV.TURN",
+    "AEON-MEN.ON-INSTRUCTION",
+    events=("reshuffle", "moved"),
+)
+def reshuffles_name_the_refilled_deck(st):
+    """A deck that runs out when a card is drawn or played from it is made again by shuffling its own trash into it:
+    the record of the reshuffle is followed by the moves of the trash's cards into that same pile's deck (at least one),
+    and names whose deck it was: the hero its seat plays, for a hero's deck; for an environment's, the battle zone
+    where that environment stands; for a villain deck, nothing.  Every such run of moves from a trash into its own deck
+    follows a record of a reshuffle.  Which pile was refilled is read from the moves (which moves-out-of-play-are-recorded
+    holds to the states), and its owner from the state: who plays the seat, where the environment is."""
+    ev = st.events
+    for k, e in enumerate(ev):
+        if e.kind == "moved":
+            pile = _refill_move(e)
+            came = ev[k - 1] if k else None
+            announced = came is not None and (came.kind == "reshuffle" or (came.kind == "moved" and _refill_move(came) == pile))
+            if pile is not None and not announced:
+                yield f"{e.card} was shuffled from {pile}trash into {pile}deck with no reshuffle recorded"
+            continue
+        if e.kind != "reshuffle":
+            continue
+        run = []
+        for f in ev[k + 1 :]:
+            if f.kind != "moved" or _refill_move(f) is None:
+                break
+            run.append(_refill_move(f))
+        piles = set(run)
+        if len(piles) != 1:
+            yield f"a reshuffle ({e.detail}) moved {'no card' if not piles else 'cards of ' + ', '.join(sorted(piles))} from a trash into its own deck"
+            continue
+        (pile,) = piles
+        cards, zones = _owner(st, pile)
+        if e.card not in cards:
+            want = " or ".join(sorted(cards)) if cards != {""} else "no card"
+            yield f"the reshuffle of {pile}trash into {pile}deck names {e.card or 'no card'}, not {want}"
+        if e.zone not in zones:
+            yield f"the reshuffle of {pile}trash into {pile}deck is recorded in zone {e.zone}, not in {sorted(zones)}"
 
 
 def _reactions(s, card: str) -> tuple:
