@@ -16,7 +16,7 @@ from oblivaeon_verify.model.aeons_end.engine import new_game, step
 from oblivaeon_verify.model.aeons_end.game_end import check_end
 from oblivaeon_verify.model.aeons_end.parameters import DEFAULT, Difficulty
 from oblivaeon_verify.model.aeons_end.player_turn import draw_cards, prep_breaches
-from oblivaeon_verify.model.aeons_end.positions import play_on
+from oblivaeon_verify.model.aeons_end.positions import inject, play_on
 from oblivaeon_verify.model.aeons_end.ruleset import RULESET
 from oblivaeon_verify.model.aeons_end.setup import SetupConfig, SetupError, life_table
 from oblivaeon_verify.model.aeons_end.state import InPlay
@@ -283,3 +283,16 @@ def test_step_never_changes_its_input_and_games_end():
         assert RULESET.to_json(s) == before
         s = nxt
     assert s.outcome.kind in ("won", "lost")
+
+
+def test_a_scenario_effect_waits_for_a_pending_choice_but_not_for_a_phases_own_decisions():
+    """The scenario builder resolves an effect, as a card would, only where no choice is pending: the game's first
+    point, the turn order draw, is chance's to decide; a player's main phase offers its decisions again after it."""
+    start = new_game(cfg())
+    assert start.options and all(o.is_chance for o in start.options)
+    with pytest.raises(ValueError, match="a decision is pending; decide it before an effect can resolve"):
+        inject(start, "gravehold", 2, "TRACKERS")
+    main = to_player_turn(start)
+    after, events = inject(main, "gravehold", 2, "TRACKERS")
+    assert after.gravehold == main.gravehold - 2 and any(e.kind == "gravehold-damage" for e in events)
+    assert (after.actor, after.phase) == (main.actor, main.phase)
