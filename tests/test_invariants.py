@@ -196,12 +196,13 @@ def fallen(s, i=0):
     return replace(seat(s, i, characters=(), incapacitated=c, hero=None, needs_hero=True), hp=hp)
 
 
-def refilled(s, i, named=None, cards=1):
+def refilled(s, i, named=None, cards=1, zone=None):
     """The events of hero ``i``'s trash (here: the first ``cards`` of its deck) shuffled into its empty deck, the
-    reshuffle's record naming ``named`` (by default the hero the seat plays)."""
+    reshuffle's record naming ``named`` (by default the hero the seat plays) in ``zone`` (by default the hero's)."""
     hero = s.seats[i].hero if named is None else named
     moves = [ev("moved", card=c, detail=f"seat/{i}/trash -> seat/{i}/deck") for c in s.seats[i].deck.cards()[:cards]]
-    return [ev("reshuffle", card=hero, detail="trash shuffled into an empty deck"), *moves]
+    where = s.seats[i].zone if zone is None else zone
+    return [ev("reshuffle", card=hero, zone=where, detail="trash shuffled into an empty deck"), *moves]
 
 
 BREAKERS = {
@@ -1138,6 +1139,10 @@ def test_a_reshuffle_names_whose_deck_it_refilled(start):
     ]
     assert inv.violations(step(s, refilled(s, 1, named=s.seats[0].hero))) == [
         f"the reshuffle of seat/1/trash into seat/1/deck names {s.seats[0].hero}, not {s.seats[1].hero}"
+    ]
+    # recorded where the hero stands, as its draws are, not out of play
+    assert inv.violations(step(s, refilled(s, 1, zone=0))) == [
+        f"the reshuffle of seat/1/trash into seat/1/deck is recorded in zone 0, not in [{s.seats[1].zone}]"
     ]
     # a reshuffle that moves nothing, and a refill with no reshuffle recorded
     assert inv.violations(step(s, refilled(s, 1)[:1]))

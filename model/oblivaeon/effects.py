@@ -448,7 +448,8 @@ def _draw(d: Draft, op: v.Draw, ctx: Ctx) -> None:
 @KERNEL.handles(DrawOne)
 def draw_one(d: Draft, work: DrawOne) -> None:
     seat = work.seat
-    refill = Refill("HERO.CONTINUE", "trash shuffled into an empty deck", card=d.seats[seat].hero or "")
+    s = d.seats[seat]
+    refill = Refill("HERO.CONTINUE", "trash shuffled into an empty deck", card=s.hero or "", zone=s.zone)
     card = take_card(d, ("seat", seat), work, refill=refill)
     if card is None:
         return

@@ -232,13 +232,13 @@ def _refill_move(e) -> str | None:
 
 def _owner(st, pile: str) -> tuple[set[str], set[int]]:
     """What a record of refilling ``pile``'s deck may name: (the cards, the battle zones).  A hero's deck names the hero
-    its seat plays (before or after the step: one that falls in it is replaced), in no zone or its hero's; an
+    its seat plays (before or after the step: one that falls in it is replaced), in the zone of its hero, as its draws; an
     environment's deck names no card, in the battle zone where that environment is; a villain deck (OblivAeon's, the
     Scions', the Aeon Men's) names neither."""
     parts = pile.rstrip("/").split("/")
     if parts[0] == "seat":
         seats = [s.seats[int(parts[1])] for s in (st.before, st.after) if int(parts[1]) < len(s.seats)]
-        return {s.hero for s in seats if s.hero}, {0} | {s.zone for s in seats}
+        return {s.hero for s in seats if s.hero}, {s.zone for s in seats}
     if parts[0] == "env":
         return {""}, {z.number for s in (st.before, st.after) for z in s.zones if z.environment == parts[1]}
     return {""}, {0}
