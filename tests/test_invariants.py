@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 from oblivaeon_verify.model.common.forced import Forced
 from oblivaeon_verify.model.common.kernel import pending, waiting_for
-from oblivaeon_verify.model.oblivaeon import effects, heroes, places
+from oblivaeon_verify.model.oblivaeon import effects, heroes, places, triggers
 from oblivaeon_verify.model.oblivaeon.battle_zones import card_side, cards_in_play, reach_zones
 from oblivaeon_verify.model.oblivaeon.cards import CHARACTER_CARDS, CHARACTERS, PHYSICAL, SCION_PANELS, SENTINELS, character_cards
 from oblivaeon_verify.model.oblivaeon.chance import Reveal, take_card
@@ -35,6 +35,7 @@ from oblivaeon_verify.model.oblivaeon.round_order import Turn, phases
 from oblivaeon_verify.model.oblivaeon.ruleset import RULESET
 from oblivaeon_verify.model.oblivaeon.scions import BringForth, ChooseRemovedVillain
 from oblivaeon_verify.model.oblivaeon.state import Outcome, Temp
+from oblivaeon_verify.model.oblivaeon.triggers import _card_ctx
 from oblivaeon_verify.properties.oblivaeon import INVARIANTS, Step
 
 from oblivaeon_verify import knockout
@@ -194,6 +195,10 @@ def fallen(s, i=0):
     for x in c:
         hp.pop(x, None)
     return replace(seat(s, i, characters=(), incapacitated=c, hero=None, needs_hero=True), hp=hp)
+
+
+REACTING = {side: min(c for c, d in PHYSICAL.items() if d.side == side and d.reactions) for side in ("environment", "villain")}
+"""A card with a reaction, of each side that has any."""
 
 
 def refilled(s, i, named=None, cards=1, zone=None):
@@ -489,6 +494,10 @@ BREAKERS = {
     ),
     # the first hero's trash shuffled into its empty deck, the reshuffle's record naming no hero
     "reshuffles-name-the-refilled-deck": lambda s: step(s, refilled(s, 0, named="")),
+    # an environment card's reaction recorded under a Mission card's clause
+    "reactions-are-recorded-under-their-cards-side": lambda s: step(
+        s, [ev("reaction", "MISSION.OBJECTIVE-COMPLETION", zone=1, card=REACTING["environment"], target=REACTING["environment"])]
+    ),
     # a Scion leaves the game and nothing records its removal
     "removals-are-recorded": lambda s: step(
         s,
@@ -1211,3 +1220,35 @@ def test_checked_play_catches_a_removal_that_names_no_remover(monkeypatch):
     monkeypatch.setattr(places, "removed_from_game", _removal_naming)
     index, caught = first_caught(RULESET, DEFAULT, 3, ["removals-name-their-remover"], games=2)
     assert index == 0 and "names nothing as its remover" in caught[0], caught
+
+
+def test_a_reaction_is_recorded_under_the_clause_of_its_cards_side(start):
+    """An environment card's reaction is recorded under ENV.TURN and a villain card's under VILLAIN.PLAY-SCION-CARD,
+    read from the card table (sample 14 of OblivAeon: ``triggers.py:24`` gave environment cards the Mission cards'
+    context, and every trace recorded their reactions under MISSION.OBJECTIVE-COMPLETION unseen)."""
+    inv = INVARIANTS["reactions-are-recorded-under-their-cards-side"]
+    env, villain = REACTING["environment"], REACTING["villain"]
+
+    def reacting(card, clause):
+        return step(start, [ev("reaction", clause, zone=1, card=card, target=card, detail="enters-play")])
+
+    assert inv.violations(reacting(env, "ENV.TURN")) == []
+    assert inv.violations(reacting(villain, "VILLAIN.PLAY-SCION-CARD")) == []
+    assert inv.violations(reacting(env, "MISSION.OBJECTIVE-COMPLETION")) == [
+        f"{env}'s reaction to {env} enters-play is recorded under MISSION.OBJECTIVE-COMPLETION, not ENV.TURN"
+    ]
+    assert inv.violations(reacting(villain, "ENV.TURN")) == [
+        f"{villain}'s reaction to {villain} enters-play is recorded under ENV.TURN, not VILLAIN.PLAY-SCION-CARD"
+    ]
+
+
+def _context_with_mission_side(d, card, zone, holder, side_default):
+    """``triggers._card_ctx`` with sample 14's ``cdef.side <= "mission"``: an environment card acts as a Mission card."""
+    ctx = _card_ctx(d, card, zone, holder, side_default)
+    return ctx._replace(side="mission") if ctx.side == "environment" else ctx
+
+
+def test_checked_play_catches_environment_reactions_recorded_as_a_mission_cards(monkeypatch):
+    monkeypatch.setattr(triggers, "_card_ctx", _context_with_mission_side)
+    index, caught = first_caught(RULESET, DEFAULT, 3, ["reactions-are-recorded-under-their-cards-side"], games=3)
+    assert index == 0 and "recorded under MISSION.OBJECTIVE-COMPLETION, not ENV.TURN" in caught[0], caught

@@ -289,6 +289,25 @@ def reshuffles_name_the_refilled_deck(st):
             yield f"the reshuffle of {pile}trash into {pile}deck is recorded in zone {e.zone}, not in {sorted(zones)}"
 
 
+_REACTING_SIDE_CLAUSE = MappingProxyType({"environment": "ENV.TURN", "villain": "VILLAIN.PLAY-SCION-CARD"})
+"""The clause a card's own text acts under, by the side of the cards that have reactions: an environment card's as
+the environment's (ENV.TURN), a villain card's as the villain's (VILLAIN.PLAY-SCION-CARD); no other side has any."""
+
+
+@step("reactions-are-recorded-under-their-cards-side", "ENV.TURN", "VILLAIN.PLAY-SCION-CARD", events=("reaction",))
+def reactions_are_recorded_under_their_cards_side(st):
+    """A reaction is its card's own text acting, and its record says so: an environment card's under the environment's
+    clause, a villain card's under the villain's, wherever the card stands (read here from the card table, not from
+    the context the model gave the reaction: sample 14 of OblivAeon recorded an environment card's reactions under a
+    Mission card's clause in every game, with no check failing)."""
+    for e in st.events:
+        if e.kind != "reaction":
+            continue
+        want = _REACTING_SIDE_CLAUSE.get(PHYSICAL[e.card].side) if e.card in PHYSICAL else None
+        if e.clause != want:
+            yield f"{e.card}'s reaction to {e.target} {e.detail} is recorded under {e.clause}, not {want or 'any clause'}"
+
+
 def _reactions(s, card: str) -> tuple:
     if card not in PHYSICAL:
         return ()
