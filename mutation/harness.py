@@ -17,6 +17,19 @@ from pathlib import Path
 
 START = time.perf_counter()
 
+MEMORY_LIMIT = 4 << 30
+"""Bytes of address space the harness may take (a healthy run takes well under one GiB): a mutant that allocates
+without end (sample 14 of OblivAeon drew cards for the last seat forever) fails with a MemoryError here, a kill like
+any other, instead of filling the machine until the per-mutant timeout."""
+
+
+def limit_memory(limit: int = MEMORY_LIMIT) -> None:
+    """Cap this process's address space at ``limit`` bytes (never above a cap it already has)."""
+    import resource
+
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+
 
 def use_this_tree() -> None:
     """Test the model in the folder this runs in (Cosmic Ray's work folder, where it mutated the model), not the
@@ -46,8 +59,9 @@ def main(ruleset_name: str) -> int:
             result = run(load_one(f, vocab), vocab)
         except Exception as e:  # a mutant may make a scenario's setup raise: that is a failure too
             return killed(f"scenario {f.stem} ({type(e).__name__})")
-        if not result.passed:
-            return killed(f"scenario {f.stem}")
+        if not result.passed:  # (what failed, in a few words: the report counts kills by what precedes the colon)
+            failure = result.divergence.failure if result.divergence is not None else ""
+            return killed(f"scenario {f.stem}: {result.verdict}" + (f" ({failure.splitlines()[0][:100]})" if failure else ""))
     ruleset = load(ruleset_name)
     params = ruleset.load_parameters(None, ())
     for n in ruleset.players:  # the main job's conformance: every state, and its JSON copy playing on alike
@@ -71,5 +85,6 @@ def main(ruleset_name: str) -> int:
 
 
 if __name__ == "__main__":
+    limit_memory()
     use_this_tree()
     sys.exit(main(sys.argv[1]))

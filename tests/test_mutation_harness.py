@@ -63,6 +63,28 @@ def test_run_as_cosmic_ray_runs_it_the_harness_tests_the_mutated_copy_not_the_in
     assert done.stdout.strip().splitlines()[-1].startswith("KILLED after ")
 
 
+def test_a_mutant_that_takes_more_memory_than_the_harness_allows_is_killed_by_a_memory_error(tmp_path):
+    """The harness caps its address space (``MEMORY_LIMIT``): a mutant allocating more than that is killed at once
+    with a MemoryError, where without the cap the allocation would be granted (untouched pages cost nothing) and a
+    mutant allocating in a loop would fill the machine until the per-mutant timeout."""
+    limit = harness().MEMORY_LIMIT
+    copy = _copy_of_the_checkout(tmp_path / "work")
+    engine = copy / "model" / "aeons_end" / "engine.py"
+    text = engine.read_text()
+    hook = "    if decision not in state.options:\n"
+    assert text.count(hook) == 1
+    engine.write_text(
+        text.replace(hook, "    bytearray(2 * MEMORY)\n" + hook).replace(
+            "\nfrom __future__ import annotations\n", f"\nfrom __future__ import annotations\n\nMEMORY = {limit}\n", 1
+        )
+    )
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-m", "mutation.harness", "aeons_end"], cwd=copy, env=env, capture_output=True, text=True)
+    assert done.returncode == 1, done.stdout + done.stderr
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("KILLED after ") and "the step raised MemoryError" in last, last
+
+
 def test_the_classifier_takes_a_changed_type_annotation_for_an_equivalent_mutant_and_nothing_else():
     from types import SimpleNamespace
 
