@@ -222,9 +222,15 @@ def _pile(words: str) -> str:
     return words[: -len("trash")] if words.endswith("trash") else words[: -len("deck")] if words.endswith("deck") else ""
 
 
+def _places_moved(e) -> tuple[str, str]:
+    """The places a ``moved`` record names, from and to, in ``places.place_words`` (its detail: ``FROM -> TO``)."""
+    frm, _, to = e.detail.partition(" -> ")
+    return frm, to
+
+
 def _refill_move(e) -> str | None:
     """The pile whose trash a ``moved`` record takes a card from into that pile's own deck, or None for any other move."""
-    frm, _, to = e.detail.partition(" -> ")
+    frm, to = _places_moved(e)
     if frm.endswith("trash") and to.endswith("deck") and _pile(frm) == _pile(to):
         return _pile(frm)
     return None
@@ -697,7 +703,7 @@ def moves_out_of_play_are_recorded(st):
             if e.kind != "moved":
                 where = None  # in play, or gone from play to where its rule's record says
                 continue
-            frm, to = e.detail.split(" -> ")
+            frm, to = _places_moved(e)
             if where is not None and frm != where:
                 yield f"{card} recorded moving from {frm}, but it was in {where}"
             where = to
